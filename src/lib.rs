@@ -1,0 +1,15 @@
+//! gamescribe: historic board-game literature to validated game trees.
+//!
+//! - [`rules`]: engines (positions, moves, legality); nothing about text.
+//! - [`notation`]: one module per notation; text to raw moves with spans, and back.
+//! - [`repair`]: finds the legal reading of a noisy token stream.
+//! - [`tree`]: the game tree every reader produces.
+//! - [`export`]: writers (PDN, JSON, YAML, CSV).
+
+pub mod diagnostic;
+pub mod export;
+pub mod notation;
+pub mod repair;
+pub mod rules;
+pub mod span;
+pub mod tree;

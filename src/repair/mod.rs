@@ -1,0 +1,1 @@
+//! The decoder that finds the legal reading of a noisy token stream.

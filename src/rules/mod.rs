@@ -1,0 +1,3 @@
+//! Rules engines. Each knows positions, moves, legality and game end, and nothing about text.
+
+pub mod draughts;

@@ -1,0 +1,160 @@
+//! The game tree every reader produces and every writer consumes.
+//!
+//! It knows no rules: a move is kept as the squares (or points) it touches and
+//! its canonical text, so draughts, Lasca and Go share one tree.
+
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+use serde::{Deserialize, Serialize};
+
+/// One input file, read.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Source {
+    pub name: String,
+    /// The notation it was read in (`numeric`, `pdn`, …).
+    pub notation: String,
+    pub games: Vec<Game>,
+    /// Text outside any game that no reader took (prose, page furniture).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unread: Vec<Unread>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    /// A name for people: the opening, the PDN Event, or "game 3".
+    pub name: String,
+    /// Header tags in source order (PDN tags, or facts a layout reader found).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<(String, String)>,
+    /// Where play starts, as the game's own position format (PDN FEN for draughts).
+    pub start: String,
+    /// `lines[0]` is the trunk; the others are variations.
+    pub lines: Vec<Line>,
+    pub span: Span,
+}
+
+/// The trunk or one variation.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Line {
+    /// The book's name for it: "trunk", "1", "V.2", …
+    pub label: String,
+    /// Index in `Game::lines` of the line it branches from; `None` for the trunk.
+    pub parent: Option<usize>,
+    /// Number of parent moves played before this line's first move.
+    pub branch_ply: usize,
+    pub moves: Vec<MoveNode>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stated_result: Option<StatedResult>,
+    pub status: LineStatus,
+    /// Text after the last move that could be read: kept, never guessed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unread: Option<Unread>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub annotations: Vec<Annotation>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MoveNode {
+    /// Canonical text, e.g. `11-15` or `22x15` or `9x18x25`.
+    pub text: String,
+    /// Every square the move touches: from, each landing square.
+    pub squares: Vec<u8>,
+    /// The bytes of the source it was read from.
+    pub span: Span,
+    /// The source text as printed.
+    pub printed: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repair: Option<Repair>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub annotations: Vec<Annotation>,
+}
+
+/// How a printed move was mended into a legal one.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Repair {
+    pub edits: Vec<Edit>,
+    pub cost: f64,
+    /// 0..1, from the margin to the next-best reading.
+    pub confidence: f64,
+}
+
+/// One change made to the printed text.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Edit {
+    pub span: Span,
+    /// What was printed there.
+    pub from: String,
+    /// What it was read as.
+    pub to: String,
+    /// Which OCR error this edit undoes (`letter-for-digit`, `run-together`, …).
+    pub kind: String,
+    pub cost: f64,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LineStatus {
+    /// Every move legal as printed.
+    #[default]
+    Legal,
+    /// Legal after logged repairs.
+    Repaired,
+    /// A legal prefix; the rest is kept in `unread`.
+    Partial,
+    /// Not one move could be read.
+    Unreadable,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    BlackWins,
+    WhiteWins,
+    Draw,
+    Unknown,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StatedResult {
+    pub outcome: Outcome,
+    /// As printed: `Drawn.`, `W. wins`, `1-0`.
+    pub printed: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Annotation {
+    /// `comment`, `star`, `contributor`, `cross-reference`, `strength-mark`, …
+    pub kind: String,
+    pub text: String,
+    pub span: Span,
+}
+
+/// Source text no reader could take.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Unread {
+    pub raw: String,
+    pub span: Span,
+}
+
+impl Line {
+    pub fn trunk() -> Line {
+        Line {
+            label: "trunk".into(),
+            ..Line::default()
+        }
+    }
+}
+
+impl Source {
+    pub fn error_count(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    pub fn lines(&self) -> impl Iterator<Item = &Line> {
+        self.games.iter().flat_map(|g| g.lines.iter())
+    }
+}
