@@ -6,6 +6,7 @@
 //! - [`tree`]: the game tree every reader produces.
 //! - [`export`]: writers (PDN, JSON, YAML, CSV).
 
+pub mod cli;
 pub mod diagnostic;
 pub mod export;
 pub mod notation;

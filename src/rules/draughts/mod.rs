@@ -1,1 +1,12 @@
-//! English draughts.
+//! English draughts on the book board: squares 1–32, Black on 1–12 moves first.
+
+mod bitboard;
+pub mod fen;
+mod position;
+mod resolve;
+mod square;
+
+pub use fen::{parse_fen, write_fen, FenError};
+pub use position::{perft, Color, Move, Position, PositionError, PositionErrorKind, Setup, MAX_PATH};
+pub use resolve::{resolve, ResolveError};
+pub use square::{Direction, Square};
