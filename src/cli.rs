@@ -2,17 +2,32 @@
 //! Exit codes: 0 all lines legal, 1 errors remain, 2 usage or I/O error.
 
 use clap::{Parser, Subcommand, ValueEnum};
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use crate::rules::draughts;
+use crate::diagnostic::{self, Severity};
+use crate::notation::{self, Notation};
+use crate::rules::draughts::{self, Square};
+use crate::tree::{LineStatus, Source};
+
+pub const EXIT_CLEAN: u8 = 0;
+pub const EXIT_ERRORS: u8 = 1;
+pub const EXIT_USAGE: u8 = 2;
+
+/// Files larger than this are refused rather than read into memory.
+const MAX_FILE_BYTES: u64 = 512 * 1024 * 1024;
+/// Diagnostics drawn per file in human output; JSON has them all.
+const MAX_RENDERED: usize = 40;
 
 #[derive(Parser, Debug)]
 #[command(
     name = "gamescribe",
     version,
     about = "Turn OCR'd board-game literature into validated game trees",
-    after_help = "Examples:\n  gamescribe check corpus/\n  gamescribe perft --game english 11\n  gamescribe coord --game english 11 --to paterson"
+    after_help = "Examples:\n  gamescribe check corpus/\n  gamescribe check games.txt --format json\n  gamescribe convert games.txt --to pdn -o games.pdn\n  gamescribe perft --game english 11\n  gamescribe coord --game english 11 --to paterson\n\nExit codes: 0 all lines legal, 1 errors remain, 2 usage or I/O error."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -21,6 +36,35 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Read files, replay every line, report every error and repair.
+    #[command(after_help = "Examples:\n  gamescribe check corpus/\n  gamescribe check games.txt --strict\n  gamescribe check games.txt --format json > tree.json")]
+    Check {
+        /// Files or directories (read recursively).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        #[arg(long, value_enum, default_value = "auto")]
+        notation: Notation,
+        #[arg(long, value_enum, default_value = "human")]
+        format: CheckFormat,
+        /// Count repaired moves as errors.
+        #[arg(long)]
+        strict: bool,
+        /// Colour in human output.
+        #[arg(long, value_enum, default_value = "auto")]
+        color: ColorChoice,
+    },
+    /// Read a file and write it in another form.
+    #[command(after_help = "Examples:\n  gamescribe convert games.txt --to pdn -o games.pdn\n  gamescribe convert games.txt --to yaml")]
+    Convert {
+        path: PathBuf,
+        #[arg(long, value_enum, default_value = "auto")]
+        notation: Notation,
+        #[arg(long, value_enum)]
+        to: Target,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Count leaf positions to each depth 1..N and report nodes per second.
     #[command(after_help = "Example:\n  gamescribe perft --game english 11")]
     Perft {
@@ -29,6 +73,35 @@ pub enum Command {
         /// Deepest depth to count.
         depth: u32,
     },
+    /// Convert a square between numberings.
+    #[command(after_help = "Examples:\n  gamescribe coord --game english 11 --to paterson   # 33\n  gamescribe coord --game english 33 --to numeric    # 11")]
+    Coord {
+        #[arg(long, value_enum, default_value = "english")]
+        game: CoordGame,
+        square: String,
+        #[arg(long, value_enum)]
+        to: CoordTarget,
+    },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum CheckFormat {
+    Human,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Target {
+    Json,
+    Yaml,
+    Numeric,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -36,9 +109,16 @@ pub enum PerftGame {
     English,
 }
 
-pub const EXIT_CLEAN: u8 = 0;
-pub const EXIT_ERRORS: u8 = 1;
-pub const EXIT_USAGE: u8 = 2;
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum CoordGame {
+    English,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum CoordTarget {
+    Numeric,
+    Paterson,
+}
 
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -54,13 +134,232 @@ pub fn main() -> ExitCode {
 
 fn run(cli: Cli) -> u8 {
     match cli.command {
+        Command::Check { paths, notation, format, strict, color } => check(&paths, notation, format, strict, color),
+        Command::Convert { path, notation, to, output } => convert(&path, notation, to, output.as_deref()),
         Command::Perft { game, depth } => perft(game, depth),
+        Command::Coord { game: CoordGame::English, square, to } => coord_english(&square, to),
+    }
+}
+
+fn usage_error(message: &str) -> u8 {
+    eprintln!("error: {message}");
+    EXIT_USAGE
+}
+
+/// Every file under the given paths, directories walked in name order.
+fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    for p in paths {
+        let meta = fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+        if meta.is_dir() {
+            let mut stack = vec![p.clone()];
+            while let Some(dir) = stack.pop() {
+                let mut entries: Vec<PathBuf> = fs::read_dir(&dir)
+                    .map_err(|e| format!("cannot list {}: {e}", dir.display()))?
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .collect();
+                entries.sort();
+                for e in entries.into_iter().rev() {
+                    if e.is_dir() {
+                        stack.push(e);
+                    } else if !e.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')) {
+                        out.push(e);
+                    }
+                }
+            }
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// The file as text; invalid UTF-8 is replaced and reported.
+fn read_text(path: &Path) -> Result<(String, Option<usize>), String> {
+    let meta = fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!("{} is {} bytes; files over {MAX_FILE_BYTES} bytes are refused", path.display(), meta.len()));
+    }
+    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    match String::from_utf8(bytes) {
+        Ok(s) => Ok((s, None)),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            Ok((String::from_utf8_lossy(e.as_bytes()).into_owned(), Some(at)))
+        }
+    }
+}
+
+fn read_source(path: &Path, notation: Notation) -> Result<(Source, String), String> {
+    let (text, bad_utf8) = read_text(path)?;
+    let mut source = notation::read(notation, path, &text);
+    if let Some(at) = bad_utf8 {
+        source.diagnostics.insert(
+            0,
+            diagnostic::Diagnostic::warning(
+                "input::not-utf8",
+                "the file is not valid UTF-8; bad bytes were read as U+FFFD",
+                crate::span::Span::new(at, (at + 1).min(text.len())),
+            )
+            .with_label("first invalid byte here"),
+        );
+    }
+    Ok((source, text))
+}
+
+fn use_color(choice: ColorChoice) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => std::io::IsTerminal::is_terminal(&std::io::stdout()) && std::env::var_os("NO_COLOR").is_none(),
+    }
+}
+
+/// Per-file counts for the summary table.
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    lines: usize,
+    legal: usize,
+    repaired: usize,
+    partial: usize,
+    unreadable: usize,
+    moves: usize,
+    errors: usize,
+    warnings: usize,
+}
+
+impl Tally {
+    fn of(source: &Source) -> Tally {
+        let mut t = Tally { games: source.games.len(), ..Tally::default() };
+        for line in source.lines() {
+            t.lines += 1;
+            t.moves += line.moves.len();
+            match line.status {
+                LineStatus::Legal => t.legal += 1,
+                LineStatus::Repaired => t.repaired += 1,
+                LineStatus::Partial => t.partial += 1,
+                LineStatus::Unreadable => t.unreadable += 1,
+            }
+        }
+        t.errors = source.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+        t.warnings = source.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
+        t
+    }
+}
+
+fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: bool, color: ColorChoice) -> u8 {
+    let files = match collect_files(paths) {
+        Ok(f) => f,
+        Err(e) => return usage_error(&e),
+    };
+    let mut failed = false;
+    let mut io_error = false;
+    let mut sources = Vec::new();
+    let mut rows = Vec::new();
+    let color = use_color(color);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for file in &files {
+        let (source, text) = match read_source(file, notation) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("error: {e}");
+                io_error = true;
+                continue;
+            }
+        };
+        let tally = Tally::of(&source);
+        failed |= tally.errors > 0 || (strict && tally.repaired + tally.warnings > 0);
+        match format {
+            CheckFormat::Human => {
+                let shown = &source.diagnostics[..source.diagnostics.len().min(MAX_RENDERED)];
+                let _ = out.write_all(diagnostic::render(shown, &source.name, &text, color).as_bytes());
+                if source.diagnostics.len() > MAX_RENDERED {
+                    let _ = writeln!(out, "{}: … and {} more diagnostics (all of them: --format json)\n", source.name, source.diagnostics.len() - MAX_RENDERED);
+                }
+                rows.push((source.name.clone(), source.notation.clone(), tally));
+            }
+            CheckFormat::Json => sources.push(source),
+        }
+    }
+    match format {
+        CheckFormat::Human => {
+            let _ = writeln!(out, "{}", summary_table(&rows));
+        }
+        CheckFormat::Json => match serde_json::to_string_pretty(&sources) {
+            Ok(s) => {
+                let _ = writeln!(out, "{s}");
+            }
+            Err(e) => return usage_error(&format!("cannot write JSON: {e}")),
+        },
+    }
+    if io_error {
+        EXIT_USAGE
+    } else if failed {
+        EXIT_ERRORS
+    } else {
+        EXIT_CLEAN
+    }
+}
+
+fn summary_table(rows: &[(String, String, Tally)]) -> String {
+    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(4).max(4);
+    let mut s = format!(
+        "{:<width$}  {:<9} {:>6} {:>6} {:>6} {:>8} {:>7} {:>10} {:>7} {:>6} {:>8}\n",
+        "file", "notation", "games", "lines", "legal", "repaired", "partial", "unreadable", "moves", "errors", "warnings"
+    );
+    for (name, notation, t) in rows {
+        s.push_str(&format!(
+            "{name:<width$}  {notation:<9} {:>6} {:>6} {:>6} {:>8} {:>7} {:>10} {:>7} {:>6} {:>8}\n",
+            t.games, t.lines, t.legal, t.repaired, t.partial, t.unreadable, t.moves, t.errors, t.warnings
+        ));
+    }
+    s
+}
+
+fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>) -> u8 {
+    let (source, _text) = match read_source(path, notation) {
+        Ok(s) => s,
+        Err(e) => return usage_error(&e),
+    };
+    let written = match to {
+        Target::Json => serde_json::to_string_pretty(&source).map_err(|e| e.to_string()),
+        Target::Yaml => serde_yaml::to_string(&source).map_err(|e| e.to_string()),
+        Target::Numeric => Ok(source
+            .games
+            .iter()
+            .map(|g| g.lines.first().map(notation::numeric::write_line).unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join("\n\n")
+            + "\n"),
+    };
+    let written = match written {
+        Ok(w) => w,
+        Err(e) => return usage_error(&format!("cannot write output: {e}")),
+    };
+    let result = match output {
+        Some(p) => fs::write(p, written).map_err(|e| format!("cannot write {}: {e}", p.display())),
+        None => std::io::stdout().lock().write_all(written.as_bytes()).map_err(|e| e.to_string()),
+    };
+    if let Err(e) = result {
+        return usage_error(&e);
+    }
+    if source.error_count() > 0 {
+        eprintln!("{}: {} errors remain (see `gamescribe check`)", source.name, source.error_count());
+        EXIT_ERRORS
+    } else {
+        EXIT_CLEAN
     }
 }
 
 fn perft(game: PerftGame, depth: u32) -> u8 {
     match game {
         PerftGame::English => {
+            if depth > 20 {
+                return usage_error("depth over 20 would run for days; choose 1..=20");
+            }
             let pos = draughts::Position::initial();
             for d in 1..=depth {
                 let start = Instant::now();
@@ -71,5 +370,24 @@ fn perft(game: PerftGame, depth: u32) -> u8 {
             }
             EXIT_CLEAN
         }
+    }
+}
+
+fn coord_english(square: &str, to: CoordTarget) -> u8 {
+    let Ok(n) = square.trim().parse::<u8>() else {
+        return usage_error(&format!("{square:?} is not a square number"));
+    };
+    let answer = match to {
+        // Input in book numbering, output in Paterson's.
+        CoordTarget::Paterson => Square::new(n).map(notation::paterson::to_natural),
+        // Input in Paterson's numbering, output in book numbering.
+        CoordTarget::Numeric => notation::paterson::from_natural(n).map(Square::number),
+    };
+    match answer {
+        Some(a) => {
+            println!("{a}");
+            EXIT_CLEAN
+        }
+        None => usage_error(&format!("{n} is not a square in that numbering")),
     }
 }

@@ -1,1 +1,56 @@
 //! The decoder that finds the legal reading of a noisy token stream.
+//!
+//! A notation's scanner turns text into [`Token`]s with spans; a game says
+//! which moves are legal and how books print them ([`Spelling`]). [`decode`]
+//! then reads move after move, choosing at each step the legal move whose
+//! printing best explains the tokens, looking a few moves ahead. A move is
+//! accepted only when it beats every other reading by a clear margin;
+//! otherwise the line stops there and the rest is handed back unread.
+
+mod cost;
+mod decode;
+mod line;
+
+pub use cost::{classify, is_digit_like, letter_readings, CostModel};
+pub use line::{build_line, LineReading};
+pub use decode::{decode, DecodeOptions, Decoded, DecodedMove, Stop, StopReason};
+
+use crate::span::Span;
+use serde::{Deserialize, Serialize};
+
+/// What the decoder needs from a game: legal moves and how books print them.
+pub trait Spelling {
+    type Position: Clone;
+    type Move: Clone + PartialEq;
+    fn legal_moves(&self, pos: &Self::Position) -> Vec<Self::Move>;
+    fn play(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Position;
+    /// Every way a book may print this move, as square-number sequences.
+    fn spellings(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<Vec<u32>>;
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TokenKind {
+    /// Digits, possibly with letters OCR confuses with digits (`l5`, `g`).
+    Number,
+    /// `-`, `x`, `.`, `,`, `:` between numbers.
+    Separator,
+    /// A notation's own marks (`*` for promotion or a star), kept as annotations.
+    Marker,
+    /// Anything else.
+    Junk,
+}
+
+/// One scanned token with its byte span in the source.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Token {
+    pub kind: TokenKind,
+    pub text: String,
+    pub span: Span,
+}
+
+impl Token {
+    pub fn new(kind: TokenKind, text: &str, span: Span) -> Token {
+        Token { kind, text: text.to_string(), span }
+    }
+}

@@ -1,0 +1,301 @@
+//! Numeric notation for draughts as the books print it: `11 15`, `11-15`,
+//! `11x18x25`, `22.18`, `09.13`, one or many moves a line.
+//!
+//! Clean text is read by the pest grammar and resolved directly; anything else
+//! goes through the nom scanner and the repair decoder.
+
+mod clean;
+mod scan;
+
+pub use clean::{parse_clean, RawMove};
+pub use scan::scan;
+
+use crate::diagnostic::Diagnostic;
+use crate::repair::{self, build_line, DecodeOptions, Spelling};
+use crate::rules::draughts::{self, Move, Position};
+use crate::span::Span;
+use crate::tree::{Game, Line, LineStatus, Outcome, Source, StatedResult};
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// How books print English draughts moves: from and to, or from and every landing square.
+pub struct BookDraughts;
+
+impl Spelling for BookDraughts {
+    type Position = Position;
+    type Move = Move;
+
+    fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        pos.legal_moves()
+    }
+
+    fn play(&self, pos: &Position, mv: &Move) -> Position {
+        pos.play(mv)
+    }
+
+    fn spellings(&self, _pos: &Position, mv: &Move) -> Vec<Vec<u32>> {
+        let ends = vec![mv.from().number() as u32, mv.to().number() as u32];
+        if mv.path().len() > 1 {
+            vec![ends, mv.squares().iter().map(|&s| s as u32).collect()]
+        } else {
+            vec![ends]
+        }
+    }
+}
+
+/// Canonical text of a move: `11-15`, `22x15`, or the full path `9x18x27` where
+/// another legal capture has the same ends.
+pub fn move_text(pos: &Position, mv: &Move) -> String {
+    if !mv.is_capture() {
+        return format!("{}-{}", mv.from(), mv.to());
+    }
+    let same_ends = pos.legal_moves().iter().filter(|m| m.from() == mv.from() && m.to() == mv.to()).count();
+    if same_ends > 1 {
+        mv.squares().iter().map(u8::to_string).collect::<Vec<_>>().join("x")
+    } else {
+        format!("{}x{}", mv.from(), mv.to())
+    }
+}
+
+/// Canonical text and squares, as the tree stores them.
+pub fn describe(pos: &Position, mv: &Move) -> (String, Vec<u8>) {
+    (move_text(pos, mv), mv.squares())
+}
+
+/// A stated result at the end of a block: `Drawn.`, `W. wins`, `B. wins.`, `1-0` …
+static RESULT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(drawn?\.?|draw\.?|(?:w\.?|white)\s*wins?\.?|(?:b\.?|black)\s*wins?\.?|1/2-1/2|1-0|0-1|2-0|0-2|1-1)\s*$")
+        .expect("result pattern is valid")
+});
+
+/// Read a stated result from the end of `text`; returns it and where the moves end.
+pub fn stated_result(text: &str, offset: usize) -> (Option<StatedResult>, usize) {
+    let Some(m) = RESULT.find(text) else { return (None, text.len()) };
+    // The result must stand apart from the moves.
+    if m.start() > 0 && !text[..m.start()].ends_with(char::is_whitespace) {
+        return (None, text.len());
+    }
+    let printed = m.as_str().trim();
+    let lower = printed.to_ascii_lowercase();
+    let outcome = if lower.starts_with("draw") || lower == "1/2-1/2" || lower == "1-1" {
+        Outcome::Draw
+    } else if lower.starts_with('w') {
+        Outcome::WhiteWins
+    } else if lower.starts_with('b') {
+        Outcome::BlackWins
+    } else {
+        // PDN scores are from the first player's side: in English draughts that is Black.
+        if lower.starts_with('1') || lower.starts_with('2') { Outcome::BlackWins } else { Outcome::WhiteWins }
+    };
+    let span = Span::new(offset + m.start(), offset + m.start() + printed.len());
+    (Some(StatedResult { outcome, printed: printed.to_string(), span }), m.start())
+}
+
+/// Options for reading numeric text.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    pub decode: DecodeOptions,
+}
+
+/// Read one line of movetext from `start`: clean text is resolved directly,
+/// anything else is decoded. `text` is the whole source; the line is `range`.
+pub fn read_line(text: &str, range: Span, start: &Position, opts: &ReadOptions) -> (Line, Vec<Diagnostic>) {
+    let body = range.slice(text);
+    let mut line = Line::trunk();
+    line.span = range;
+    if let Some(raw) = parse_clean(body, range.start) {
+        if let Some(moves) = resolve_all(start, &raw, text) {
+            line.moves = moves;
+            return (line, Vec::new());
+        }
+    }
+    let tokens = scan(body, range.start);
+    let decoded = repair::decode(&BookDraughts, start, &tokens, &opts.decode);
+    let reading = build_line(&BookDraughts, start, text, &decoded, describe);
+    line.moves = reading.moves;
+    line.unread = reading.unread;
+    line.status = reading.status;
+    let mut diagnostics = reading.diagnostics;
+    // Marks and junk inside a read line are kept as annotations, not lost.
+    for t in &tokens {
+        if t.kind == repair::TokenKind::Marker && line.unread.as_ref().is_none_or(|u| t.span.start < u.span.start) {
+            line.annotations.push(crate::tree::Annotation { kind: "star".into(), text: t.text.clone(), span: t.span });
+        }
+    }
+    diagnostics.sort_by_key(|d| d.span.start);
+    (line, diagnostics)
+}
+
+fn resolve_all(start: &Position, raw: &[RawMove], text: &str) -> Option<Vec<crate::tree::MoveNode>> {
+    let mut pos = *start;
+    let mut out = Vec::new();
+    for r in raw {
+        let mv = draughts::resolve(&pos, &r.squares).ok()?;
+        let (canonical, squares) = describe(&pos, &mv);
+        out.push(crate::tree::MoveNode {
+            text: canonical,
+            squares,
+            span: r.span,
+            printed: r.span.slice(text).to_string(),
+            repair: None,
+            annotations: Vec::new(),
+        });
+        pos = pos.play(&mv);
+    }
+    Some(out)
+}
+
+/// Blank-line separated blocks of `text`, as byte ranges (trimmed).
+pub fn blocks(text: &str) -> Vec<Span> {
+    let mut out = Vec::new();
+    let mut block_start: Option<usize> = None;
+    let mut block_end = 0;
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let blank = line.trim().is_empty();
+        if blank {
+            if let Some(s) = block_start.take() {
+                out.push(Span::new(s, block_end));
+            }
+        } else {
+            let lead = line.len() - line.trim_start().len();
+            if block_start.is_none() {
+                block_start = Some(offset + lead);
+            }
+            block_end = offset + line.trim_end().len();
+        }
+        offset += line.len();
+    }
+    if let Some(s) = block_start {
+        out.push(Span::new(s, block_end));
+    }
+    out
+}
+
+/// Read free-form numeric text: each blank-line separated block is one game
+/// from the initial position, ending with an optional stated result.
+pub fn read(name: &str, text: &str, opts: &ReadOptions) -> Source {
+    let mut source = Source { name: name.to_string(), notation: "numeric".into(), ..Source::default() };
+    let start = Position::initial();
+    for (n, block) in blocks(text).into_iter().enumerate() {
+        let body = block.slice(text);
+        let (result, moves_end) = stated_result(body, block.start);
+        let moves_range = Span::new(block.start, block.start + body[..moves_end].trim_end().len());
+        let (mut line, diags) = read_line(text, moves_range, &start, opts);
+        line.span = block;
+        source.diagnostics.extend(diags);
+        if let Some(r) = &result {
+            if line.unread.is_none() {
+                source.diagnostics.extend(check_result(&start, &line, r));
+            }
+        }
+        line.stated_result = result;
+        source.games.push(Game {
+            name: format!("game {}", n + 1),
+            tags: Vec::new(),
+            start: draughts::write_fen(&start.setup()),
+            lines: vec![line],
+            span: block,
+        });
+    }
+    if source.games.is_empty() {
+        source.diagnostics.push(
+            Diagnostic::error("numeric::no-games", "no game found: the text has no movetext", Span::new(0, text.len()))
+                .with_label("empty or blank")
+                .with_help("a game is a block of moves such as `11-15 23-19 8-11`, blocks separated by blank lines"),
+        );
+    }
+    source
+}
+
+/// Compare a stated result with the final position where the rules decide it.
+pub fn check_result(start: &Position, line: &Line, result: &StatedResult) -> Vec<Diagnostic> {
+    let mut pos = *start;
+    for m in &line.moves {
+        match draughts::resolve(&pos, &m.squares) {
+            Ok(mv) => pos = pos.play(&mv),
+            Err(_) => return Vec::new(),
+        }
+    }
+    if !pos.is_lost() {
+        return Vec::new();
+    }
+    let winner = match pos.turn() {
+        draughts::Color::Black => Outcome::WhiteWins,
+        draughts::Color::White => Outcome::BlackWins,
+    };
+    if result.outcome == winner {
+        return Vec::new();
+    }
+    vec![Diagnostic::error(
+        "result::contradicts-board",
+        format!("the line ends with {:?} to move and unable to move, so {winner:?}, but the book says {:?}", pos.turn(), result.printed),
+        result.span,
+    )
+    .with_label("stated result")]
+}
+
+/// The line as clean numeric text, moves separated by spaces.
+pub fn write_line(line: &Line) -> String {
+    line.moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>().join(" ")
+}
+
+impl LineStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineStatus::Legal => "legal",
+            LineStatus::Repaired => "repaired",
+            LineStatus::Partial => "partial",
+            LineStatus::Unreadable => "unreadable",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clean_block_is_legal_as_printed() {
+        let src = read("t", "11-15 23-19 8-11 22-17\n\n9-14 22-17 Drawn.\n", &ReadOptions::default());
+        assert_eq!(src.games.len(), 2);
+        assert_eq!(src.games[0].lines[0].moves.len(), 4);
+        assert_eq!(src.games[0].lines[0].status, LineStatus::Legal);
+        assert_eq!(src.games[1].lines[0].stated_result.as_ref().unwrap().outcome, Outcome::Draw);
+        assert!(src.diagnostics.is_empty(), "{:?}", src.diagnostics);
+    }
+
+    #[test]
+    fn ocr_letters_are_repaired_and_logged() {
+        let src = read("t", "11 l5 23 19 8 1l 22 17", &ReadOptions::default());
+        let line = &src.games[0].lines[0];
+        assert_eq!(line.status, LineStatus::Repaired);
+        let texts: Vec<&str> = line.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["11-15", "23-19", "8-11", "22-17"]);
+        assert!(line.moves[0].repair.is_some());
+        assert!(line.moves[1].repair.is_none());
+    }
+
+    #[test]
+    fn run_together_numbers_are_split() {
+        let src = read("t", "11 15 23 19 914 22 17", &ReadOptions::default());
+        let texts: Vec<&str> = src.games[0].lines[0].moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["11-15", "23-19", "9-14", "22-17"]);
+    }
+
+    #[test]
+    fn impossible_text_stops_the_line_and_keeps_the_rest() {
+        let src = read("t", "11 15 99 100", &ReadOptions::default());
+        let line = &src.games[0].lines[0];
+        assert_eq!(line.moves.len(), 1);
+        assert_eq!(line.status, LineStatus::Partial);
+        assert_eq!(line.unread.as_ref().unwrap().raw, "99 100");
+        assert!(src.error_count() >= 1);
+    }
+
+    #[test]
+    fn empty_text_is_an_error() {
+        let src = read("t", "", &ReadOptions::default());
+        assert!(src.error_count() == 1);
+    }
+}

@@ -1,0 +1,170 @@
+//! What OCR does to printed numbers, as edit costs. Lower is likelier.
+
+/// Costs of the structural errors between and inside tokens.
+#[derive(Clone, Debug)]
+pub struct CostModel {
+    /// Two numbers printed with no space (`914` for `9 14`).
+    pub run_together: f64,
+    /// One number broken in two tokens (`1 5` for `15`).
+    pub split: f64,
+    /// A character missing from the print.
+    pub dropped: f64,
+    /// A character printed twice.
+    pub doubled: f64,
+    /// Any other extra character.
+    pub inserted: f64,
+    /// A digit read as a digit it resembles (3/8, 5/6, 1/7, 0/9, …).
+    pub similar_digit: f64,
+    /// A digit read as an unrelated digit.
+    pub other_digit: f64,
+    /// A junk token passed over.
+    pub junk: f64,
+    /// A stray number token passed over.
+    pub stray_number: f64,
+    /// A repeated run of tokens passed over: base cost plus this much per token.
+    pub repeat_base: f64,
+    pub repeat_per_token: f64,
+}
+
+impl Default for CostModel {
+    fn default() -> CostModel {
+        CostModel {
+            run_together: 0.6,
+            split: 0.8,
+            dropped: 1.5,
+            doubled: 0.9,
+            inserted: 1.6,
+            similar_digit: 1.1,
+            other_digit: 2.2,
+            junk: 0.6,
+            stray_number: 2.0,
+            repeat_base: 0.6,
+            repeat_per_token: 0.1,
+        }
+    }
+}
+
+/// Letters (and marks) OCR prints for digits, with the cost of each reading.
+pub fn letter_readings(c: u8) -> &'static [(u8, f64)] {
+    match c {
+        b'g' | b'q' => &[(b'9', 0.3)],
+        b'l' | b'I' | b'i' | b'|' | b'!' | b'j' | b'J' => &[(b'1', 0.3)],
+        b'O' | b'o' | b'D' | b'Q' => &[(b'0', 0.3), (b'6', 0.9)],
+        b's' | b'S' => &[(b'5', 0.3), (b'8', 0.7)],
+        b'b' | b'G' => &[(b'6', 0.3)],
+        b'B' => &[(b'8', 0.3)],
+        b'z' | b'Z' => &[(b'2', 0.3)],
+        b'T' => &[(b'7', 0.4)],
+        b'A' => &[(b'4', 0.5)],
+        b't' => &[(b'1', 0.6), (b'4', 0.8)],
+        _ => &[],
+    }
+}
+
+/// Whether a character may stand for a digit in a number token.
+pub fn is_digit_like(c: u8) -> bool {
+    c.is_ascii_digit() || !letter_readings(c).is_empty()
+}
+
+fn similar_digits(a: u8, b: u8) -> bool {
+    const PAIRS: [(u8, u8); 9] = [
+        (b'3', b'8'),
+        (b'5', b'6'),
+        (b'1', b'7'),
+        (b'0', b'9'),
+        (b'6', b'8'),
+        (b'0', b'8'),
+        (b'3', b'9'),
+        (b'5', b'9'),
+        (b'1', b'4'),
+    ];
+    PAIRS.iter().any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
+}
+
+impl CostModel {
+    /// Cost of reading printed character `p` as digit `d`.
+    pub fn substitute(&self, p: u8, d: u8) -> f64 {
+        if p == d {
+            0.0
+        } else if p.is_ascii_digit() {
+            if similar_digits(p, d) { self.similar_digit } else { self.other_digit }
+        } else {
+            letter_readings(p)
+                .iter()
+                .find(|(digit, _)| *digit == d)
+                .map_or(self.other_digit + 0.5, |(_, c)| *c)
+        }
+    }
+
+    /// Weighted edit distance from the printed characters to the digits of a number.
+    /// Leading zeros (`09`) are a printing habit, not an error.
+    pub fn read_as(&self, printed: &[u8], target: &[u8]) -> f64 {
+        let mut printed = printed;
+        while printed.len() > 1 && printed[0] == b'0' && target.len() < printed.len() {
+            printed = &printed[1..];
+        }
+        let (n, m) = (printed.len(), target.len());
+        // dist[i][j]: printed[..i] read as target[..j]. Numbers are at most a few characters.
+        let mut dist = [[f64::INFINITY; 8]; 8];
+        if n >= 8 || m >= 8 {
+            return f64::INFINITY;
+        }
+        dist[0][0] = 0.0;
+        for i in 0..=n {
+            for j in 0..=m {
+                let here = dist[i][j];
+                if !here.is_finite() {
+                    continue;
+                }
+                if i < n && j < m {
+                    let c = here + self.substitute(printed[i], target[j]);
+                    dist[i + 1][j + 1] = dist[i + 1][j + 1].min(c);
+                }
+                if i < n {
+                    let doubled = (i > 0 && printed[i - 1] == printed[i]) || (i + 1 < n && printed[i + 1] == printed[i]);
+                    let c = here + if doubled { self.doubled } else { self.inserted };
+                    dist[i + 1][j] = dist[i + 1][j].min(c);
+                }
+                if j < m {
+                    dist[i][j + 1] = dist[i][j + 1].min(here + self.dropped);
+                }
+            }
+        }
+        dist[n][m]
+    }
+}
+
+/// A name for the kind of error that turns `printed` into `target`, for the edit log.
+pub fn classify(printed: &[u8], target: &[u8]) -> &'static str {
+    if printed.iter().any(|c| !c.is_ascii_digit()) {
+        "letter-for-digit"
+    } else if printed.len() > target.len() {
+        if printed.windows(2).any(|w| w[0] == w[1]) { "doubled" } else { "inserted" }
+    } else if printed.len() < target.len() {
+        "dropped"
+    } else {
+        "digit-confusion"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_reading_is_free() {
+        let m = CostModel::default();
+        assert_eq!(m.read_as(b"15", b"15"), 0.0);
+        assert_eq!(m.read_as(b"09", b"9"), 0.0);
+    }
+
+    #[test]
+    fn ocr_letters_are_cheap_and_other_digits_dear() {
+        let m = CostModel::default();
+        assert!(m.read_as(b"l5", b"15") < 0.5);
+        assert!(m.read_as(b"g", b"9") < 0.5);
+        assert!(m.read_as(b"18", b"13") < m.read_as(b"18", b"12"));
+        assert!(m.read_as(b"111", b"11") < m.read_as(b"121", b"11"));
+        assert!(m.read_as(b"1", b"15") >= m.dropped);
+    }
+}

@@ -1,0 +1,434 @@
+//! Lookahead search over (token position, board position), constrained by legal moves.
+
+use super::cost::{classify, CostModel};
+use super::{Spelling, Token, TokenKind};
+use crate::span::Span;
+use crate::tree::Edit;
+use std::ops::Range;
+
+#[derive(Clone, Debug)]
+pub struct DecodeOptions {
+    pub cost: CostModel,
+    /// Moves read ahead before a move is chosen.
+    pub lookahead: usize,
+    /// Hypotheses kept per depth in each lookahead.
+    pub beam: usize,
+    /// Readings of the next move compared in full.
+    pub candidates: usize,
+    /// A move is accepted only if every other reading costs this much more.
+    pub min_margin: f64,
+    /// No single move may need more repair than this.
+    pub max_move_cost: f64,
+    /// Cost of a lookahead line that finds no legal reading before the text ends.
+    pub dead_end: f64,
+    /// Cost per token of declaring the rest of the text not a move at all.
+    pub unread_per_token: f64,
+}
+
+impl Default for DecodeOptions {
+    fn default() -> DecodeOptions {
+        DecodeOptions {
+            cost: CostModel::default(),
+            lookahead: 4,
+            beam: 6,
+            candidates: 8,
+            min_margin: 0.75,
+            max_move_cost: 3.2,
+            dead_end: 3.0,
+            unread_per_token: 1.3,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecodedMove<M> {
+    pub mv: M,
+    /// Indices into the token slice this move was read from.
+    pub tokens: Range<usize>,
+    pub span: Span,
+    /// Empty when the move was read as printed.
+    pub edits: Vec<Edit>,
+    pub cost: f64,
+    /// Cost difference to the best other reading (infinite when there is none).
+    pub margin: f64,
+    /// 0..1, from the margin.
+    pub confidence: f64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum StopReason {
+    /// No legal move is printed here, even allowing for OCR errors.
+    NoLegalReading,
+    /// Two or more readings are too close to choose; each as square numbers.
+    Ambiguous { readings: Vec<Vec<u32>> },
+    /// The game is over (no legal move) but text remains.
+    GameOver,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stop {
+    /// First token not read.
+    pub at_token: usize,
+    /// The unread remainder.
+    pub span: Span,
+    pub reason: StopReason,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decoded<M> {
+    pub moves: Vec<DecodedMove<M>>,
+    pub stop: Option<Stop>,
+}
+
+/// Where reading stands: an item (number or junk token) and a byte offset inside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Cursor {
+    item: usize,
+    off: usize,
+}
+
+/// One stretch of text consumed, for the edit log.
+#[derive(Clone, Debug)]
+struct Piece {
+    span: Span,
+    printed: String,
+    /// The number it was read as; `None` for text passed over.
+    read_as: Option<u32>,
+    kind: &'static str,
+    cost: f64,
+}
+
+#[derive(Clone, Debug)]
+struct Reading {
+    cost: f64,
+    end: Cursor,
+    pieces: Vec<Piece>,
+}
+
+struct Decoder<'a, G: Spelling> {
+    game: &'a G,
+    tokens: &'a [Token],
+    /// Token indices of the number and junk tokens, in order.
+    items: Vec<usize>,
+    opts: &'a DecodeOptions,
+}
+
+/// Read the longest legal move sequence the tokens support from `start`.
+pub fn decode<G: Spelling>(game: &G, start: &G::Position, tokens: &[Token], opts: &DecodeOptions) -> Decoded<G::Move> {
+    let items = tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| matches!(t.kind, TokenKind::Number | TokenKind::Junk))
+        .map(|(i, _)| i)
+        .collect();
+    let dec = Decoder { game, tokens, items, opts };
+    dec.run(start)
+}
+
+impl<G: Spelling> Decoder<'_, G> {
+    fn text(&self, item: usize) -> &[u8] {
+        self.tokens[self.items[item]].text.as_bytes()
+    }
+
+    fn kind(&self, item: usize) -> TokenKind {
+        self.tokens[self.items[item]].kind
+    }
+
+    fn byte(&self, c: Cursor) -> usize {
+        match self.items.get(c.item) {
+            Some(&t) => self.tokens[t].span.start + c.off,
+            None => self.tokens.last().map_or(0, |t| t.span.end),
+        }
+    }
+
+    fn at_end(&self, c: Cursor) -> bool {
+        c.item >= self.items.len()
+    }
+
+    fn token_index(&self, c: Cursor) -> usize {
+        self.items.get(c.item).copied().unwrap_or(self.tokens.len())
+    }
+
+    fn remaining_items(&self, c: Cursor) -> usize {
+        self.items.len().saturating_sub(c.item)
+    }
+
+    fn run(&self, start: &G::Position) -> Decoded<G::Move> {
+        let mut pos = start.clone();
+        let mut cursor = Cursor { item: 0, off: 0 };
+        let mut moves = Vec::new();
+        loop {
+            if self.at_end(cursor) {
+                return Decoded { moves, stop: None };
+            }
+            let stop = |reason| {
+                let from = self.byte(cursor);
+                let to = self.tokens.last().map_or(from, |t| t.span.end);
+                Some(Stop { at_token: self.token_index(cursor), span: Span::new(from, to.max(from)), reason })
+            };
+            let legal = self.game.legal_moves(&pos);
+            if legal.is_empty() {
+                return Decoded { moves, stop: stop(StopReason::GameOver) };
+            }
+            let mut candidates = self.expand(&pos, &legal, cursor);
+            if candidates.is_empty() {
+                return Decoded { moves, stop: stop(StopReason::NoLegalReading) };
+            }
+            candidates.sort_by(|a, b| a.1.cost.total_cmp(&b.1.cost));
+            candidates.truncate(self.opts.candidates);
+            let scored: Vec<(f64, usize)> = candidates
+                .iter()
+                .enumerate()
+                .map(|(k, (mv, reading))| {
+                    let next = self.game.play(&pos, mv);
+                    let rest = self.lookahead(&next, reading.end, self.opts.lookahead.saturating_sub(1));
+                    (reading.cost + rest, k)
+                })
+                .collect();
+            let (best_total, best_k) = scored.iter().copied().min_by(|a, b| a.0.total_cmp(&b.0)).unwrap_or((f64::INFINITY, 0));
+            let best_move = &candidates[best_k].0;
+            let rival = scored
+                .iter()
+                .filter(|(_, k)| candidates[*k].0 != *best_move)
+                .map(|(c, _)| *c)
+                .fold(f64::INFINITY, f64::min);
+            let unread = self.remaining_items(cursor) as f64 * self.opts.unread_per_token;
+            let margin = rival.min(unread) - best_total;
+            if margin < self.opts.min_margin {
+                if unread - best_total < self.opts.min_margin && rival - best_total >= self.opts.min_margin {
+                    return Decoded { moves, stop: stop(StopReason::NoLegalReading) };
+                }
+                let mut readings: Vec<Vec<u32>> = Vec::new();
+                for (c, k) in &scored {
+                    if *c - best_total < self.opts.min_margin {
+                        let mv = &candidates[*k].0;
+                        let spelled = self.game.spellings(&pos, mv).into_iter().next().unwrap_or_default();
+                        if !readings.contains(&spelled) {
+                            readings.push(spelled);
+                        }
+                    }
+                }
+                return Decoded { moves, stop: stop(StopReason::Ambiguous { readings }) };
+            }
+            let (mv, reading) = candidates.swap_remove(best_k);
+            let first_token = self.token_index(cursor);
+            let end_token = if reading.end.off > 0 { self.token_index(reading.end) + 1 } else { self.token_index(reading.end) };
+            let span = reading
+                .pieces
+                .iter()
+                .filter(|p| p.read_as.is_some())
+                .map(|p| p.span)
+                .reduce(Span::join)
+                .unwrap_or_else(|| Span::new(self.byte(cursor), self.byte(reading.end)));
+            let edits = reading
+                .pieces
+                .iter()
+                .filter(|p| p.kind != "exact")
+                .map(|p| Edit {
+                    span: p.span,
+                    from: p.printed.clone(),
+                    to: p.read_as.map_or(String::new(), |n| n.to_string()),
+                    kind: p.kind.to_string(),
+                    cost: p.cost,
+                })
+                .collect();
+            pos = self.game.play(&pos, &mv);
+            cursor = reading.end;
+            moves.push(DecodedMove {
+                mv,
+                tokens: first_token..end_token.max(first_token + 1),
+                span,
+                edits,
+                cost: reading.cost,
+                margin,
+                confidence: if margin.is_finite() { 1.0 - (-margin).exp() } else { 1.0 },
+            });
+        }
+    }
+
+    /// Best total cost of reading up to `depth` more moves (0 if the text ends).
+    fn lookahead(&self, pos: &G::Position, cursor: Cursor, depth: usize) -> f64 {
+        let mut frontier = vec![(0.0, pos.clone(), cursor)];
+        let mut best = f64::INFINITY;
+        for _ in 0..depth {
+            let mut next = Vec::new();
+            for (cost, p, c) in &frontier {
+                if self.at_end(*c) {
+                    best = best.min(*cost);
+                    continue;
+                }
+                let legal = self.game.legal_moves(p);
+                let expansions = self.expand(p, &legal, *c);
+                let give_up = cost + (self.opts.dead_end).min(self.remaining_items(*c) as f64 * self.opts.unread_per_token);
+                if expansions.is_empty() {
+                    best = best.min(give_up);
+                    continue;
+                }
+                for (mv, reading) in expansions {
+                    next.push((cost + reading.cost, p.clone(), mv, reading.end));
+                }
+                // Reading on must compete with giving up here.
+                best = best.min(give_up + self.opts.dead_end);
+            }
+            next.sort_by(|a, b| a.0.total_cmp(&b.0));
+            next.dedup_by(|a, b| a.3 == b.3 && a.2 == b.2);
+            next.truncate(self.opts.beam);
+            frontier = next.into_iter().map(|(c, p, mv, end)| (c, self.game.play(&p, &mv), end)).collect();
+            if frontier.is_empty() {
+                break;
+            }
+        }
+        frontier.iter().map(|f| f.0).fold(best, f64::min)
+    }
+
+    /// Every reading of one legal move starting at `cursor`, within the cost limit.
+    fn expand(&self, pos: &G::Position, legal: &[G::Move], cursor: Cursor) -> Vec<(G::Move, Reading)> {
+        let mut out: Vec<(G::Move, Reading)> = Vec::new();
+        let starts = self.move_starts(cursor);
+        for mv in legal {
+            for spelling in self.game.spellings(pos, mv) {
+                for start in &starts {
+                    let mut readings = Vec::new();
+                    self.align(&spelling, 0, start.end, start.cost, start.pieces.clone(), &mut readings);
+                    for r in readings {
+                        // Keep only the cheapest reading of a move that ends in the same place.
+                        if let Some(prev) = out.iter_mut().find(|(m, p)| m == mv && p.end == r.end) {
+                            if r.cost < prev.1.cost {
+                                prev.1 = r;
+                            }
+                        } else {
+                            out.push((mv.clone(), r));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Places a move may start: here, past a stray token or two, or past a repeated run.
+    fn move_starts(&self, cursor: Cursor) -> Vec<Reading> {
+        let here = Reading { cost: 0.0, end: cursor, pieces: Vec::new() };
+        let mut starts = vec![here.clone()];
+        if cursor.off != 0 {
+            return starts;
+        }
+        let model = &self.opts.cost;
+        let mut acc = here;
+        for _ in 0..2 {
+            let i = acc.end.item;
+            if i >= self.items.len() {
+                break;
+            }
+            let cost = if self.kind(i) == TokenKind::Junk { model.junk } else { model.stray_number };
+            let tok = &self.tokens[self.items[i]];
+            acc.cost += cost;
+            acc.pieces.push(Piece {
+                span: tok.span,
+                printed: tok.text.clone(),
+                read_as: None,
+                kind: if self.kind(i) == TokenKind::Junk { "junk-skipped" } else { "stray-number-skipped" },
+                cost,
+            });
+            acc.end = Cursor { item: i + 1, off: 0 };
+            if acc.cost <= self.opts.max_move_cost {
+                starts.push(acc.clone());
+            }
+        }
+        // A fragment printed twice: the next k items repeat the k before.
+        let i = cursor.item;
+        for k in 2..=8.min(i) {
+            if i + k > self.items.len() {
+                break;
+            }
+            if (0..k).all(|j| self.text(i + j) == self.text(i - k + j)) {
+                let span = self.tokens[self.items[i]].span.join(self.tokens[self.items[i + k - 1]].span);
+                let cost = model.repeat_base + model.repeat_per_token * k as f64;
+                starts.push(Reading {
+                    cost,
+                    end: Cursor { item: i + k, off: 0 },
+                    pieces: vec![Piece {
+                        span,
+                        printed: (0..k).map(|j| self.tokens[self.items[i + j]].text.as_str()).collect::<Vec<_>>().join(" "),
+                        read_as: None,
+                        kind: "repeat-skipped",
+                        cost,
+                    }],
+                });
+            }
+        }
+        starts
+    }
+
+    /// Align numbers `spelling[j..]` from `cursor`, pushing every complete reading under the limit.
+    fn align(&self, spelling: &[u32], j: usize, cursor: Cursor, cost: f64, pieces: Vec<Piece>, out: &mut Vec<Reading>) {
+        if j == spelling.len() {
+            out.push(Reading { cost, end: cursor, pieces });
+            return;
+        }
+        let limit = self.opts.max_move_cost;
+        let model = &self.opts.cost;
+        let target = spelling[j].to_string();
+        let target = target.as_bytes();
+        // Junk between the numbers of one move is passed over.
+        let mut c = cursor;
+        let mut skip_cost = 0.0;
+        let mut skipped = Vec::new();
+        while c.off == 0 && c.item < self.items.len() && self.kind(c.item) == TokenKind::Junk && skipped.len() < 2 {
+            let tok = &self.tokens[self.items[c.item]];
+            skip_cost += model.junk;
+            skipped.push(Piece { span: tok.span, printed: tok.text.clone(), read_as: None, kind: "junk-skipped", cost: model.junk });
+            c.item += 1;
+        }
+        if c.item >= self.items.len() || self.kind(c.item) != TokenKind::Number {
+            return;
+        }
+        let tok = &self.tokens[self.items[c.item]];
+        let rest = &tok.text.as_bytes()[c.off..];
+        let base = tok.span.start + c.off;
+        // One token (or its start) read as this number.
+        for e in 1..=rest.len().min(target.len() + 2) {
+            let run_on = e < rest.len();
+            let c_read = model.read_as(&rest[..e], target) + if run_on { model.run_together } else { 0.0 };
+            let total = cost + skip_cost + c_read;
+            if total > limit {
+                continue;
+            }
+            let printed = String::from_utf8_lossy(&rest[..e]).into_owned();
+            let kind = if c_read == 0.0 {
+                "exact"
+            } else if run_on && model.read_as(&rest[..e], target) == 0.0 {
+                "run-together"
+            } else {
+                classify(&rest[..e], target)
+            };
+            let mut p = pieces.clone();
+            p.extend(skipped.iter().cloned());
+            p.push(Piece { span: Span::new(base, base + e), printed, read_as: Some(spelling[j]), kind, cost: c_read });
+            let next = if run_on { Cursor { item: c.item, off: c.off + e } } else { Cursor { item: c.item + 1, off: 0 } };
+            self.align(spelling, j + 1, next, total, p, out);
+        }
+        // The number broken over two tokens.
+        if c.item + 1 < self.items.len() && self.kind(c.item + 1) == TokenKind::Number {
+            let next_tok = &self.tokens[self.items[c.item + 1]];
+            if rest.len() + next_tok.text.len() <= target.len() + 1 {
+                let mut joined = rest.to_vec();
+                joined.extend_from_slice(next_tok.text.as_bytes());
+                let c_read = model.read_as(&joined, target) + model.split;
+                let total = cost + skip_cost + c_read;
+                if total <= limit {
+                    let mut p = pieces.clone();
+                    p.extend(skipped.iter().cloned());
+                    p.push(Piece {
+                        span: Span::new(base, next_tok.span.end),
+                        printed: String::from_utf8_lossy(&joined).into_owned(),
+                        read_as: Some(spelling[j]),
+                        kind: "split",
+                        cost: c_read,
+                    });
+                    self.align(spelling, j + 1, Cursor { item: c.item + 2, off: 0 }, total, p, out);
+                }
+            }
+        }
+    }
+}

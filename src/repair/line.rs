@@ -1,0 +1,80 @@
+//! Turning a decoder's output into a tree line and its diagnostics.
+
+use super::{Decoded, Spelling, StopReason};
+use crate::diagnostic::Diagnostic;
+use crate::tree::{LineStatus, MoveNode, Repair, Unread};
+
+/// What one decoded line becomes in the tree.
+pub struct LineReading<P> {
+    pub moves: Vec<MoveNode>,
+    pub unread: Option<Unread>,
+    pub status: LineStatus,
+    pub diagnostics: Vec<Diagnostic>,
+    /// The position after the last move read.
+    pub end: P,
+}
+
+/// Build tree moves, status and diagnostics. `describe` gives a move's canonical
+/// text and squares in the position it is played from.
+pub fn build_line<G: Spelling>(
+    game: &G,
+    start: &G::Position,
+    text: &str,
+    decoded: &Decoded<G::Move>,
+    describe: impl Fn(&G::Position, &G::Move) -> (String, Vec<u8>),
+) -> LineReading<G::Position> {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    let mut diagnostics = Vec::new();
+    for d in &decoded.moves {
+        let (canonical, squares) = describe(&pos, &d.mv);
+        let printed = d.span.slice(text).to_string();
+        let repair = (!d.edits.is_empty()).then(|| Repair { edits: d.edits.clone(), cost: d.cost, confidence: d.confidence });
+        if let Some(r) = &repair {
+            let what: Vec<String> = r
+                .edits
+                .iter()
+                .map(|e| if e.to.is_empty() { format!("{:?} passed over ({})", e.from, e.kind) } else { format!("{:?} as {} ({})", e.from, e.to, e.kind) })
+                .collect();
+            let span = r.edits.iter().map(|e| e.span).fold(d.span, |a, b| a.join(b));
+            diagnostics.push(
+                Diagnostic::warning("repair::move-repaired", format!("read {printed:?} as {canonical}"), span)
+                    .with_label(format!("{}; confidence {:.2}", what.join(", "), d.confidence)),
+            );
+        }
+        moves.push(MoveNode { text: canonical, squares, span: d.span, printed, repair, annotations: Vec::new() });
+        pos = game.play(&pos, &d.mv);
+    }
+    let unread = decoded.stop.as_ref().map(|s| Unread { raw: s.span.slice(text).to_string(), span: s.span });
+    if let Some(stop) = &decoded.stop {
+        let legal: Vec<String> = game.legal_moves(&pos).iter().map(|m| describe(&pos, m).0).collect();
+        let (code, message, help) = match &stop.reason {
+            StopReason::NoLegalReading => (
+                "repair::no-legal-reading",
+                "the line stops here: no legal move reads like this text".to_string(),
+                format!("legal moves here: {}", legal.join(" ")),
+            ),
+            StopReason::Ambiguous { readings } => {
+                let rs: Vec<String> = readings.iter().map(|r| r.iter().map(u32::to_string).collect::<Vec<_>>().join("-")).collect();
+                (
+                    "repair::ambiguous",
+                    "the line stops here: the text reads about equally well as different moves".to_string(),
+                    format!("possible readings: {}", rs.join(", ")),
+                )
+            }
+            StopReason::GameOver => (
+                "repair::after-game-end",
+                "text continues after the game is over (the side to move has no legal move)".to_string(),
+                "the moves before may be misread, or this text is not part of the game".to_string(),
+            ),
+        };
+        diagnostics.push(Diagnostic::error(code, message, stop.span).with_label("not read; kept as unread text").with_help(help));
+    }
+    let status = match (&decoded.stop, moves.iter().any(|m| m.repair.is_some())) {
+        (Some(_), _) if moves.is_empty() => LineStatus::Unreadable,
+        (Some(_), _) => LineStatus::Partial,
+        (None, true) => LineStatus::Repaired,
+        (None, false) => LineStatus::Legal,
+    };
+    LineReading { moves, unread, status, diagnostics, end: pos }
+}
