@@ -73,6 +73,12 @@ pub enum Command {
         /// Deepest depth to count.
         depth: u32,
     },
+    /// Measure the repair decoder on generated noisy games, or other speed figures.
+    #[command(after_help = "Examples:\n  gamescribe bench decoder --games 1000 --noise 0.02,0.05,0.10")]
+    Bench {
+        #[command(subcommand)]
+        what: BenchWhat,
+    },
     /// Convert a square between numberings.
     #[command(after_help = "Examples:\n  gamescribe coord --game english 11 --to paterson   # 33\n  gamescribe coord --game english 33 --to numeric    # 11")]
     Coord {
@@ -81,6 +87,25 @@ pub enum Command {
         square: String,
         #[arg(long, value_enum)]
         to: CoordTarget,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum BenchWhat {
+    /// Random legal games, printed in book style, corrupted like OCR, then decoded.
+    Decoder {
+        #[arg(long, default_value_t = 500)]
+        games: usize,
+        /// Character noise rates, comma separated.
+        #[arg(long, value_delimiter = ',', default_values_t = vec![0.02, 0.05, 0.10])]
+        noise: Vec<f64>,
+        #[arg(long, default_value_t = 80)]
+        max_plies: usize,
+        #[arg(long, default_value_t = 1852)]
+        seed: u64,
+        /// Print the first failures (noisy text and where reading stopped).
+        #[arg(long)]
+        show_failures: bool,
     },
 }
 
@@ -137,6 +162,7 @@ fn run(cli: Cli) -> u8 {
         Command::Check { paths, notation, format, strict, color } => check(&paths, notation, format, strict, color),
         Command::Convert { path, notation, to, output } => convert(&path, notation, to, output.as_deref()),
         Command::Perft { game, depth } => perft(game, depth),
+        Command::Bench { what } => bench(what),
         Command::Coord { game: CoordGame::English, square, to } => coord_english(&square, to),
     }
 }
@@ -389,5 +415,37 @@ fn coord_english(square: &str, to: CoordTarget) -> u8 {
             EXIT_CLEAN
         }
         None => usage_error(&format!("{n} is not a square in that numbering")),
+    }
+}
+
+fn bench(what: BenchWhat) -> u8 {
+    match what {
+        BenchWhat::Decoder { games, noise, max_plies, seed, show_failures } => {
+            println!("{:>6} {:>6} {:>12} {:>9} {:>9} {:>8} {:>9} {:>8}", "noise", "games", "exact", "printed", "read", "wrong", "wrong %", "secs");
+            for rate in noise {
+                if !(0.0..=1.0).contains(&rate) {
+                    return usage_error(&format!("noise rate {rate} is not between 0 and 1"));
+                }
+                let r = crate::repair::noise::evaluate(seed, games, rate, max_plies, &crate::repair::DecodeOptions::default());
+                println!(
+                    "{:>6.3} {:>6} {:>6} ({:>5.1}%) {:>9} {:>9} {:>8} {:>8.3}% {:>8.2}",
+                    r.rate,
+                    r.games,
+                    r.exact_games,
+                    100.0 * r.exact_games as f64 / r.games.max(1) as f64,
+                    r.moves_printed,
+                    r.moves_read,
+                    r.moves_wrong,
+                    100.0 * r.moves_wrong as f64 / r.moves_read.max(1) as f64,
+                    r.seconds
+                );
+                if show_failures {
+                    for f in &r.failures {
+                        println!("{f}");
+                    }
+                }
+            }
+            EXIT_CLEAN
+        }
     }
 }

@@ -408,13 +408,19 @@ impl<G: Spelling> Decoder<'_, G> {
             let next = if run_on { Cursor { item: c.item, off: c.off + e } } else { Cursor { item: c.item + 1, off: 0 } };
             self.align(spelling, j + 1, next, total, p, out);
         }
-        // The number broken over two tokens.
-        if c.item + 1 < self.items.len() && self.kind(c.item + 1) == TokenKind::Number {
-            let next_tok = &self.tokens[self.items[c.item + 1]];
+        // The number broken over two tokens, perhaps with a speck of junk between.
+        let gap = if c.item + 2 < self.items.len() && self.kind(c.item + 1) == TokenKind::Junk && self.text(c.item + 1).len() == 1 { 1 } else { 0 };
+        for gap in (0..=gap).rev() {
+            let after = c.item + 1 + gap;
+            if after >= self.items.len() || self.kind(after) != TokenKind::Number {
+                continue;
+            }
+            let next_tok = &self.tokens[self.items[after]];
+            let gap_cost = gap as f64 * model.junk;
             if rest.len() + next_tok.text.len() <= target.len() + 1 {
                 let mut joined = rest.to_vec();
                 joined.extend_from_slice(next_tok.text.as_bytes());
-                let c_read = model.read_as(&joined, target) + model.split;
+                let c_read = model.read_as(&joined, target) + model.split + gap_cost;
                 let total = cost + skip_cost + c_read;
                 if total <= limit {
                     let mut p = pieces.clone();
@@ -426,7 +432,7 @@ impl<G: Spelling> Decoder<'_, G> {
                         kind: "split",
                         cost: c_read,
                     });
-                    self.align(spelling, j + 1, Cursor { item: c.item + 2, off: 0 }, total, p, out);
+                    self.align(spelling, j + 1, Cursor { item: after + 1, off: 0 }, total, p, out);
                 }
             }
         }

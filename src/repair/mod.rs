@@ -10,6 +10,7 @@
 mod cost;
 mod decode;
 mod line;
+pub mod noise;
 
 pub use cost::{classify, is_digit_like, letter_readings, CostModel};
 pub use line::{build_line, LineReading};
