@@ -14,7 +14,7 @@ use crate::diagnostic::Diagnostic;
 use crate::repair::{self, build_line, DecodeOptions, Spelling};
 use crate::rules::draughts::{self, Move, Position};
 use crate::span::Span;
-use crate::tree::{Game, Line, LineStatus, Outcome, Source, StatedResult};
+use crate::tree::{Game, Line, LineStatus, Outcome, Source, StatedResult, Unread};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -172,12 +172,36 @@ pub fn blocks(text: &str) -> Vec<Span> {
     out
 }
 
+/// Longest block read as one game; a longer one is surely not a game.
+pub const MAX_BLOCK_BYTES: usize = 64 * 1024;
+/// Diagnostics collected before reading gives up on a source.
+pub const MAX_DIAGNOSTICS: usize = 10_000;
+
 /// Read free-form numeric text: each blank-line separated block is one game
 /// from the initial position, ending with an optional stated result.
 pub fn read(name: &str, text: &str, opts: &ReadOptions) -> Source {
     let mut source = Source { name: name.to_string(), notation: "numeric".into(), ..Source::default() };
     let start = Position::initial();
     for (n, block) in blocks(text).into_iter().enumerate() {
+        if source.diagnostics.len() >= MAX_DIAGNOSTICS {
+            let rest = Span::new(block.start, text.len());
+            source.unread.push(Unread { raw: rest.slice(text).to_string(), span: rest });
+            source.diagnostics.push(
+                Diagnostic::error("input::too-many-errors", format!("reading stopped after {MAX_DIAGNOSTICS} diagnostics; the rest is kept unread"), rest)
+                    .with_label("not read")
+                    .with_help("is this really numeric movetext? try --notation"),
+            );
+            break;
+        }
+        if block.len() > MAX_BLOCK_BYTES {
+            source.unread.push(Unread { raw: block.slice(text).to_string(), span: block });
+            source.diagnostics.push(
+                Diagnostic::error("numeric::block-too-long", format!("a block of {} bytes is too long to be one game; kept unread", block.len()), Span::new(block.start, block.start + 1))
+                    .with_label("block starts here")
+                    .with_help(format!("games are separated by blank lines; one game is at most {MAX_BLOCK_BYTES} bytes")),
+            );
+            continue;
+        }
         let body = block.slice(text);
         let (result, moves_end) = stated_result(body, block.start);
         let moves_range = Span::new(block.start, block.start + body[..moves_end].trim_end().len());

@@ -1,0 +1,136 @@
+//! The command line end to end: exit codes, diagnostics, bad input.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn gamescribe(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamescribe"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run gamescribe")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("write temp file");
+    path
+}
+
+#[test]
+fn clean_games_exit_zero() {
+    let out = gamescribe(&["check", "tests/corpus/numeric/valid/clean.txt"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains("clean.txt"));
+}
+
+#[test]
+fn damaged_games_render_diagnostics_and_exit_one() {
+    let out = gamescribe(&["check", "--color", "never", "tests/corpus/numeric/invalid/damaged.txt"]);
+    assert_eq!(out.status.code(), Some(1));
+    insta::assert_snapshot!("damaged_check", stdout(&out));
+}
+
+#[test]
+fn strict_counts_repairs_as_errors() {
+    let path = temp_file("repair-only.txt", b"11 l5 23 19\n");
+    let lenient = gamescribe(&["check", path.to_str().unwrap()]);
+    let strict = gamescribe(&["check", "--strict", path.to_str().unwrap()]);
+    assert_eq!(lenient.status.code(), Some(0));
+    assert_eq!(strict.status.code(), Some(1));
+}
+
+#[test]
+fn json_output_holds_the_whole_tree() {
+    let out = gamescribe(&["check", "--format", "json", "tests/corpus/numeric/invalid/damaged.txt"]);
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let games = value[0]["games"].as_array().expect("games");
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[1]["lines"][0]["status"], "partial");
+    assert_eq!(games[1]["lines"][0]["unread"]["raw"], "99 100");
+}
+
+#[test]
+fn empty_file_is_a_clear_error() {
+    let out = gamescribe(&["check", "--color", "never", "tests/corpus/numeric/invalid/empty.txt"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("no game found"), "{}", stdout(&out));
+}
+
+#[test]
+fn missing_file_and_bad_flags_are_usage_errors() {
+    assert_eq!(gamescribe(&["check", "no/such/file.txt"]).status.code(), Some(2));
+    assert_eq!(gamescribe(&["check", "--format", "xml", "tests"]).status.code(), Some(2));
+    assert_eq!(gamescribe(&["perft", "--game", "english", "x"]).status.code(), Some(2));
+    assert_eq!(gamescribe(&[]).status.code(), Some(2));
+}
+
+#[test]
+fn binary_junk_never_panics() {
+    // A fixed pseudo-random byte soup with some digits and blank lines in it.
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let bytes: Vec<u8> = (0..200_000)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 24) as u8
+        })
+        .collect();
+    let path = temp_file("junk.bin", &bytes);
+    let out = gamescribe(&["check", "--color", "never", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout(&out).contains("not valid UTF-8"));
+}
+
+#[test]
+fn a_large_file_is_read_in_bounded_pieces() {
+    // 50 MB: games separated by blank lines, every tenth one damaged.
+    let game = "11-15 23-19 8-11 22-17 4-8 17-13 15-18 24-20 11-15 28-24\n\n";
+    let damaged = "11 l5 23 19 99 100\n\n";
+    let mut text = String::with_capacity(50 * 1024 * 1024 + 100);
+    let mut n = 0;
+    while text.len() < 50 * 1024 * 1024 {
+        text.push_str(if n % 10 == 9 { damaged } else { game });
+        n += 1;
+    }
+    let path = temp_file("large.txt", text.as_bytes());
+    let out = gamescribe(&["check", "--color", "never", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let json = gamescribe(&["check", "--format", "json", path.to_str().unwrap()]);
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("valid JSON");
+    let diagnostics = value[0]["diagnostics"].as_array().expect("diagnostics");
+    let last = diagnostics.last().expect("some diagnostics");
+    assert_eq!(last["code"], "input::too-many-errors");
+    assert_eq!(diagnostics.len(), 10_001);
+    // Nothing is lost: the unread rest runs to the end of the file.
+    assert_eq!(value[0]["unread"][0]["span"]["end"], text.len());
+}
+
+#[test]
+fn convert_writes_clean_numeric_text() {
+    let out = gamescribe(&["convert", "tests/corpus/numeric/invalid/damaged.txt", "--to", "numeric"]);
+    assert_eq!(out.status.code(), Some(1), "errors remain in the damaged file");
+    insta::assert_snapshot!("damaged_as_numeric", stdout(&out));
+}
+
+#[test]
+fn coord_converts_both_ways() {
+    assert_eq!(stdout(&gamescribe(&["coord", "--game", "english", "11", "--to", "paterson"])).trim(), "33");
+    assert_eq!(stdout(&gamescribe(&["coord", "--game", "english", "66", "--to", "numeric"])).trim(), "22");
+    assert_eq!(gamescribe(&["coord", "--game", "english", "33", "--to", "paterson"]).status.code(), Some(2), "33 is not a book square");
+    assert_eq!(gamescribe(&["coord", "--game", "english", "34", "--to", "numeric"]).status.code(), Some(2));
+}
+
+#[test]
+fn perft_prints_every_depth() {
+    let out = gamescribe(&["perft", "--game", "english", "6"]);
+    let counts: Vec<u64> = stdout(&out).lines().map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap()).collect();
+    assert_eq!(counts, [7, 49, 302, 1469, 7361, 36768]);
+}
