@@ -203,6 +203,15 @@ pub fn read(name: &str, text: &str, opts: &ReadOptions) -> Source {
             continue;
         }
         let body = block.slice(text);
+        if !looks_like_movetext(body) {
+            source.unread.push(Unread { raw: body.to_string(), span: block });
+            source.diagnostics.push(
+                Diagnostic::note("numeric::prose", "text that is not movetext, kept unread", block)
+                    .with_label("prose or headings")
+                    .with_help("a block is read as a game when most of its words are square numbers"),
+            );
+            continue;
+        }
         let (result, moves_end) = stated_result(body, block.start);
         let moves_range = Span::new(block.start, block.start + body[..moves_end].trim_end().len());
         let (mut line, diags) = read_line(text, moves_range, &start, opts);
@@ -230,6 +239,14 @@ pub fn read(name: &str, text: &str, opts: &ReadOptions) -> Source {
         );
     }
     source
+}
+
+/// Whether most words of a block are numbers (OCR-damaged or not).
+pub fn looks_like_movetext(body: &str) -> bool {
+    let tokens = scan(body, 0);
+    let words = tokens.iter().filter(|t| matches!(t.kind, repair::TokenKind::Number | repair::TokenKind::Junk)).count();
+    let numbers = tokens.iter().filter(|t| t.kind == repair::TokenKind::Number).count();
+    numbers >= 2 && numbers * 10 >= words * 6
 }
 
 /// Compare a stated result with the final position where the rules decide it.
