@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::diagnostic::{self, Severity};
+use crate::export;
 use crate::notation::{self, Notation};
 use crate::rules::draughts::{self, Square};
 use crate::tree::{LineStatus, Source};
@@ -126,6 +127,8 @@ pub enum ColorChoice {
 pub enum Target {
     Json,
     Yaml,
+    /// One row per move.
+    Csv,
     Numeric,
 }
 
@@ -314,7 +317,7 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
         CheckFormat::Human => {
             let _ = writeln!(out, "{}", summary_table(&rows));
         }
-        CheckFormat::Json => match serde_json::to_string_pretty(&sources) {
+        CheckFormat::Json => match export::to_json(&sources) {
             Ok(s) => {
                 let _ = writeln!(out, "{s}");
             }
@@ -351,8 +354,9 @@ fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>) -
         Err(e) => return usage_error(&e),
     };
     let written = match to {
-        Target::Json => serde_json::to_string_pretty(&source).map_err(|e| e.to_string()),
-        Target::Yaml => serde_yaml::to_string(&source).map_err(|e| e.to_string()),
+        Target::Json => export::to_json(&source),
+        Target::Yaml => export::to_yaml(&source),
+        Target::Csv => export::to_csv(&source),
         Target::Numeric => Ok(source
             .games
             .iter()
