@@ -125,6 +125,8 @@ pub enum ColorChoice {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum Target {
+    /// Portable Draughts Notation, one game per tree game, variations as RAV.
+    Pdn,
     Json,
     Yaml,
     /// One row per move.
@@ -354,6 +356,7 @@ fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>) -
         Err(e) => return usage_error(&e),
     };
     let written = match to {
+        Target::Pdn => Ok(export::pdn::write_pdn(&source)),
         Target::Json => export::to_json(&source),
         Target::Yaml => export::to_yaml(&source),
         Target::Csv => export::to_csv(&source),

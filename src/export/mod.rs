@@ -1,6 +1,8 @@
 //! Writers for the game tree. PDN and SGF have modules of their own; the data
 //! formats (JSON, YAML, CSV) are here.
 
+pub mod pdn;
+
 use crate::tree::Source;
 use serde::Serialize;
 

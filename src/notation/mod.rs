@@ -2,6 +2,7 @@
 //! This file is the one place that knows which reader handles which input.
 
 pub mod numeric;
+pub mod pdn;
 pub mod paterson;
 
 use crate::tree::Source;
@@ -14,11 +15,17 @@ pub enum Notation {
     Auto,
     /// Free-form numeric draughts text: blank-line separated games from the start position.
     Numeric,
+    /// Portable Draughts Notation (PDN 3.0), English draughts.
+    Pdn,
 }
 
 impl Notation {
     /// Pick a reader for a file.
-    pub fn detect(_path: &Path, _text: &str) -> Notation {
+    pub fn detect(path: &Path, text: &str) -> Notation {
+        let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+        if ext == "pdn" || text.trim_start().starts_with("[Event") || text.trim_start().starts_with("[GameType") {
+            return Notation::Pdn;
+        }
         Notation::Numeric
     }
 }
@@ -29,5 +36,6 @@ pub fn read(notation: Notation, path: &Path, text: &str) -> Source {
     let notation = if notation == Notation::Auto { Notation::detect(path, text) } else { notation };
     match notation {
         Notation::Auto | Notation::Numeric => numeric::read(&name, text, &numeric::ReadOptions::default()),
+        Notation::Pdn => pdn::read(&name, text),
     }
 }
