@@ -108,6 +108,17 @@ pub enum BenchWhat {
         #[arg(long)]
         show_failures: bool,
     },
+    /// Generate a PDN file of random games with variations, then time reading and validating it.
+    Pdn {
+        /// Size of the generated file in megabytes.
+        #[arg(long, default_value_t = 50)]
+        megabytes: usize,
+        /// Also write the generated file here (to time another reader on the same input).
+        #[arg(long)]
+        write: Option<PathBuf>,
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+    },
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -451,6 +462,26 @@ fn bench(what: BenchWhat) -> u8 {
                         println!("{f}");
                     }
                 }
+            }
+            EXIT_CLEAN
+        }
+        BenchWhat::Pdn { megabytes, write, runs } => {
+            let text = crate::notation::pdn::bench::generate_pdn(megabytes * 1024 * 1024, 1852);
+            if let Some(path) = write {
+                if let Err(e) = fs::write(&path, &text) {
+                    return usage_error(&format!("cannot write {}: {e}", path.display()));
+                }
+            }
+            let mb = text.len() as f64 / (1024.0 * 1024.0);
+            for run in 1..=runs.max(1) {
+                let start = Instant::now();
+                let (games, moves, errors) = crate::notation::pdn::bench::read_and_validate(&text);
+                let secs = start.elapsed().as_secs_f64();
+                println!("run {run} validate: {mb:.1} MB, {games} games, {moves} moves, {errors} errors in {secs:.3} s = {:.1} MB/s, {:.1} M moves/s", mb / secs, moves as f64 / secs / 1e6);
+                let start = Instant::now();
+                let (games, moves, errors) = crate::notation::pdn::bench::read_tree(&text);
+                let secs = start.elapsed().as_secs_f64();
+                println!("run {run} full tree: {mb:.1} MB, {games} games, {moves} moves, {errors} errors in {secs:.3} s = {:.1} MB/s", mb / secs);
             }
             EXIT_CLEAN
         }

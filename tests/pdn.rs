@@ -165,3 +165,29 @@ fn checkerboard_and_pydraughts_forms_are_read() {
     assert_eq!(line.stated_result.as_ref().unwrap().outcome, Outcome::BlackWins);
     let _ = Setup::INITIAL;
 }
+
+/// Regression: a king's single jump `22x13` written in full is not ambiguous with
+/// a tour 22x31x24x15x22x13 that ends on the same square.
+#[test]
+fn a_single_jump_in_full_beats_a_tour_with_the_same_ends() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus/pdn/king-tour.pdn")).unwrap();
+    let source = pdn::read("king-tour.pdn", &text);
+    assert!(source.diagnostics.is_empty(), "{:?}", source.diagnostics);
+    let trunk = &source.games[0].lines[0];
+    assert!(trunk.moves.iter().any(|m| m.text == "22x13" && m.squares == [22, 13]));
+}
+
+/// The streaming validator and the tree reader agree on what they count.
+#[test]
+fn validator_agrees_with_the_reader() {
+    let text = gamescribe::notation::pdn::bench::generate_pdn(200_000, 3);
+    let stats = pdn::validate(&text);
+    let source = pdn::read("g", &text);
+    assert_eq!(stats.games, source.games.len());
+    assert_eq!(stats.moves, source.lines().map(|l| l.moves.len()).sum::<usize>());
+    assert_eq!(stats.errors, 0);
+    for bad in ["1. 11-15 23-19 2. 15-24 *", "[FEN \"B:W18,99:B1\"]\n1. 1-5 *", "1. 99 100 *", "1. 11-15 (23-19 *"] {
+        assert!(pdn::validate(bad).errors > 0, "{bad}");
+        assert!(pdn::read("b", bad).error_count() > 0, "{bad}");
+    }
+}

@@ -83,3 +83,19 @@ fn a_repaired_numeric_file_exports_to_pdn_that_pydraughts_replays() {
         assert_eq!(r["moves"], g.lines[0].moves.len());
     }
 }
+
+#[test]
+fn games_with_variations_and_comments_replay_their_main_lines() {
+    let Some(python) = python() else { return };
+    let text = gamescribe::notation::pdn::bench::generate_pdn(30_000, 7);
+    let source = gamescribe::notation::pdn::read("generated", &text);
+    assert!(source.diagnostics.is_empty());
+    assert!(source.games.iter().any(|g| g.lines.len() > 1), "the sample has variations");
+    let report = replay_in_pydraughts(&python, &text, "generated.pdn");
+    let games = report["games"].as_array().expect("games");
+    assert_eq!(games.len(), source.games.len());
+    for (g, r) in source.games.iter().zip(games) {
+        assert_eq!(r["ok"], true, "{}: {r}", g.name);
+        assert_eq!(r["moves"], g.lines[0].moves.len());
+    }
+}

@@ -70,6 +70,8 @@ fn write_line(out: &mut String, game: &Game, index: usize, first_black: bool, de
         out.push_str(&comment(&a.text));
         out.push(' ');
     }
+    // White's move is numbered (`12...`) only where a line starts with it: numbers
+    // repeated after comments and variations trip readers such as pydraughts.
     let mut need_number = true;
     for (k, mv) in line.moves.iter().enumerate() {
         let ply = line.branch_ply + k;
@@ -85,13 +87,11 @@ fn write_line(out: &mut String, game: &Game, index: usize, first_black: bool, de
         for a in &mv.annotations {
             out.push_str(&comment(&a.text));
             out.push(' ');
-            need_number = true;
         }
         if let Some(r) = &mv.repair {
             let edits: Vec<String> = r.edits.iter().map(|e| format!("{:?}->{:?} {}", e.from, e.to, e.kind)).collect();
             out.push_str(&comment(&format!("repaired: printed {:?}; {}; confidence {:.2}", mv.printed, edits.join(", "), r.confidence)));
             out.push(' ');
-            need_number = true;
         }
         for (child, c) in children.iter().filter(|(_, c)| c.branch_ply == ply) {
             if depth >= crate::notation::pdn::MAX_DEPTH {
@@ -102,7 +102,6 @@ fn write_line(out: &mut String, game: &Game, index: usize, first_black: bool, de
             out.push('(');
             write_line(out, game, *child, first_black, depth + 1);
             out.push_str(") ");
-            need_number = true;
         }
     }
     // Variations that branch past the last move read cannot stand as RAV.

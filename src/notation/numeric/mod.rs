@@ -49,7 +49,15 @@ pub fn move_text(pos: &Position, mv: &Move) -> String {
     if !mv.is_capture() {
         return format!("{}-{}", mv.from(), mv.to());
     }
-    let same_ends = pos.legal_moves().iter().filter(|m| m.from() == mv.from() && m.to() == mv.to()).count();
+    move_text_among(&pos.legal_moves(), mv)
+}
+
+/// As `move_text`, with the legal moves already generated.
+pub fn move_text_among(legal: &[Move], mv: &Move) -> String {
+    if !mv.is_capture() {
+        return format!("{}-{}", mv.from(), mv.to());
+    }
+    let same_ends = legal.iter().filter(|m| m.from() == mv.from() && m.to() == mv.to()).count();
     if same_ends > 1 {
         mv.squares().iter().map(u8::to_string).collect::<Vec<_>>().join("x")
     } else {

@@ -8,12 +8,15 @@
 //! parent and a branch ply. Each line is then replayed through the engine.
 
 mod lex;
+pub mod bench;
 pub mod grammar;
+mod validate;
+pub use validate::{validate, Stats};
 
 pub use lex::{Lexeme, Lexer, Token};
 
 use crate::diagnostic::Diagnostic;
-use crate::notation::numeric::describe;
+use crate::notation::numeric::{describe, move_text_among};
 use crate::rules::draughts::{self, Position, ResolveError};
 use crate::span::Span;
 use crate::tree::{Annotation, Game, Line, LineStatus, MoveNode, Outcome, Source, StatedResult, Unread};
@@ -73,12 +76,10 @@ fn squares_of(text: &str) -> Option<Vec<u8>> {
 /// Read PDN text: parse, then replay every line. All problems become diagnostics.
 pub fn read(name: &str, text: &str) -> Source {
     let mut source = Source { name: name.to_string(), notation: "pdn".into(), ..Source::default() };
-    let tokens: Vec<Token> = Lexer::new(text).collect();
+    let mut tokens = Lexer::new(text).peekable();
     let mut game = GameBuilder::new(0);
     let mut games: Vec<GameBuilder> = Vec::new();
-    let mut k = 0;
-    while k < tokens.len() {
-        let tok = tokens[k];
+    while let Some(tok) = tokens.next() {
         let span = tok.span;
         let slice = span.slice(text);
         if game.skipped_depth > 0 {
@@ -87,7 +88,6 @@ pub fn read(name: &str, text: &str) -> Source {
                 Lexeme::RavClose => game.skipped_depth -= 1,
                 _ => {}
             }
-            k += 1;
             continue;
         }
         match tok.lexeme {
@@ -152,7 +152,7 @@ pub fn read(name: &str, text: &str) -> Source {
                 game.started = true;
                 if game.stack.len() > MAX_DEPTH {
                     game.skipped_depth = 1;
-                    let end = matching_close(&tokens, k).map_or(text.len(), |j| tokens[j].span.end);
+                    let end = matching_close(text, span.start);
                     let rest = Span::new(span.start, end);
                     game.current().line.unread = Some(Unread { raw: rest.slice(text).to_string(), span: rest });
                     source.diagnostics.push(
@@ -183,7 +183,7 @@ pub fn read(name: &str, text: &str) -> Source {
                 }
             }
             Lexeme::Result => {
-                let next_starts_game = tokens.get(k + 1).is_none_or(|t| matches!(t.lexeme, Lexeme::Tag { .. } | Lexeme::BadTag));
+                let next_starts_game = tokens.peek().is_none_or(|t| matches!(t.lexeme, Lexeme::Tag { .. } | Lexeme::BadTag));
                 if slice == "*" && !next_starts_game && game.stack.len() == 1 {
                     // Old files mark a strong move with `*`.
                     game.current().line.annotations.push(Annotation { kind: "strength-mark".into(), text: "*".into(), span });
@@ -207,7 +207,6 @@ pub fn read(name: &str, text: &str) -> Source {
             }
         }
         game.span.end = game.span.end.max(span.end);
-        k += 1;
     }
     if game.has_content() {
         let end = text.len();
@@ -237,21 +236,22 @@ fn truncate(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
 }
 
-fn matching_close(tokens: &[Token], open: usize) -> Option<usize> {
+/// The end of the variation opened at byte `open`, or the end of the text.
+fn matching_close(text: &str, open: usize) -> usize {
     let mut depth = 0usize;
-    for (j, t) in tokens.iter().enumerate().skip(open) {
+    for t in Lexer::new(&text[open..]) {
         match t.lexeme {
             Lexeme::RavOpen => depth += 1,
             Lexeme::RavClose => {
                 depth -= 1;
                 if depth == 0 {
-                    return Some(j);
+                    return open + t.span.end;
                 }
             }
             _ => {}
         }
     }
-    None
+    text.len()
 }
 
 fn close_open_variations(game: &mut GameBuilder, source: &mut Source, at: Span) {
@@ -347,11 +347,13 @@ fn resolve_game(g: GameBuilder, text: &str, diagnostics: &mut Vec<Diagnostic>) -
             }
             Some(mut pos) => {
                 pos_list.push(pos);
+                let mut legal = Vec::with_capacity(32);
                 for (k, (squares, span)) in raw.raw.iter().enumerate() {
-                    match draughts::resolve(&pos, squares) {
+                    pos.legal_moves_into(&mut legal);
+                    match draughts::resolve_among(&legal, squares) {
                         Ok(mv) => {
-                            let (canonical, sq) = describe(&pos, &mv);
-                            line.moves.push(MoveNode { text: canonical, squares: sq, span: *span, printed: span.slice(text).to_string(), repair: None, annotations: Vec::new() });
+                            let canonical = move_text_among(&legal, &mv);
+                            line.moves.push(MoveNode { text: canonical, squares: mv.squares(), span: *span, printed: span.slice(text).to_string(), repair: None, annotations: Vec::new() });
                             pos = pos.play(&mv);
                             pos_list.push(pos);
                         }

@@ -8,5 +8,5 @@ mod square;
 
 pub use fen::{parse_fen, write_fen, FenError};
 pub use position::{perft, Color, Move, Position, PositionError, PositionErrorKind, Setup, MAX_PATH};
-pub use resolve::{resolve, ResolveError};
+pub use resolve::{resolve, resolve_among, spells, ResolveError};
 pub use square::{Direction, Square};

@@ -34,10 +34,21 @@ pub fn spells(mv: &Move, squares: &[u8]) -> bool {
 
 /// The one legal move `squares` can mean.
 pub fn resolve(pos: &Position, squares: &[u8]) -> Result<Move, ResolveError> {
-    let matches: Vec<Move> = pos.legal_moves().into_iter().filter(|m| spells(m, squares)).collect();
-    match matches.len() {
-        0 => Err(ResolveError::Illegal),
-        1 => Ok(matches[0]),
+    resolve_among(&pos.legal_moves(), squares)
+}
+
+/// As `resolve`, with the legal moves already generated.
+pub fn resolve_among(legal: &[Move], squares: &[u8]) -> Result<Move, ResolveError> {
+    let mut found = legal.iter().filter(|m| spells(m, squares));
+    let Some(&first) = found.next() else { return Err(ResolveError::Illegal) };
+    if found.next().is_none() {
+        return Ok(first);
+    }
+    // `22x13` is both the ends of a long king tour and the whole path of one jump: the exact path wins.
+    let matches: Vec<Move> = legal.iter().copied().filter(|m| spells(m, squares)).collect();
+    let mut exact = matches.iter().filter(|m| m.path() == &squares[1..]);
+    match (exact.next(), exact.next()) {
+        (Some(&m), None) => Ok(m),
         _ => Err(ResolveError::Ambiguous(matches)),
     }
 }
