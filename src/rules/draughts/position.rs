@@ -264,23 +264,27 @@ impl Position {
         }
     }
 
+    /// The pieces of the side to move that can capture now.
+    #[inline]
+    fn jumpers(&self) -> u32 {
+        let (own, opp) = self.movers();
+        let empty = !(own | opp);
+        let kings = own & self.kings;
+        let (down, up) = match self.turn {
+            Color::Black => (own, kings),
+            Color::White => (kings, own),
+        };
+        // A piece jumps in a direction if the enemy is one step that way and the
+        // square beyond is empty: trace back from the empty squares.
+        let back = |land: u32, step_back: fn(u32) -> u32| step_back(step_back(land) & opp);
+        (down & (back(empty, bitboard::up_right) | back(empty, bitboard::up_left)))
+            | (up & (back(empty, bitboard::down_right) | back(empty, bitboard::down_left)))
+    }
+
     /// Whether the side to move must capture.
     #[inline]
     pub fn is_capture_position(&self) -> bool {
-        let (own, opp) = self.movers();
-        let empty = !(own | opp);
-        let men = own & !self.kings;
-        let kings = own & self.kings;
-        let (forward, backward) = match self.turn {
-            Color::Black => (men | kings, kings),
-            Color::White => (kings, men | kings),
-        };
-        // forward = pieces that may move down; backward = pieces that may move up.
-        let can = |pieces: u32, step: fn(u32) -> u32| step(step(pieces) & opp) & empty != 0;
-        can(forward, bitboard::down_left)
-            || can(forward, bitboard::down_right)
-            || can(backward, bitboard::up_left)
-            || can(backward, bitboard::up_right)
+        self.jumpers() != 0
     }
 
     /// The number of legal moves, counting steps without generating them.
@@ -330,27 +334,61 @@ impl Position {
         }
     }
 
-    fn steps_into(&self, out: &mut Vec<Move>) {
+    /// The quiet moves as (from, to) index pairs, by whole-board shifts: for each
+    /// direction the empty squares one step ahead, traced back to their movers.
+    #[inline(always)]
+    fn for_each_step(&self, mut visit: impl FnMut(u32, u32)) {
         let (own, opp) = self.movers();
         let empty = !(own | opp);
-        let crown_row = self.crown_row();
-        for i in Bits(own) {
-            let is_king = self.kings & (1 << i) != 0;
-            for &d in self.directions(is_king) {
-                let to = NEIGHBOUR[d][i as usize];
-                if to != NONE && empty & (1 << to) != 0 {
-                    let mut path = [0; MAX_PATH];
-                    path[0] = to + 1;
-                    out.push(Move {
-                        from: Square::from_index(i),
-                        path,
-                        len: 1,
-                        captured: 0,
-                        crowns: !is_king && crown_row & (1 << to) != 0,
-                    });
-                }
+        let kings = own & self.kings;
+        let (down, up) = match self.turn {
+            Color::Black => (own, kings),
+            Color::White => (kings, own),
+        };
+        // (targets, direction back to the mover)
+        let sets = [
+            (bitboard::down_left(down) & empty, 3),
+            (bitboard::down_right(down) & empty, 2),
+            (bitboard::up_left(up) & empty, 1),
+            (bitboard::up_right(up) & empty, 0),
+        ];
+        for (targets, back) in sets {
+            for to in Bits(targets) {
+                visit(NEIGHBOUR[back][to as usize] as u32, to);
             }
         }
+    }
+
+    fn steps_into(&self, out: &mut Vec<Move>) {
+        let crown_row = self.crown_row();
+        let kings = self.kings;
+        self.for_each_step(|from, to| {
+            let mut path = [0; MAX_PATH];
+            path[0] = to as u8 + 1;
+            out.push(Move {
+                from: Square::from_index(from),
+                path,
+                len: 1,
+                captured: 0,
+                crowns: kings & (1 << from) == 0 && crown_row & (1 << to) != 0,
+            });
+        });
+    }
+
+    /// The position after a quiet move from index `from` to index `to`.
+    #[inline(always)]
+    fn play_step(&self, from: u32, to: u32) -> Position {
+        let (f, t) = (1u32 << from, 1u32 << to);
+        let mut next = *self;
+        match self.turn {
+            Color::Black => next.black = (self.black & !f) | t,
+            Color::White => next.white = (self.white & !f) | t,
+        }
+        if self.kings & f != 0 || self.crown_row() & t != 0 {
+            next.kings = (self.kings & !f) | t;
+        }
+        next.turn = self.turn.other();
+        next
     }
 
     fn crown_row(&self) -> u32 {
@@ -362,7 +400,7 @@ impl Position {
 
     fn captures_into(&self, out: &mut Vec<Move>) {
         let (own, opp) = self.movers();
-        for i in Bits(own) {
+        for i in Bits(self.jumpers()) {
             let is_king = self.kings & (1 << i) != 0;
             // The mover's own square is empty once he has left it.
             let empty = !(own | opp) | (1 << i);
@@ -461,6 +499,14 @@ fn perft_inner(pos: &Position, depth: u32, stack: &mut [Vec<Move>]) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_moves(&mut stack[0]),
+        2 if !pos.is_capture_position() => {
+            // The common case one ply above the leaves: no Move values at all.
+            let (here, rest) = stack.split_first_mut().expect("stack has depth+1 entries");
+            let mut total = 0;
+            pos.for_each_step(|from, to| total += pos.play_step(from, to).count_moves(&mut rest[0]));
+            let _ = here;
+            total
+        }
         _ => {
             let (here, rest) = stack.split_first_mut().expect("stack has depth+1 entries");
             pos.legal_moves_into(here);
