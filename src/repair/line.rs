@@ -47,7 +47,8 @@ pub fn build_line<G: Spelling>(
     }
     let unread = decoded.stop.as_ref().map(|s| Unread { raw: s.span.slice(text).to_string(), span: s.span });
     if let Some(stop) = &decoded.stop {
-        let legal: Vec<String> = game.legal_moves(&pos).iter().map(|m| describe(&pos, m).0).collect();
+        let mut legal: Vec<String> = game.legal_moves(&pos).iter().map(|m| describe(&pos, m).0).collect();
+        legal.sort_by_key(|t| t.split(|c: char| !c.is_ascii_digit()).map(|n| n.parse::<u32>().unwrap_or(0)).collect::<Vec<_>>());
         let (code, message, help) = match &stop.reason {
             StopReason::NoLegalReading => (
                 "repair::no-legal-reading",

@@ -286,6 +286,11 @@ fn stated(printed: &str, span: Span) -> StatedResult {
     StatedResult { outcome, printed: p.to_string(), span }
 }
 
+/// Moves listed for people: by from-square, then to-square, numerically.
+pub fn sort_key(text: &str) -> Vec<u32> {
+    text.split(['-', 'x']).map(|n| n.parse().unwrap_or(0)).collect()
+}
+
 /// The PDN score for an outcome.
 pub fn score(outcome: Outcome) -> &'static str {
     match outcome {
@@ -358,7 +363,8 @@ fn resolve_game(g: GameBuilder, text: &str, diagnostics: &mut Vec<Diagnostic>) -
                             pos_list.push(pos);
                         }
                         Err(err) => {
-                            let legal: Vec<String> = pos.legal_moves().iter().map(|m| describe(&pos, m).0).collect();
+                            let mut legal: Vec<String> = pos.legal_moves().iter().map(|m| describe(&pos, m).0).collect();
+                            legal.sort_by_key(|t| sort_key(t));
                             let (code, msg) = match err {
                                 ResolveError::Illegal => ("pdn::illegal-move", format!("{} is not a legal move here", span.slice(text))),
                                 ResolveError::Ambiguous(_) => ("pdn::ambiguous-move", format!("{} could be several captures; write the full path", span.slice(text))),
