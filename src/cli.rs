@@ -107,6 +107,15 @@ pub enum BenchWhat {
         /// Print the first failures (noisy text and where reading stopped).
         #[arg(long)]
         show_failures: bool,
+        /// Moves read ahead before one is chosen.
+        #[arg(long)]
+        lookahead: Option<usize>,
+        /// Hypotheses kept per lookahead depth.
+        #[arg(long)]
+        beam: Option<usize>,
+        /// Cost margin a reading needs over every rival.
+        #[arg(long)]
+        min_margin: Option<f64>,
     },
     /// Generate a PDN file of random games with variations, then time reading and validating it.
     Pdn {
@@ -438,13 +447,17 @@ fn coord_english(square: &str, to: CoordTarget) -> u8 {
 
 fn bench(what: BenchWhat) -> u8 {
     match what {
-        BenchWhat::Decoder { games, noise, max_plies, seed, show_failures } => {
+        BenchWhat::Decoder { games, noise, max_plies, seed, show_failures, lookahead, beam, min_margin } => {
             println!("{:>6} {:>6} {:>12} {:>9} {:>9} {:>8} {:>9} {:>8}", "noise", "games", "exact", "printed", "read", "wrong", "wrong %", "secs");
             for rate in noise {
                 if !(0.0..=1.0).contains(&rate) {
                     return usage_error(&format!("noise rate {rate} is not between 0 and 1"));
                 }
-                let r = crate::repair::noise::evaluate(seed, games, rate, max_plies, &crate::repair::DecodeOptions::default());
+                let mut opts = crate::repair::DecodeOptions::default();
+                opts.lookahead = lookahead.unwrap_or(opts.lookahead);
+                opts.beam = beam.unwrap_or(opts.beam);
+                opts.min_margin = min_margin.unwrap_or(opts.min_margin);
+                let r = crate::repair::noise::evaluate(seed, games, rate, max_plies, &opts);
                 println!(
                     "{:>6.3} {:>6} {:>6} ({:>5.1}%) {:>9} {:>9} {:>8} {:>8.3}% {:>8.2}",
                     r.rate,

@@ -21,8 +21,10 @@ pub struct DecodeOptions {
     pub max_move_cost: f64,
     /// Cost of a lookahead line that finds no legal reading before the text ends.
     pub dead_end: f64,
-    /// Cost per token of declaring the rest of the text not a move at all.
+    /// Cost per number token of declaring the rest of the text not a move at all.
     pub unread_per_token: f64,
+    /// The same for a junk token (specks are common; leaving one unread is cheap).
+    pub unread_per_junk: f64,
 }
 
 impl Default for DecodeOptions {
@@ -35,7 +37,8 @@ impl Default for DecodeOptions {
             min_margin: 0.75,
             max_move_cost: 3.2,
             dead_end: 3.0,
-            unread_per_token: 1.3,
+            unread_per_token: 2.5,
+            unread_per_junk: 0.3,
         }
     }
 }
@@ -78,6 +81,8 @@ pub struct Stop {
 pub struct Decoded<M> {
     pub moves: Vec<DecodedMove<M>>,
     pub stop: Option<Stop>,
+    /// Junk tokens after the last move (specks), kept but not moves.
+    pub trailing_junk: Vec<Span>,
 }
 
 /// Where reading stands: an item (number or junk token) and a byte offset inside it.
@@ -149,8 +154,16 @@ impl<G: Spelling> Decoder<'_, G> {
         self.items.get(c.item).copied().unwrap_or(self.tokens.len())
     }
 
-    fn remaining_items(&self, c: Cursor) -> usize {
-        self.items.len().saturating_sub(c.item)
+    /// What leaving everything from `c` on unread costs.
+    fn unread_cost(&self, c: Cursor) -> f64 {
+        (c.item..self.items.len())
+            .map(|i| if self.kind(i) == TokenKind::Junk { self.opts.unread_per_junk } else { self.opts.unread_per_token })
+            .sum()
+    }
+
+    /// Only junk is left: specks after the last move.
+    fn only_junk_left(&self, c: Cursor) -> bool {
+        c.off == 0 && (c.item..self.items.len()).all(|i| self.kind(i) == TokenKind::Junk)
     }
 
     fn run(&self, start: &G::Position) -> Decoded<G::Move> {
@@ -159,7 +172,11 @@ impl<G: Spelling> Decoder<'_, G> {
         let mut moves = Vec::new();
         loop {
             if self.at_end(cursor) {
-                return Decoded { moves, stop: None };
+                return Decoded { moves, stop: None, trailing_junk: Vec::new() };
+            }
+            if self.only_junk_left(cursor) {
+                let junk = (cursor.item..self.items.len()).map(|i| self.tokens[self.items[i]].span).collect();
+                return Decoded { moves, stop: None, trailing_junk: junk };
             }
             let stop = |reason| {
                 let from = self.byte(cursor);
@@ -168,11 +185,11 @@ impl<G: Spelling> Decoder<'_, G> {
             };
             let legal = self.game.legal_moves(&pos);
             if legal.is_empty() {
-                return Decoded { moves, stop: stop(StopReason::GameOver) };
+                return Decoded { moves, trailing_junk: Vec::new(), stop: stop(StopReason::GameOver) };
             }
             let mut candidates = self.expand(&pos, &legal, cursor);
             if candidates.is_empty() {
-                return Decoded { moves, stop: stop(StopReason::NoLegalReading) };
+                return Decoded { moves, trailing_junk: Vec::new(), stop: stop(StopReason::NoLegalReading) };
             }
             candidates.sort_by(|a, b| a.1.cost.total_cmp(&b.1.cost));
             candidates.truncate(self.opts.candidates);
@@ -192,11 +209,11 @@ impl<G: Spelling> Decoder<'_, G> {
                 .filter(|(_, k)| candidates[*k].0 != *best_move)
                 .map(|(c, _)| *c)
                 .fold(f64::INFINITY, f64::min);
-            let unread = self.remaining_items(cursor) as f64 * self.opts.unread_per_token;
+            let unread = self.unread_cost(cursor);
             let margin = rival.min(unread) - best_total;
             if margin < self.opts.min_margin {
                 if unread - best_total < self.opts.min_margin && rival - best_total >= self.opts.min_margin {
-                    return Decoded { moves, stop: stop(StopReason::NoLegalReading) };
+                    return Decoded { moves, trailing_junk: Vec::new(), stop: stop(StopReason::NoLegalReading) };
                 }
                 let mut readings: Vec<Vec<u32>> = Vec::new();
                 for (c, k) in &scored {
@@ -208,7 +225,7 @@ impl<G: Spelling> Decoder<'_, G> {
                         }
                     }
                 }
-                return Decoded { moves, stop: stop(StopReason::Ambiguous { readings }) };
+                return Decoded { moves, trailing_junk: Vec::new(), stop: stop(StopReason::Ambiguous { readings }) };
             }
             let (mv, reading) = candidates.swap_remove(best_k);
             let first_token = self.token_index(cursor);
@@ -259,7 +276,7 @@ impl<G: Spelling> Decoder<'_, G> {
                 }
                 let legal = self.game.legal_moves(p);
                 let expansions = self.expand(p, &legal, *c);
-                let give_up = cost + (self.opts.dead_end).min(self.remaining_items(*c) as f64 * self.opts.unread_per_token);
+                let give_up = cost + (self.opts.dead_end).min(self.unread_cost(*c));
                 if expansions.is_empty() {
                     best = best.min(give_up);
                     continue;

@@ -2,7 +2,7 @@
 
 use super::{Decoded, Spelling, StopReason};
 use crate::diagnostic::Diagnostic;
-use crate::tree::{LineStatus, MoveNode, Repair, Unread};
+use crate::tree::{Annotation, LineStatus, MoveNode, Repair, Unread};
 
 /// What one decoded line becomes in the tree.
 pub struct LineReading<P> {
@@ -10,6 +10,8 @@ pub struct LineReading<P> {
     pub unread: Option<Unread>,
     pub status: LineStatus,
     pub diagnostics: Vec<Diagnostic>,
+    /// Text kept beside the moves (trailing specks).
+    pub annotations: Vec<Annotation>,
     /// The position after the last move read.
     pub end: P,
 }
@@ -46,6 +48,11 @@ pub fn build_line<G: Spelling>(
         pos = game.play(&pos, &d.mv);
     }
     let unread = decoded.stop.as_ref().map(|s| Unread { raw: s.span.slice(text).to_string(), span: s.span });
+    let mut annotations = Vec::new();
+    for &span in &decoded.trailing_junk {
+        annotations.push(Annotation { kind: "junk".into(), text: span.slice(text).to_string(), span });
+        diagnostics.push(Diagnostic::note("repair::trailing-junk", "a speck after the last move, kept as an annotation", span).with_label("not a move"));
+    }
     if let Some(stop) = &decoded.stop {
         let mut legal: Vec<String> = game.legal_moves(&pos).iter().map(|m| describe(&pos, m).0).collect();
         legal.sort_by_key(|t| t.split(|c: char| !c.is_ascii_digit()).map(|n| n.parse::<u32>().unwrap_or(0)).collect::<Vec<_>>());
@@ -77,5 +84,5 @@ pub fn build_line<G: Spelling>(
         (None, true) => LineStatus::Repaired,
         (None, false) => LineStatus::Legal,
     };
-    LineReading { moves, unread, status, diagnostics, end: pos }
+    LineReading { moves, unread, status, diagnostics, annotations, end: pos }
 }

@@ -123,6 +123,7 @@ pub fn read_line(text: &str, range: Span, start: &Position, opts: &ReadOptions) 
     line.moves = reading.moves;
     line.unread = reading.unread;
     line.status = reading.status;
+    line.annotations = reading.annotations;
     let mut diagnostics = reading.diagnostics;
     // Marks and junk inside a read line are kept as annotations, not lost.
     for t in &tokens {

@@ -89,8 +89,16 @@ fn push_word(tokens: &mut Vec<Token>, w: &str, start: usize) {
     let mut part_start = 0;
     let bytes = w.as_bytes();
     for (i, &c) in bytes.iter().enumerate() {
-        let between_digits = i > 0 && i + 1 < bytes.len() && is_digit_like(bytes[i - 1]) && is_digit_like(bytes[i + 1]);
-        if (c == b'x' || c == b'X') && between_digits {
+        let before = i.checked_sub(1).map(|j| bytes[j]);
+        let after = bytes.get(i + 1).copied();
+        // `11x18`, and also a capture mark cut off on one side: `15 x22`, `15x 22`.
+        let is_mark = match (before, after) {
+            (Some(b), Some(a)) => is_digit_like(b) && is_digit_like(a),
+            (None, Some(a)) => a.is_ascii_digit(),
+            (Some(b), None) => b.is_ascii_digit(),
+            (None, None) => false,
+        };
+        if (c == b'x' || c == b'X') && is_mark {
             if part_start < i {
                 let part = &w[part_start..i];
                 tokens.push(Token::new(word_kind(part), part, Span::new(start + part_start, start + i)));
@@ -132,6 +140,13 @@ mod tests {
                 (Number, "13".into()),
             ]
         );
+    }
+
+    #[test]
+    fn a_capture_mark_cut_off_on_one_side_is_still_a_mark() {
+        use TokenKind::*;
+        assert_eq!(kinds("15 x22"), vec![(Number, "15".into()), (Separator, "x".into()), (Number, "22".into())]);
+        assert_eq!(kinds("15x 22"), vec![(Number, "15".into()), (Separator, "x".into()), (Number, "22".into())]);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use super::lex::{Lexeme, Lexer};
 use super::MAX_DEPTH;
-use crate::rules::draughts::{parse_fen, resolve_among, Position};
+use crate::rules::draughts::{parse_fen, resolve_among, Position, Square};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -76,17 +76,29 @@ pub fn validate(text: &str) -> Stats {
                 }
                 let mut squares = [0u8; 16];
                 let mut n = 0;
-                let body = tok.span.slice(text).trim_end_matches(['!', '?', '*']);
-                for part in body.split(['-', 'x', 'X']) {
-                    match part.parse::<u8>() {
-                        Ok(s) if n < squares.len() => {
-                            squares[n] = s;
-                            n += 1;
+                let mut value = 0u32;
+                // The lexer guarantees digits joined by single `-`/`x`, then marks.
+                for &b in tok.span.slice(text).as_bytes() {
+                    if b.is_ascii_digit() {
+                        value = value * 10 + (b - b'0') as u32;
+                    } else if n < squares.len() && value <= 255 {
+                        squares[n] = value as u8;
+                        n += 1;
+                        value = 0;
+                        if !matches!(b, b'-' | b'x' | b'X') {
+                            break;
                         }
-                        _ => n = usize::MAX,
-                    }
-                    if n == usize::MAX {
+                    } else {
+                        n = usize::MAX;
                         break;
+                    }
+                }
+                if n != usize::MAX && value > 0 {
+                    if n < squares.len() && value <= 255 {
+                        squares[n] = value as u8;
+                        n += 1;
+                    } else {
+                        n = usize::MAX;
                     }
                 }
                 let pos = *frame.positions.last().unwrap_or(&start);
@@ -95,8 +107,11 @@ pub fn validate(text: &str) -> Stats {
                     frame.dead = true;
                     continue;
                 }
-                pos.legal_moves_into(&mut legal);
-                match resolve_among(&legal, &squares[..n]) {
+                // Only the printed piece's moves need generating.
+                match Square::new(squares[0]).ok_or(()).and_then(|from| {
+                    pos.moves_from_into(from, &mut legal);
+                    resolve_among(&legal, &squares[..n]).map_err(|_| ())
+                }) {
                     Ok(mv) => {
                         frame.positions.push(pos.play(&mv));
                         stats.moves += 1;

@@ -399,8 +399,34 @@ impl Position {
     }
 
     fn captures_into(&self, out: &mut Vec<Move>) {
+        self.captures_of_into(self.jumpers(), out);
+    }
+
+    /// The legal moves of the piece on `from` only (captures are still compulsory
+    /// for the whole side): what resolving a printed move needs, cheaply.
+    pub fn moves_from_into(&self, from: Square, out: &mut Vec<Move>) {
+        out.clear();
+        let jumpers = self.jumpers();
+        if jumpers != 0 {
+            self.captures_of_into(jumpers & from.bit(), out);
+        } else if self.movers().0 & from.bit() != 0 {
+            let crown_row = self.crown_row();
+            let is_king = self.kings & from.bit() != 0;
+            let empty = !(self.black | self.white);
+            for &d in self.directions(is_king) {
+                let to = NEIGHBOUR[d][from.index() as usize];
+                if to != NONE && empty & (1 << to) != 0 {
+                    let mut path = [0; MAX_PATH];
+                    path[0] = to + 1;
+                    out.push(Move { from, path, len: 1, captured: 0, crowns: !is_king && crown_row & (1 << to) != 0 });
+                }
+            }
+        }
+    }
+
+    fn captures_of_into(&self, pieces: u32, out: &mut Vec<Move>) {
         let (own, opp) = self.movers();
-        for i in Bits(self.jumpers()) {
+        for i in Bits(pieces) {
             let is_king = self.kings & (1 << i) != 0;
             // The mover's own square is empty once he has left it.
             let empty = !(own | opp) | (1 << i);
@@ -573,6 +599,32 @@ mod tests {
         assert!(caps.contains(&vec![22, 31]), "{caps:?}");
         let m = moves.iter().find(|m| m.squares() == vec![22, 31]).unwrap();
         assert!(m.crowns());
+    }
+
+    #[test]
+    fn moves_from_one_square_are_its_share_of_the_legal_moves() {
+        let mut pos = Position::initial();
+        let mut scratch = Vec::new();
+        let mut rng = 0x9E37_79B9u32;
+        for _ in 0..400 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                pos = Position::initial();
+                continue;
+            }
+            for s in Square::all() {
+                pos.moves_from_into(s, &mut scratch);
+                let mut want: Vec<Move> = legal.iter().copied().filter(|m| m.from() == s).collect();
+                let mut got = scratch.clone();
+                want.sort_by_key(|m| m.squares());
+                got.sort_by_key(|m| m.squares());
+                assert_eq!(got, want, "{s} in {:?}", pos.setup());
+            }
+            rng ^= rng << 13;
+            rng ^= rng >> 17;
+            rng ^= rng << 5;
+            pos = pos.play(&legal[rng as usize % legal.len()]);
+        }
     }
 
     #[test]
