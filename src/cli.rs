@@ -116,6 +116,9 @@ pub enum BenchWhat {
         /// Cost margin a reading needs over every rival.
         #[arg(long)]
         min_margin: Option<f64>,
+        /// Most a lookahead line is charged for stopping early.
+        #[arg(long)]
+        dead_end: Option<f64>,
     },
     /// Generate a PDN file of random games with variations, then time reading and validating it.
     Pdn {
@@ -447,7 +450,7 @@ fn coord_english(square: &str, to: CoordTarget) -> u8 {
 
 fn bench(what: BenchWhat) -> u8 {
     match what {
-        BenchWhat::Decoder { games, noise, max_plies, seed, show_failures, lookahead, beam, min_margin } => {
+        BenchWhat::Decoder { games, noise, max_plies, seed, show_failures, lookahead, beam, min_margin, dead_end } => {
             println!("{:>6} {:>6} {:>12} {:>9} {:>9} {:>8} {:>9} {:>8}", "noise", "games", "exact", "printed", "read", "wrong", "wrong %", "secs");
             for rate in noise {
                 if !(0.0..=1.0).contains(&rate) {
@@ -457,6 +460,7 @@ fn bench(what: BenchWhat) -> u8 {
                 opts.lookahead = lookahead.unwrap_or(opts.lookahead);
                 opts.beam = beam.unwrap_or(opts.beam);
                 opts.min_margin = min_margin.unwrap_or(opts.min_margin);
+                opts.dead_end = dead_end.unwrap_or(opts.dead_end);
                 let r = crate::repair::noise::evaluate(seed, games, rate, max_plies, &opts);
                 println!(
                     "{:>6.3} {:>6} {:>6} ({:>5.1}%) {:>9} {:>9} {:>8} {:>8.3}% {:>8.2}",

@@ -17,6 +17,8 @@ pub struct DecodeOptions {
     pub candidates: usize,
     /// A move is accepted only if every other reading costs this much more.
     pub min_margin: f64,
+    /// The margin needed to read a move other than one printed exactly and legally.
+    pub overrule_margin: f64,
     /// No single move may need more repair than this.
     pub max_move_cost: f64,
     /// Cost of a lookahead line that finds no legal reading before the text ends.
@@ -35,8 +37,9 @@ impl Default for DecodeOptions {
             beam: 6,
             candidates: 8,
             min_margin: 0.75,
+            overrule_margin: 3.0,
             max_move_cost: 3.2,
-            dead_end: 3.0,
+            dead_end: 6.0,
             unread_per_token: 2.5,
             unread_per_junk: 0.3,
         }
@@ -211,13 +214,16 @@ impl<G: Spelling> Decoder<'_, G> {
                 .fold(f64::INFINITY, f64::min);
             let unread = self.unread_cost(cursor);
             let margin = rival.min(unread) - best_total;
-            if margin < self.opts.min_margin {
+            // Overruling a move that reads exactly as printed takes a wider margin.
+            let overrules_print = candidates[best_k].1.cost > 0.0 && candidates.iter().any(|(m, r)| r.cost == 0.0 && m != best_move);
+            let needed = if overrules_print { self.opts.min_margin.max(self.opts.overrule_margin) } else { self.opts.min_margin };
+            if margin < needed {
                 if unread - best_total < self.opts.min_margin && rival - best_total >= self.opts.min_margin {
                     return Decoded { moves, trailing_junk: Vec::new(), stop: stop(StopReason::NoLegalReading) };
                 }
                 let mut readings: Vec<Vec<u32>> = Vec::new();
                 for (c, k) in &scored {
-                    if *c - best_total < self.opts.min_margin {
+                    if *c - best_total < needed {
                         let mv = &candidates[*k].0;
                         let spelled = self.game.spellings(&pos, mv).into_iter().next().unwrap_or_default();
                         if !readings.contains(&spelled) {
@@ -276,7 +282,7 @@ impl<G: Spelling> Decoder<'_, G> {
                 }
                 let legal = self.game.legal_moves(p);
                 let expansions = self.expand(p, &legal, *c);
-                let give_up = cost + (self.opts.dead_end).min(self.unread_cost(*c));
+                let give_up = cost + self.opts.dead_end.min(self.unread_cost(*c));
                 if expansions.is_empty() {
                     best = best.min(give_up);
                     continue;
