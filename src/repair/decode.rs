@@ -138,6 +138,14 @@ impl<G: Spelling> Decoder<'_, G> {
         self.tokens[self.items[item]].text.as_bytes()
     }
 
+    /// A number token read letter by letter as its likeliest digits.
+    fn digits(&self, item: usize) -> Vec<u8> {
+        self.text(item)
+            .iter()
+            .map(|&c| if c.is_ascii_digit() { c } else { super::cost::letter_readings(c).first().map_or(c, |r| r.0) })
+            .collect()
+    }
+
     fn kind(&self, item: usize) -> TokenKind {
         self.tokens[self.items[item]].kind
     }
@@ -364,7 +372,8 @@ impl<G: Spelling> Decoder<'_, G> {
             if i + k > self.items.len() {
                 break;
             }
-            if (0..k).all(|j| self.text(i + j) == self.text(i - k + j)) {
+            // Compare as digits: the second printing may be misread differently.
+            if (0..k).all(|j| self.kind(i + j) == TokenKind::Number && self.digits(i + j) == self.digits(i - k + j)) {
                 let span = self.tokens[self.items[i]].span.join(self.tokens[self.items[i + k - 1]].span);
                 let cost = model.repeat_base + model.repeat_per_token * k as f64;
                 starts.push(Reading {
