@@ -264,16 +264,23 @@ impl Position {
         }
     }
 
-    /// The pieces of the side to move that can capture now.
-    #[inline]
-    fn jumpers(&self) -> u32 {
+    /// The side to move's pieces that may step down (towards 32) and up, the
+    /// enemy pieces, and the empty squares.
+    #[inline(always)]
+    fn sides(&self) -> (u32, u32, u32, u32) {
         let (own, opp) = self.movers();
-        let empty = !(own | opp);
         let kings = own & self.kings;
         let (down, up) = match self.turn {
             Color::Black => (own, kings),
             Color::White => (kings, own),
         };
+        (down, up, opp, !(own | opp))
+    }
+
+    /// The pieces of the side to move that can capture now.
+    #[inline]
+    fn jumpers(&self) -> u32 {
+        let (down, up, opp, empty) = self.sides();
         // A piece jumps in a direction if the enemy is one step that way and the
         // square beyond is empty: trace back from the empty squares.
         let back = |land: u32, step_back: fn(u32) -> u32| step_back(step_back(land) & opp);
@@ -295,13 +302,7 @@ impl Position {
             self.captures_into(scratch);
             return scratch.len() as u64;
         }
-        let (own, opp) = self.movers();
-        let empty = !(own | opp);
-        let kings = own & self.kings;
-        let (down, up) = match self.turn {
-            Color::Black => (own, kings),
-            Color::White => (kings, own),
-        };
+        let (down, up, _, empty) = self.sides();
         let (dl, dr) = bitboard::steps_down(down);
         let (ul, ur) = bitboard::steps_up(up);
         ((dl & empty).count_ones()
@@ -338,13 +339,7 @@ impl Position {
     /// direction the empty squares one step ahead, traced back to their movers.
     #[inline(always)]
     fn for_each_step(&self, mut visit: impl FnMut(u32, u32)) {
-        let (own, opp) = self.movers();
-        let empty = !(own | opp);
-        let kings = own & self.kings;
-        let (down, up) = match self.turn {
-            Color::Black => (own, kings),
-            Color::White => (kings, own),
-        };
+        let (down, up, _, empty) = self.sides();
         // (targets, direction back to the mover)
         let sets = [
             (bitboard::down_left(down) & empty, 3),
