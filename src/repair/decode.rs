@@ -204,27 +204,34 @@ impl<G: Spelling> Decoder<'_, G> {
             }
             candidates.sort_by(|a, b| a.1.cost.total_cmp(&b.1.cost));
             candidates.truncate(self.opts.candidates);
-            let scored: Vec<(f64, usize)> = candidates
-                .iter()
-                .enumerate()
-                .map(|(k, (mv, reading))| {
-                    let next = self.game.play(&pos, mv);
-                    let rest = self.lookahead(&next, reading.end, self.opts.lookahead.saturating_sub(1));
-                    (reading.cost + rest, k)
-                })
-                .collect();
-            let (best_total, best_k) = scored.iter().copied().min_by(|a, b| a.0.total_cmp(&b.0)).unwrap_or((f64::INFINITY, 0));
-            let best_move = &candidates[best_k].0;
-            let rival = scored
-                .iter()
-                .filter(|(_, k)| candidates[*k].0 != *best_move)
-                .map(|(c, _)| *c)
-                .fold(f64::INFINITY, f64::min);
-            let unread = self.unread_cost(cursor);
-            let margin = rival.min(unread) - best_total;
-            // Overruling a move that reads exactly as printed takes a wider margin.
-            let overrules_print = candidates[best_k].1.cost > 0.0 && candidates.iter().any(|(m, r)| r.cost == 0.0 && m != best_move);
-            let needed = if overrules_print { self.opts.min_margin.max(self.opts.overrule_margin) } else { self.opts.min_margin };
+            let score = |depth: usize| -> Vec<(f64, usize)> {
+                candidates
+                    .iter()
+                    .enumerate()
+                    .map(|(k, (mv, reading))| {
+                        let next = self.game.play(&pos, mv);
+                        (reading.cost + self.lookahead(&next, reading.end, depth), k)
+                    })
+                    .collect()
+            };
+            let judge = |scored: &[(f64, usize)]| {
+                let (best_total, best_k) = scored.iter().copied().min_by(|a, b| a.0.total_cmp(&b.0)).unwrap_or((f64::INFINITY, 0));
+                let best_move = &candidates[best_k].0;
+                let rival = scored.iter().filter(|(_, k)| candidates[*k].0 != *best_move).map(|(c, _)| *c).fold(f64::INFINITY, f64::min);
+                let unread = self.unread_cost(cursor);
+                // Overruling a move that reads exactly as printed takes a wider margin.
+                let overrules_print = candidates[best_k].1.cost > 0.0 && candidates.iter().any(|(m, r)| r.cost == 0.0 && m != best_move);
+                let needed = if overrules_print { self.opts.min_margin.max(self.opts.overrule_margin) } else { self.opts.min_margin };
+                (best_total, best_k, rival, unread, rival.min(unread) - best_total, needed)
+            };
+            let mut scored = score(self.opts.lookahead.saturating_sub(1));
+            let mut verdict = judge(&scored);
+            // A close call is looked at again, further ahead, before the line stops.
+            if verdict.4 < verdict.5 && self.opts.lookahead > 1 {
+                scored = score(3 * self.opts.lookahead - 1);
+                verdict = judge(&scored);
+            }
+            let (best_total, best_k, rival, unread, margin, needed) = verdict;
             if margin < needed {
                 if unread - best_total < self.opts.min_margin && rival - best_total >= self.opts.min_margin {
                     return Decoded { moves, trailing_junk: Vec::new(), stop: stop(StopReason::NoLegalReading) };
