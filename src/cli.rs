@@ -484,11 +484,10 @@ fn bench(what: BenchWhat) -> u8 {
         }
         BenchWhat::Pdn { megabytes, write, runs } => {
             let text = crate::notation::pdn::bench::generate_pdn(megabytes * 1024 * 1024, 1852);
-            if let Some(path) = write {
-                if let Err(e) = fs::write(&path, &text) {
+            if let Some(path) = write
+                && let Err(e) = fs::write(&path, &text) {
                     return usage_error(&format!("cannot write {}: {e}", path.display()));
                 }
-            }
             let mb = text.len() as f64 / (1024.0 * 1024.0);
             for run in 1..=runs.max(1) {
                 let start = Instant::now();

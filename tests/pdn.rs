@@ -96,7 +96,7 @@ proptest! {
     fn fast_reader_agrees_with_the_pest_grammar(seed in any::<u64>(), variations in 0usize..6) {
         let tree = random_tree(seed, Position::initial(), variations);
         let written = write_pdn(&tree);
-        let outline = grammar::outline(&written).map_err(|e| TestCaseError::fail(e))?;
+        let outline = grammar::outline(&written).map_err(TestCaseError::fail)?;
         let back = pdn::read("t", &written);
         let mut fast_moves: Vec<String> = back.games[0].lines.iter().flat_map(|l| l.moves.iter().map(|m| m.printed.clone())).collect();
         let mut pest_moves = outline[0].moves.clone();

@@ -55,7 +55,7 @@ fn write_game(out: &mut String, game: &Game) {
 
 fn move_number(ply: usize, first_black: bool) -> (usize, bool) {
     // (number, is Black's move)
-    if first_black { (ply / 2 + 1, ply % 2 == 0) } else { ((ply + 1) / 2 + 1, ply % 2 == 1) }
+    if first_black { (ply / 2 + 1, ply.is_multiple_of(2)) } else { (ply.div_ceil(2) + 1, ply % 2 == 1) }
 }
 
 /// Write line `index` and, at each move, the variations that replace it.
@@ -111,12 +111,11 @@ fn write_line(out: &mut String, game: &Game, index: usize, first_black: bool, de
         out.push_str(&comment(&format!("unplaced variation {} at ply {}: {}", c.label, c.branch_ply, moves.join(" "))));
         out.push(' ');
     }
-    if index != 0 {
-        if let Some(r) = &line.stated_result {
+    if index != 0
+        && let Some(r) = &line.stated_result {
             out.push_str(&comment(&format!("result: {}", r.printed)));
             out.push(' ');
         }
-    }
     if let Some(u) = &line.unread {
         out.push_str(&comment(&format!("unread: {}", u.raw)));
         out.push(' ');

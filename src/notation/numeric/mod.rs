@@ -111,12 +111,11 @@ pub fn read_line(text: &str, range: Span, start: &Position, opts: &ReadOptions) 
     let body = range.slice(text);
     let mut line = Line::trunk();
     line.span = range;
-    if let Some(raw) = parse_clean(body, range.start) {
-        if let Some(moves) = resolve_all(start, &raw, text) {
+    if let Some(raw) = parse_clean(body, range.start)
+        && let Some(moves) = resolve_all(start, &raw, text) {
             line.moves = moves;
             return (line, Vec::new());
         }
-    }
     let tokens = scan(body, range.start);
     let decoded = repair::decode(&BookDraughts, start, &tokens, &opts.decode);
     let reading = build_line(&BookDraughts, start, text, &decoded, describe);
@@ -226,11 +225,10 @@ pub fn read(name: &str, text: &str, opts: &ReadOptions) -> Source {
         let (mut line, diags) = read_line(text, moves_range, &start, opts);
         line.span = block;
         source.diagnostics.extend(diags);
-        if let Some(r) = &result {
-            if line.unread.is_none() {
+        if let Some(r) = &result
+            && line.unread.is_none() {
                 source.diagnostics.extend(check_result(&start, &line, r));
             }
-        }
         line.stated_result = result;
         source.games.push(Game {
             name: format!("game {}", n + 1),

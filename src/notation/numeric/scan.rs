@@ -56,12 +56,11 @@ pub fn scan(text: &str, offset: usize) -> Vec<Token> {
     while !rest.is_empty() {
         let start = text.len() - rest.len();
         let ws: IResult<&str, &str> = take_while(char::is_whitespace)(rest);
-        if let Ok((after, spaces)) = ws {
-            if !spaces.is_empty() {
+        if let Ok((after, spaces)) = ws
+            && !spaces.is_empty() {
                 rest = after;
                 continue;
             }
-        }
         if let Ok((after, w)) = word(rest) {
             push_word(&mut tokens, w, start + offset);
             rest = after;

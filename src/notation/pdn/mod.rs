@@ -191,7 +191,7 @@ pub fn read(name: &str, text: &str) -> Source {
                     game.started = true;
                     game.result = Some(stated(slice, span));
                     game.span.end = span.end;
-                    close_open_variations(&mut game, &mut source, span);
+                    close_open_variations(&mut game, &mut source);
                     games.push(std::mem::replace(&mut game, GameBuilder::new(span.end)));
                 }
             }
@@ -209,8 +209,7 @@ pub fn read(name: &str, text: &str) -> Source {
         game.span.end = game.span.end.max(span.end);
     }
     if game.has_content() {
-        let end = text.len();
-        close_open_variations(&mut game, &mut source, Span::new(end, end));
+        close_open_variations(&mut game, &mut source);
         games.push(game);
     }
     for g in games {
@@ -254,7 +253,7 @@ fn matching_close(text: &str, open: usize) -> usize {
     text.len()
 }
 
-fn close_open_variations(game: &mut GameBuilder, source: &mut Source, at: Span) {
+fn close_open_variations(game: &mut GameBuilder, source: &mut Source) {
     if game.stack.len() > 1 {
         let open = game.stack.len() - 1;
         let first = game.stack[1];
@@ -263,7 +262,6 @@ fn close_open_variations(game: &mut GameBuilder, source: &mut Source, at: Span) 
                 .with_label("opened here, never closed")
                 .with_help("add the missing `)`"),
         );
-        let _ = at;
         game.stack.truncate(1);
     }
 }

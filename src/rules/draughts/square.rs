@@ -37,12 +37,12 @@ impl Square {
     /// Square 1 stands on file 1 and square 5 on file 0: rows alternate.
     pub const fn file(self) -> u8 {
         let c = (self.0 - 1) % 4;
-        2 * c + if self.row() % 2 == 0 { 1 } else { 0 }
+        2 * c + if self.row().is_multiple_of(2) { 1 } else { 0 }
     }
 
     /// The square at `row`, `file`, if that is a playable square.
     pub const fn at(row: u8, file: u8) -> Option<Square> {
-        if row > 7 || file > 7 || (row + file) % 2 == 0 {
+        if row > 7 || file > 7 || (row + file).is_multiple_of(2) {
             return None;
         }
         Square::new(row * 4 + file / 2 + 1)
