@@ -138,6 +138,12 @@ impl<G: Spelling> Decoder<'_, G> {
         self.tokens[self.items[item]].text.as_bytes()
     }
 
+    /// Whether the first `k` numbers after the cursor repeat the `k` numbers
+    /// before it in order (`before` runs backwards from the cursor).
+    fn is_repeat(&self, before: &[usize], after: &[usize], k: usize) -> bool {
+        (0..k).all(|j| self.digits(after[j]) == self.digits(before[k - 1 - j]))
+    }
+
     /// A number token read letter by letter as its likeliest digits.
     fn digits(&self, item: usize) -> Vec<u8> {
         self.text(item)
@@ -373,22 +379,23 @@ impl<G: Spelling> Decoder<'_, G> {
                 starts.push(acc.clone());
             }
         }
-        // A fragment printed twice: the next k items repeat the k before.
+        // A fragment printed twice: the next k numbers repeat the k before
+        // (specks of junk in either copy do not count).
         let i = cursor.item;
-        for k in 2..=8.min(i) {
-            if i + k > self.items.len() {
-                break;
-            }
+        let before: Vec<usize> = (0..i).rev().filter(|&j| self.kind(j) == TokenKind::Number).take(8).collect();
+        let after: Vec<usize> = (i..self.items.len()).filter(|&j| self.kind(j) == TokenKind::Number).take(8).collect();
+        for k in 2..=before.len().min(after.len()) {
             // Compare as digits: the second printing may be misread differently.
-            if (0..k).all(|j| self.kind(i + j) == TokenKind::Number && self.digits(i + j) == self.digits(i - k + j)) {
-                let span = self.tokens[self.items[i]].span.join(self.tokens[self.items[i + k - 1]].span);
+            if self.is_repeat(&before, &after, k) {
+                let last = after[k - 1];
+                let span = self.tokens[self.items[i]].span.join(self.tokens[self.items[last]].span);
                 let cost = model.repeat_base + model.repeat_per_token * k as f64;
                 starts.push(Reading {
                     cost,
-                    end: Cursor { item: i + k, off: 0 },
+                    end: Cursor { item: last + 1, off: 0 },
                     pieces: vec![Piece {
                         span,
-                        printed: (0..k).map(|j| self.tokens[self.items[i + j]].text.as_str()).collect::<Vec<_>>().join(" "),
+                        printed: (i..=last).map(|j| self.tokens[self.items[j]].text.as_str()).collect::<Vec<_>>().join(" "),
                         read_as: None,
                         kind: "repeat-skipped",
                         cost,
