@@ -474,6 +474,10 @@ fn bench(what: BenchWhat) -> u8 {
                     100.0 * r.moves_wrong as f64 / r.moves_read.max(1) as f64,
                     r.seconds
                 );
+                println!(
+                    "       stops: {} ambiguous, {} no legal reading, {} after the game's end; {} of them at the last move",
+                    r.stopped_ambiguous, r.stopped_no_reading, r.stopped_after_end, r.stopped_at_last_move
+                );
                 if show_failures {
                     for f in &r.failures {
                         println!("{f}");

@@ -171,6 +171,12 @@ pub struct NoiseReport {
     /// Moves read as a different legal move than the one printed.
     pub moves_wrong: usize,
     pub seconds: f64,
+    /// Games that stopped, by reason.
+    pub stopped_ambiguous: usize,
+    pub stopped_no_reading: usize,
+    pub stopped_after_end: usize,
+    /// Games that stopped at their very last move (nothing after it to decide by).
+    pub stopped_at_last_move: usize,
     /// The first few games not read exactly: noisy text, and what happened.
     pub failures: Vec<String>,
 }
@@ -192,6 +198,16 @@ pub fn evaluate(seed: u64, games: usize, rate: f64, max_plies: usize, opts: &Dec
         report.moves_read += decoded.moves.len();
         let wrong = decoded.moves.iter().zip(&truth).filter(|(d, t)| d.mv != **t).count();
         report.moves_wrong += wrong;
+        if let Some(stop) = &decoded.stop {
+            match stop.reason {
+                crate::repair::StopReason::Ambiguous { .. } => report.stopped_ambiguous += 1,
+                crate::repair::StopReason::NoLegalReading => report.stopped_no_reading += 1,
+                crate::repair::StopReason::GameOver => report.stopped_after_end += 1,
+            }
+            if decoded.moves.len() + 1 == truth.len() {
+                report.stopped_at_last_move += 1;
+            }
+        }
         if wrong == 0 && decoded.moves.len() == truth.len() && decoded.stop.is_none() {
             report.exact_games += 1;
         } else if report.failures.len() < 12 {
