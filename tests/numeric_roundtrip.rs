@@ -37,7 +37,7 @@ proptest! {
         let mut rng = Rng::new(seed);
         let truth = random_game(&mut rng, &Position::initial(), plies);
         prop_assume!(!truth.is_empty());
-        let text = print_book_style(&mut rng, &truth);
+        let text = print_book_style(&mut rng, &Position::initial(), &truth);
         let source = numeric::read("t", &text, &ReadOptions::default());
         let line = &source.games[0].lines[0];
         prop_assert_eq!(line.status, LineStatus::Legal, "{}", text);

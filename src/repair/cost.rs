@@ -19,6 +19,8 @@ pub struct CostModel {
     pub other_digit: f64,
     /// A junk token passed over.
     pub junk: f64,
+    /// A whole number missing from the print.
+    pub lost_number: f64,
     /// A stray number token passed over.
     pub stray_number: f64,
     /// A repeated run of tokens passed over: base cost plus this much per token.
@@ -37,6 +39,7 @@ impl Default for CostModel {
             similar_digit: 1.1,
             other_digit: 2.2,
             junk: 0.6,
+            lost_number: 2.4,
             stray_number: 2.0,
             repeat_base: 0.6,
             repeat_per_token: 0.1,

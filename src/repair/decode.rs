@@ -416,6 +416,15 @@ impl<G: Spelling> Decoder<'_, G> {
         let model = &self.opts.cost;
         let target = spelling[j].to_string();
         let target = target.as_bytes();
+        // A whole number lost from the print: at most one a move, and never all of it.
+        let lost_already = pieces.iter().any(|p| p.kind == "number-lost");
+        let read_some = pieces.iter().any(|p| p.read_as.is_some() && p.kind != "number-lost");
+        if !lost_already && (read_some || j + 1 < spelling.len()) && cost + model.lost_number <= limit {
+            let at = self.byte(cursor);
+            let mut p = pieces.clone();
+            p.push(Piece { span: Span::new(at, at), printed: String::new(), read_as: Some(spelling[j]), kind: "number-lost", cost: model.lost_number });
+            self.align(spelling, j + 1, cursor, cost + model.lost_number, p, out);
+        }
         // Junk between the numbers of one move is passed over.
         let mut c = cursor;
         let mut skip_cost = 0.0;

@@ -50,16 +50,20 @@ pub fn random_game(rng: &mut Rng, start: &Position, max_plies: usize) -> Vec<Mov
     moves
 }
 
-/// Print a game as a book would, in one of the period styles.
-pub fn print_book_style(rng: &mut Rng, moves: &[Move]) -> String {
+/// Print a game as a book would, in one of the period styles. A capture is
+/// written with every landing square where its ends alone would be ambiguous.
+pub fn print_book_style(rng: &mut Rng, start: &Position, moves: &[Move]) -> String {
     let style = rng.below(4);
     let mut out = String::new();
+    let mut pos = *start;
     for (i, mv) in moves.iter().enumerate() {
-        let squares: Vec<String> = if mv.is_capture() && mv.path().len() > 1 && rng.chance(0.5) {
+        let ambiguous = mv.is_capture() && pos.legal_moves().iter().filter(|m| m.from() == mv.from() && m.to() == mv.to()).count() > 1;
+        let squares: Vec<String> = if mv.is_capture() && mv.path().len() > 1 && (ambiguous || rng.chance(0.5)) {
             mv.squares().iter().map(u8::to_string).collect()
         } else {
             vec![mv.from().to_string(), mv.to().to_string()]
         };
+        pos = pos.play(mv);
         let (join, gap) = match style {
             0 => (" ", "\n"),
             1 => ("-", " "),
@@ -190,7 +194,7 @@ pub fn evaluate(seed: u64, games: usize, rate: f64, max_plies: usize, opts: &Dec
     for _ in 0..games {
         let plies = 20 + rng.below(max_plies.saturating_sub(20).max(1));
         let truth = random_game(&mut rng, &start, plies);
-        let printed = print_book_style(&mut rng, &truth);
+        let printed = print_book_style(&mut rng, &start, &truth);
         let noisy = corrupt(&mut rng, &printed, rate);
         let tokens = numeric::scan(&noisy, 0);
         let decoded = decode(&BookDraughts, &start, &tokens, opts);
