@@ -1,0 +1,171 @@
+//! Men and columns. A column is a stack of men; its top man, the leader,
+//! decides who owns and moves it.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Rank {
+    Private,
+    /// Green for White, red for Black in the book.
+    Officer,
+}
+
+/// One man.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Man {
+    pub color: Color,
+    pub rank: Rank,
+}
+
+impl Man {
+    pub const WHITE: Man = Man { color: Color::White, rank: Rank::Private };
+    pub const GREEN: Man = Man { color: Color::White, rank: Rank::Officer };
+    pub const BLACK: Man = Man { color: Color::Black, rank: Rank::Private };
+    pub const RED: Man = Man { color: Color::Black, rank: Rank::Officer };
+    /// The four kinds of man, in the order of their letters `w W b B`.
+    pub const ALL: [Man; 4] = [Man::WHITE, Man::GREEN, Man::BLACK, Man::RED];
+
+    pub const fn is_officer(self) -> bool {
+        matches!(self.rank, Rank::Officer)
+    }
+}
+
+/// The most men one column can hold: all 22 on the board.
+pub const MAX_HEIGHT: u8 = 32;
+
+/// A column packed in bits: bit `i` of each mask is the man `i` places from the bottom.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Column {
+    height: u8,
+    black: u32,
+    officer: u32,
+}
+
+impl Column {
+    pub const EMPTY: Column = Column { height: 0, black: 0, officer: 0 };
+
+    pub fn single(man: Man) -> Column {
+        let mut c = Column::EMPTY;
+        c.push_top(man);
+        c
+    }
+
+    pub const fn height(self) -> u8 {
+        self.height
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.height == 0
+    }
+
+    fn man_at(self, i: u8) -> Man {
+        Man {
+            color: if self.black >> i & 1 == 1 { Color::Black } else { Color::White },
+            rank: if self.officer >> i & 1 == 1 { Rank::Officer } else { Rank::Private },
+        }
+    }
+
+    /// The leader.
+    pub fn top(self) -> Option<Man> {
+        (self.height > 0).then(|| self.man_at(self.height - 1))
+    }
+
+    /// Men from the leader down.
+    pub fn men_top_down(self) -> impl Iterator<Item = Man> {
+        (0..self.height).rev().map(move |i| self.man_at(i))
+    }
+
+    /// Build from men listed top-down; `None` if there are more than `MAX_HEIGHT`.
+    pub fn from_top_down(men: &[Man]) -> Option<Column> {
+        if men.len() > MAX_HEIGHT as usize {
+            return None;
+        }
+        let mut c = Column::EMPTY;
+        for &m in men.iter().rev() {
+            c.push_top(m);
+        }
+        Some(c)
+    }
+
+    /// Callers keep the height under `MAX_HEIGHT` (a board holds at most 22 men).
+    pub fn push_top(&mut self, man: Man) {
+        let bit = 1u32 << self.height;
+        if man.color == Color::Black {
+            self.black |= bit;
+        }
+        if man.is_officer() {
+            self.officer |= bit;
+        }
+        self.height += 1;
+    }
+
+    pub fn pop_top(&mut self) -> Option<Man> {
+        let man = self.top()?;
+        self.height -= 1;
+        let keep = (1u32 << self.height) - 1;
+        self.black &= keep;
+        self.officer &= keep;
+        Some(man)
+    }
+
+    /// A prisoner goes to the bottom of the capturing column.
+    pub fn push_bottom(&mut self, man: Man) {
+        self.black = self.black << 1 | (man.color == Color::Black) as u32;
+        self.officer = self.officer << 1 | man.is_officer() as u32;
+        self.height += 1;
+    }
+
+    pub fn pop_bottom(&mut self) -> Option<Man> {
+        if self.height == 0 {
+            return None;
+        }
+        let man = self.man_at(0);
+        self.black >>= 1;
+        self.officer >>= 1;
+        self.height -= 1;
+        Some(man)
+    }
+
+    /// Make the leader an officer (promotion), or a private again (taking a promotion back).
+    pub fn set_top_rank(&mut self, rank: Rank) {
+        if self.height > 0 {
+            let bit = 1u32 << (self.height - 1);
+            match rank {
+                Rank::Officer => self.officer |= bit,
+                Rank::Private => self.officer &= !bit,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prisoners_go_under_and_come_back_out() {
+        let mut c = Column::from_top_down(&[Man::GREEN, Man::WHITE]).unwrap();
+        c.push_bottom(Man::RED);
+        assert_eq!(c.men_top_down().collect::<Vec<_>>(), [Man::GREEN, Man::WHITE, Man::RED]);
+        assert_eq!(c.pop_bottom(), Some(Man::RED));
+        assert_eq!(c.pop_top(), Some(Man::GREEN));
+        assert_eq!(c.top(), Some(Man::WHITE));
+        c.set_top_rank(Rank::Officer);
+        assert_eq!(c.top(), Some(Man::GREEN));
+    }
+}

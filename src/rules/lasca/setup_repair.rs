@@ -1,0 +1,170 @@
+//! Setup repair: the smallest changes to a stated position (remove, add or
+//! recolour a man) after which a given test — typically "the printed
+//! solution replays legally" — passes.
+
+use super::board::SQUARES;
+use super::column::Man;
+use super::position::Setup;
+use std::collections::HashSet;
+use std::fmt;
+
+/// One change to a setup. `depth` counts from the leader (0 = top man).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "change")]
+pub enum Change {
+    Remove { square: u8, depth: usize, man: Man },
+    Add { square: u8, depth: usize, man: Man },
+    Recolour { square: u8, depth: usize, from: Man, to: Man },
+}
+
+/// The book's colour names for a man.
+pub fn colour_name(m: Man) -> &'static str {
+    match (m.color, m.is_officer()) {
+        (super::Color::White, false) => "white",
+        (super::Color::White, true) => "green",
+        (super::Color::Black, false) => "black",
+        (super::Color::Black, true) => "red",
+    }
+}
+
+fn place(depth: usize) -> String {
+    if depth == 0 { "on top".into() } else { format!("{} from the top", ordinal(depth + 1)) }
+}
+
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, x) if x != 11 => "st",
+        (2, x) if x != 12 => "nd",
+        (3, x) if x != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+impl fmt::Display for Change {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Change::Remove { square, depth, man } => write!(f, "remove the {} man {} on {square}", colour_name(man), place(depth)),
+            Change::Add { square, depth, man } => write!(f, "add a {} man {} on {square}", colour_name(man), place(depth)),
+            Change::Recolour { square, depth, from, to } => {
+                write!(f, "make the {} man {} on {square} {}", colour_name(from), place(depth), colour_name(to))
+            }
+        }
+    }
+}
+
+impl Change {
+    /// Apply to a setup; `None` if it does not fit (no such man).
+    pub fn apply(&self, setup: &Setup) -> Option<Setup> {
+        let mut s = setup.clone();
+        match *self {
+            Change::Remove { square, depth, man } => {
+                let col = s.columns.get_mut((square as usize).checked_sub(1)?)?;
+                (col.get(depth) == Some(&man)).then(|| col.remove(depth))?;
+            }
+            Change::Add { square, depth, man } => {
+                let col = s.columns.get_mut((square as usize).checked_sub(1)?)?;
+                (depth <= col.len()).then(|| col.insert(depth, man))?;
+            }
+            Change::Recolour { square, depth, from, to } => {
+                let slot = s.columns.get_mut((square as usize).checked_sub(1)?)?.get_mut(depth)?;
+                (*slot == from).then(|| *slot = to)?;
+            }
+        }
+        Some(s)
+    }
+}
+
+/// Every single change that can be made to `setup`.
+pub fn single_changes(setup: &Setup) -> Vec<Change> {
+    let mut out = Vec::new();
+    for i in 0..SQUARES {
+        let square = i as u8 + 1;
+        let col = &setup.columns[i];
+        for (depth, &man) in col.iter().enumerate() {
+            out.push(Change::Remove { square, depth, man });
+            for to in Man::ALL {
+                if to != man {
+                    out.push(Change::Recolour { square, depth, from: man, to });
+                }
+            }
+        }
+        for depth in 0..=col.len() {
+            for man in Man::ALL {
+                out.push(Change::Add { square, depth, man });
+            }
+        }
+    }
+    out
+}
+
+/// One way to mend the setup.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Fix {
+    pub changes: Vec<Change>,
+    /// The mended setup in the column format.
+    pub position: String,
+}
+
+/// The outcome of the search.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct FixSearch {
+    /// The fewest changes that work (`None` if none up to the limit does).
+    pub changes_needed: Option<usize>,
+    /// Every distinct mended setup with that many changes.
+    pub fixes: Vec<Fix>,
+    /// Distinct setups tested.
+    pub tried: usize,
+}
+
+/// Search one change, then two, … up to `max_changes`, for setups that pass `accept`.
+/// Stops at the first count that has any fix and reports every fix of that count.
+pub fn minimal_fixes(setup: &Setup, max_changes: usize, mut accept: impl FnMut(&Setup) -> bool) -> FixSearch {
+    let mut seen: HashSet<Setup> = HashSet::new();
+    seen.insert(setup.clone());
+    let mut frontier: Vec<(Setup, Vec<Change>)> = vec![(setup.clone(), Vec::new())];
+    let mut tried = 0;
+    for count in 1..=max_changes {
+        let mut next = Vec::new();
+        let mut fixes = Vec::new();
+        for (base, path) in &frontier {
+            for change in single_changes(base) {
+                let Some(changed) = change.apply(base) else { continue };
+                if !seen.insert(changed.clone()) {
+                    continue;
+                }
+                tried += 1;
+                let mut changes = path.clone();
+                changes.push(change);
+                if accept(&changed) {
+                    fixes.push(Fix { changes: changes.clone(), position: super::write_setup(&changed) });
+                }
+                next.push((changed, changes));
+            }
+        }
+        if !fixes.is_empty() {
+            return FixSearch { changes_needed: Some(count), fixes, tried };
+        }
+        frontier = next;
+    }
+    FixSearch { changes_needed: None, fixes: Vec::new(), tried }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_change_is_found_before_two() {
+        let start = Setup::initial();
+        // A test only a setup without White's man on 1 and with a red on 25 passes.
+        let wanted = |s: &Setup| s.columns[0].is_empty() && s.columns[24].first() == Some(&Man::RED);
+        let found = minimal_fixes(&start, 2, wanted);
+        assert_eq!(found.changes_needed, Some(2));
+        assert!(found.fixes.iter().any(|f| f.changes.len() == 2));
+        let one = minimal_fixes(&start, 2, |s: &Setup| s.columns[0].is_empty());
+        assert_eq!(one.changes_needed, Some(1));
+        assert_eq!(one.fixes.len(), 1);
+        assert_eq!(one.fixes[0].changes[0].to_string(), "remove the white man on top on 1");
+    }
+}
