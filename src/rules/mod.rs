@@ -1,3 +1,4 @@
 //! Rules engines. Each knows positions, moves, legality and game end, and nothing about text.
 
 pub mod draughts;
+pub mod the_move;
