@@ -269,7 +269,7 @@ mod tests {
 
     #[test]
     fn counts_games_moves_and_errors() {
-        let s = validate("1. 11-15 23-19 (1... 22-18 15x22) 2. 8-11 *\n[Event \"b\"]\n1. 11-15 24-19 2. 15-24 *");
+        let s = validate("1. 11-15 23-19 (1... 22-18 15x22) 2. 8-11 *\n[Event \"b\"]\n1. 11-15 24-19 2. 15-18 *");
         assert_eq!(s, Stats { games: 2, moves: 7, errors: 1 });
         assert_eq!(validate("").errors, 1);
         assert_eq!(validate("1. 99 100 é *").errors, 1);
