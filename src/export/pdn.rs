@@ -1,23 +1,33 @@
 //! PDN 3.0 writer: one game per tree game, variations as nested RAV at their
 //! branch ply, repairs and unread text in comments.
 
-use crate::notation::pdn::score;
+use crate::notation::pdn::{score, NOT_READ, RESERVED_COMMENTS};
 use crate::rules::draughts::{parse_fen, write_fen, Color, Setup};
-use crate::tree::{Game, Line, Source};
+use crate::tree::{Annotation, Game, Line, Source};
 use std::fmt::Write;
 
 /// Tags this writer sets itself; others are copied from the tree.
 const OWN_TAGS: [&str; 5] = ["Event", "GameType", "FEN", "SetUp", "Result"];
 
-/// Comments cannot hold braces; they become parentheses.
+/// Comments cannot hold braces; they become parentheses. Blanks are folded to
+/// single spaces (readers fold them anyway), so wrapping cannot change a comment.
 fn comment(text: &str) -> String {
-    format!("{{{}}}", text.replace('{', "(").replace('}', ")"))
+    let folded = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    format!("{{{}}}", folded.replace('{', "(").replace('}', ")"))
 }
 
+/// A tag value on one line with `"` and `\` escaped.
 fn quote(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+    value.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ")
 }
 
+/// Movetext pieces: words are wrapped at 80 columns; an escape line stands alone.
+enum Piece {
+    Word(String),
+    OwnLine(String),
+}
+
+/// One PDN game per tree game.
 pub fn write_pdn(source: &Source) -> String {
     let mut out = String::new();
     for game in &source.games {
@@ -30,27 +40,47 @@ pub fn write_pdn(source: &Source) -> String {
 fn write_game(out: &mut String, game: &Game) {
     let _ = writeln!(out, "[Event \"{}\"]", quote(&game.name));
     for (name, value) in &game.tags {
-        if !OWN_TAGS.contains(&name.as_str()) {
+        let clean_name = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !name.is_empty();
+        if clean_name && !OWN_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name)) {
             let _ = writeln!(out, "[{name} \"{}\"]", quote(value));
         }
     }
     let _ = writeln!(out, "[GameType \"21\"]");
-    let start = parse_fen(&game.start).unwrap_or(Setup::INITIAL);
-    let initial = Setup::INITIAL;
-    if start != initial {
+    // A start that cannot be read is written as it was printed, so the problem stays visible.
+    let (first_black, fen) = match parse_fen(&game.start) {
+        Ok(start) => (start.turn != Some(Color::White), (start != Setup::INITIAL).then(|| write_fen(&start))),
+        Err(_) => (true, Some(game.start.clone())),
+    };
+    if let Some(fen) = fen {
         let _ = writeln!(out, "[SetUp \"1\"]");
-        let _ = writeln!(out, "[FEN \"{}\"]", write_fen(&start));
+        let _ = writeln!(out, "[FEN \"{}\"]", quote(&fen));
     }
     let result = game.lines.first().and_then(|l| l.stated_result.as_ref()).map_or("*", |r| score(r.outcome));
     let _ = writeln!(out, "[Result \"{result}\"]");
-    let first_black = start.turn != Some(Color::White);
-    let mut text = String::new();
+    let mut pieces = Vec::new();
     if !game.lines.is_empty() {
-        write_line(&mut text, game, 0, first_black, 0);
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); game.lines.len()];
+        for (i, line) in game.lines.iter().enumerate() {
+            if let Some(p) = line.parent.filter(|&p| p < game.lines.len() && p != i) {
+                children[p].push(i);
+            }
+        }
+        let mut written = vec![false; game.lines.len()];
+        let writer = LineWriter { game, children: &children, first_black };
+        writer.line(&mut pieces, 0, 0, &mut written);
+        // Lines no walk from the trunk reaches (a broken parent link) are kept as text.
+        for (i, line) in game.lines.iter().enumerate().filter(|(i, _)| !written[*i]) {
+            pieces.push(Piece::Word(comment(&unplaced(i, line))));
+        }
     }
-    text.push_str(result);
-    out.push_str(&wrap(&text, 80));
+    pieces.push(Piece::Word(result.to_string()));
+    out.push_str(&wrap(&pieces, 80));
     out.push('\n');
+}
+
+fn unplaced(index: usize, line: &Line) -> String {
+    let moves: Vec<&str> = line.moves.iter().map(|m| m.text.as_str()).collect();
+    format!("unplaced variation {} (line {index}) at ply {}: {}", line.label, line.branch_ply, moves.join(" "))
 }
 
 fn move_number(ply: usize, first_black: bool) -> (usize, bool) {
@@ -58,85 +88,132 @@ fn move_number(ply: usize, first_black: bool) -> (usize, bool) {
     if first_black { (ply / 2 + 1, ply.is_multiple_of(2)) } else { (ply.div_ceil(2) + 1, ply % 2 == 1) }
 }
 
-/// Write line `index` and, at each move, the variations that replace it.
-fn write_line(out: &mut String, game: &Game, index: usize, first_black: bool, depth: usize) {
-    let line = &game.lines[index];
-    let children: Vec<(usize, &Line)> = game.lines.iter().enumerate().filter(|(_, l)| l.parent == Some(index) && !std::ptr::eq(*l, line)).collect();
-    if index != 0 {
-        out.push_str(&comment(&format!("variation {}", line.label)));
-        out.push(' ');
-    }
-    for a in &line.annotations {
-        out.push_str(&comment(&a.text));
-        out.push(' ');
-    }
-    // White's move is numbered (`12...`) only where a line starts with it: numbers
-    // repeated after comments and variations trip readers such as pydraughts.
-    let mut need_number = true;
-    for (k, mv) in line.moves.iter().enumerate() {
-        let ply = line.branch_ply + k;
-        let (n, black) = move_number(ply, first_black);
-        if black {
-            let _ = write!(out, "{n}. ");
-        } else if need_number {
-            let _ = write!(out, "{n}... ");
-        }
-        out.push_str(&mv.text);
-        out.push(' ');
-        need_number = false;
-        for a in &mv.annotations {
-            out.push_str(&comment(&a.text));
-            out.push(' ');
-        }
-        if let Some(r) = &mv.repair {
-            let edits: Vec<String> = r.edits.iter().map(|e| format!("{:?}->{:?} {}", e.from, e.to, e.kind)).collect();
-            out.push_str(&comment(&format!("repaired: printed {:?}; {}; confidence {:.2}", mv.printed, edits.join(", "), r.confidence)));
-            out.push(' ');
-        }
-        for (child, c) in children.iter().filter(|(_, c)| c.branch_ply == ply) {
-            if depth >= crate::notation::pdn::MAX_DEPTH {
-                out.push_str(&comment(&format!("variation {} not written: nested too deep", c.label)));
-                out.push(' ');
-                continue;
+struct LineWriter<'a> {
+    game: &'a Game,
+    children: &'a [Vec<usize>],
+    first_black: bool,
+}
+
+/// How an annotation is written back: marks and NAGs after the move, the rest as comments.
+fn annotation(out: &mut Vec<Piece>, a: &Annotation) {
+    match a.kind.as_str() {
+        "nag" if a.text.starts_with('$') && a.text.len() > 1 && a.text[1..].bytes().all(|b| b.is_ascii_digit()) => out.push(Piece::Word(a.text.clone())),
+        "escape" if !a.text.contains(['\n', '\r']) => out.push(Piece::OwnLine(format!("%{}", a.text))),
+        "unread" => out.push(Piece::Word(comment(&format!("{NOT_READ} {}", a.text)))),
+        _ => {
+            let body = a.text.split_whitespace().collect::<Vec<_>>().join(" ");
+            if RESERVED_COMMENTS.iter().any(|r| body.starts_with(r)) {
+                out.push(Piece::Word(comment(&format!("comment: {body}"))));
+            } else {
+                out.push(Piece::Word(comment(&a.text)));
             }
-            out.push('(');
-            write_line(out, game, *child, first_black, depth + 1);
-            out.push_str(") ");
         }
-    }
-    // Variations that branch past the last move read cannot stand as RAV.
-    let last = line.branch_ply + line.moves.len();
-    for (_, c) in children.iter().filter(|(_, c)| c.branch_ply >= last) {
-        let moves: Vec<&str> = c.moves.iter().map(|m| m.text.as_str()).collect();
-        out.push_str(&comment(&format!("unplaced variation {} at ply {}: {}", c.label, c.branch_ply, moves.join(" "))));
-        out.push(' ');
-    }
-    if index != 0
-        && let Some(r) = &line.stated_result {
-            out.push_str(&comment(&format!("result: {}", r.printed)));
-            out.push(' ');
-        }
-    if let Some(u) = &line.unread {
-        out.push_str(&comment(&format!("unread: {}", u.raw)));
-        out.push(' ');
     }
 }
 
-/// Break movetext into lines of at most `width` characters, between tokens
-/// outside comments only where a blank already stands.
-fn wrap(text: &str, width: usize) -> String {
-    let mut out = String::with_capacity(text.len() + text.len() / width + 1);
-    let mut col = 0;
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        if col > 0 && col + 1 + word.len() > width {
-            out.push('\n');
-            col = 0;
-        } else if col > 0 {
-            out.push(' ');
-            col += 1;
+/// Strength marks the lexer reads as part of a move.
+fn is_mark(a: &Annotation) -> bool {
+    a.kind == "strength-mark" && !a.text.is_empty() && a.text.chars().all(|c| matches!(c, '!' | '?' | '*'))
+}
+
+impl LineWriter<'_> {
+    /// Write line `index` and, at each move, the variations that replace it.
+    fn line(&self, out: &mut Vec<Piece>, index: usize, depth: usize, written: &mut [bool]) {
+        written[index] = true;
+        let line = &self.game.lines[index];
+        if index != 0 {
+            out.push(Piece::Word(comment(&format!("variation {}", line.label))));
         }
-        out.push_str(word);
-        col += word.len();
+        for a in &line.annotations {
+            annotation(out, a);
+        }
+        // White's move is numbered (`12...`) only where a line starts with it: numbers
+        // repeated after comments and variations trip readers such as pydraughts.
+        let mut need_number = true;
+        for (k, mv) in line.moves.iter().enumerate() {
+            let ply = line.branch_ply + k;
+            let (n, black) = move_number(ply, self.first_black);
+            if black {
+                out.push(Piece::Word(format!("{n}.")));
+            } else if need_number {
+                out.push(Piece::Word(format!("{n}...")));
+            }
+            need_number = false;
+            let mut text = mv.text.clone();
+            for a in mv.annotations.iter().filter(|a| is_mark(a)) {
+                text.push_str(&a.text);
+            }
+            out.push(Piece::Word(text));
+            for a in mv.annotations.iter().filter(|a| !is_mark(a)) {
+                annotation(out, a);
+            }
+            if let Some(r) = &mv.repair {
+                let edits: Vec<String> = r.edits.iter().map(|e| format!("{:?}->{:?} {}", e.from, e.to, e.kind)).collect();
+                out.push(Piece::Word(comment(&format!("repaired: printed {:?}; {}; confidence {:.2}", mv.printed, edits.join(", "), r.confidence))));
+            }
+            for &child in &self.children[index] {
+                if self.game.lines[child].branch_ply != ply || written[child] {
+                    continue;
+                }
+                if depth >= crate::notation::pdn::MAX_DEPTH {
+                    out.push(Piece::Word(comment(&format!("variation {} not written: nested too deep", self.game.lines[child].label))));
+                    written[child] = true;
+                    continue;
+                }
+                out.push(Piece::Word("(".into()));
+                self.line(out, child, depth + 1, written);
+                out.push(Piece::Word(")".into()));
+            }
+        }
+        // Variations that branch outside this line's moves cannot stand as RAV.
+        let last = line.branch_ply + line.moves.len();
+        for &child in &self.children[index] {
+            let c = &self.game.lines[child];
+            if !written[child] && c.branch_ply >= last || c.branch_ply < line.branch_ply {
+                out.push(Piece::Word(comment(&unplaced(child, c))));
+                written[child] = true;
+            }
+        }
+        if index != 0
+            && let Some(r) = &line.stated_result
+        {
+            out.push(Piece::Word(comment(&format!("result: {}", r.printed))));
+        }
+        if let Some(u) = &line.unread {
+            out.push(Piece::Word(comment(&format!("unread: {}", u.raw))));
+        }
+    }
+}
+
+/// Break movetext into lines of at most `width` characters where a blank
+/// stands (inside comments too: readers fold whitespace in comments).
+fn wrap(pieces: &[Piece], width: usize) -> String {
+    let mut out = String::new();
+    let mut col = 0;
+    for piece in pieces {
+        let word = match piece {
+            Piece::Word(w) => w,
+            Piece::OwnLine(l) => {
+                if col > 0 {
+                    out.push('\n');
+                }
+                out.push_str(l);
+                out.push('\n');
+                col = 0;
+                continue;
+            }
+        };
+        for word in word.split(' ').filter(|w| !w.is_empty()) {
+            if col > 0 && col + 1 + word.len() > width {
+                out.push('\n');
+                col = 0;
+            } else if col > 0 {
+                out.push(' ');
+                col += 1;
+            }
+            out.push_str(word);
+            col += word.len();
+        }
     }
     out
 }

@@ -2,3 +2,4 @@
 
 pub mod draughts;
 pub mod lasca;
+pub mod the_move;

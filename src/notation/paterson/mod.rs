@@ -2,6 +2,18 @@
 //! (1–8 from the single corner on Black's side) then the horizontal row (1–8
 //! from Black's side). 11-15 is `33 44`.
 
+mod compare;
+mod grammar;
+mod read;
+mod specimens;
+mod write;
+
+pub use compare::{compare_lines, full_line, Agreement, MoveAgreement};
+pub use grammar::{parse_clean, RawNaturalMove};
+pub use read::{check_move_change, read_line, read_tokens, MarkCheck, MoveChange, NaturalSpelling};
+pub use specimens::{read_paterson_specimens, read_paterson_specimens_with_report, SpecimenReport};
+pub use write::{line_start, write_move, write_paterson, write_paterson_line};
+
 use crate::rules::draughts::Square;
 
 /// The natural-notation number of a book square (11 → 33).

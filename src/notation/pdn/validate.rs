@@ -1,6 +1,10 @@
 //! A streaming check of PDN: every line replayed, nothing built. This is the
 //! fast path for "is this file legal?"; `read` gives the tree and the
 //! diagnostics when the answer is no.
+//!
+//! It follows the same rules as `syntax::GameParser` + `resolve` (where games
+//! split, where a variation branches, what counts as one error), and a
+//! property test checks that both find errors in exactly the same inputs.
 
 use super::lex::{Lexeme, Lexer};
 use super::MAX_DEPTH;
@@ -14,11 +18,90 @@ pub struct Stats {
     pub errors: usize,
 }
 
-/// The positions along one open line; `dead` once a move failed.
+/// One open line.
 #[derive(Default)]
 struct Frame {
+    /// Before each move played, and after the last; empty if the line has no
+    /// position to start from.
     positions: Vec<Position>,
+    /// Moves printed so far (played or not): where a variation branches.
+    moves_seen: usize,
+    /// A move failed; the rest of the line is unread.
     dead: bool,
+    /// The line branches where its parent has no position: one error at its first move.
+    orphan: bool,
+}
+
+impl Frame {
+    fn reset(&mut self, start: Option<Position>) {
+        self.positions.clear();
+        self.positions.extend(start);
+        self.moves_seen = 0;
+        self.dead = false;
+        self.orphan = false;
+    }
+}
+
+/// The state of the game being read.
+struct GameState {
+    started: bool,
+    /// Tags, comments or unread text: a game even without moves.
+    content: bool,
+    start_ok: bool,
+    fen_seen: bool,
+    game_type_seen: bool,
+    depth: usize,
+    /// Nesting of a variation skipped past `MAX_DEPTH`.
+    skipping: usize,
+    previous_junk: bool,
+}
+
+impl GameState {
+    fn new() -> GameState {
+        GameState { started: false, content: false, start_ok: true, fen_seen: false, game_type_seen: false, depth: 0, skipping: 0, previous_junk: false }
+    }
+}
+
+/// Squares of a move lexeme (digits joined by `-`/`x`, then marks); `None` if
+/// a number does not fit a byte (not a move at all, as `syntax` sees it). A
+/// path longer than `out` is cut short: no legal move is that long.
+fn squares(text: &[u8], out: &mut [u8; 16]) -> Option<usize> {
+    let mut n = 0;
+    let mut value = 0u32;
+    let mut digits = false;
+    for &b in text {
+        if b.is_ascii_digit() {
+            value = value * 10 + u32::from(b - b'0');
+            if value > 255 {
+                return None;
+            }
+            digits = true;
+        } else if digits {
+            if let Some(slot) = out.get_mut(n) {
+                *slot = value as u8;
+            } else {
+                out[0] = 0;
+            }
+            n += 1;
+            value = 0;
+            digits = false;
+            if !matches!(b, b'-' | b'x' | b'X') {
+                break;
+            }
+        } else {
+            break;
+        }
+    }
+    if digits {
+        if let Some(slot) = out.get_mut(n) {
+            *slot = value as u8;
+        } else {
+            out[0] = 0;
+        }
+        n += 1;
+    }
+    // Square 0 does not exist, so a cut path never resolves.
+    Some(n.min(out.len()))
 }
 
 /// Replay every line of every game in `text`.
@@ -26,159 +109,169 @@ pub fn validate(text: &str) -> Stats {
     let mut stats = Stats::default();
     // Frames are reused from game to game so a long file allocates little.
     let mut frames: Vec<Frame> = vec![Frame::default()];
-    let mut depth = 0;
-    let mut skipped = 0usize;
-    let mut start = Position::initial();
-    let mut start_ok = true;
-    let mut in_game = false;
+    frames[0].reset(Some(Position::initial()));
+    let mut g = GameState::new();
     let mut legal = Vec::with_capacity(32);
-    let reset = |frames: &mut Vec<Frame>, depth: &mut usize, start: Position, ok: bool| {
-        *depth = 0;
-        frames[0].positions.clear();
-        frames[0].positions.push(start);
-        frames[0].dead = !ok;
-    };
-    reset(&mut frames, &mut depth, start, start_ok);
+    let mut sq = [0u8; 16];
     let mut lexer = Lexer::new(text).peekable();
     while let Some(tok) = lexer.next() {
-        if skipped > 0 {
+        if matches!(tok.lexeme, Lexeme::Tag { .. }) && g.started {
+            stats.errors += usize::from(g.depth > 0 || g.skipping > 0);
+            stats.games += 1;
+            g = GameState::new();
+            frames[0].reset(Some(Position::initial()));
+        }
+        if g.skipping > 0 {
             match tok.lexeme {
-                Lexeme::RavOpen => skipped += 1,
-                Lexeme::RavClose => skipped -= 1,
+                Lexeme::RavOpen => g.skipping += 1,
+                Lexeme::RavClose => g.skipping -= 1,
                 _ => {}
             }
             continue;
         }
+        let junk = std::mem::take(&mut g.previous_junk);
         match tok.lexeme {
             Lexeme::Tag { name, value } => {
-                if in_game {
-                    stats.games += 1;
-                    in_game = false;
-                    start = Position::initial();
-                    start_ok = true;
-                }
-                if name.slice(text).eq_ignore_ascii_case("FEN") {
-                    match parse_fen(value.slice(text)).ok().and_then(|s| Position::from_setup(s).ok()) {
-                        Some(p) => start = p,
+                g.content = true;
+                let name = name.slice(text);
+                if !g.fen_seen && name.eq_ignore_ascii_case("FEN") {
+                    g.fen_seen = true;
+                    // The value is used as `read` uses it: unescaped (FEN has no quotes).
+                    let value = value.slice(text);
+                    let ok = if value.contains('\\') {
+                        let unescaped = value.replace("\\\"", "\"").replace("\\\\", "\\");
+                        parse_fen(&unescaped).ok().and_then(|s| Position::from_setup(s).ok())
+                    } else {
+                        parse_fen(value).ok().and_then(|s| Position::from_setup(s).ok())
+                    };
+                    match ok {
+                        Some(p) if g.start_ok => frames[0].reset(Some(p)),
+                        Some(_) => {}
                         None => {
                             stats.errors += 1;
-                            start_ok = false;
+                            g.start_ok = false;
                         }
                     }
+                } else if !g.game_type_seen && name == "GameType" {
+                    g.game_type_seen = true;
+                    if value.slice(text).split(',').next().unwrap_or("").trim() != "21" {
+                        stats.errors += 1;
+                        g.start_ok = false;
+                    }
                 }
-                reset(&mut frames, &mut depth, start, start_ok);
+                if !g.start_ok {
+                    frames[0].reset(None);
+                }
             }
             Lexeme::Move => {
-                in_game = true;
-                let frame = &mut frames[depth];
+                g.started = true;
+                let Some(n) = squares(tok.span.slice(text).as_bytes(), &mut sq) else {
+                    stats.errors += 1;
+                    continue;
+                };
+                let frame = &mut frames[g.depth];
+                frame.moves_seen += 1;
                 if frame.dead {
                     continue;
                 }
-                let mut squares = [0u8; 16];
-                let mut n = 0;
-                let mut value = 0u32;
-                // The lexer guarantees digits joined by single `-`/`x`, then marks.
-                for &b in tok.span.slice(text).as_bytes() {
-                    if b.is_ascii_digit() {
-                        value = value * 10 + (b - b'0') as u32;
-                    } else if n < squares.len() && value <= 255 {
-                        squares[n] = value as u8;
-                        n += 1;
-                        value = 0;
-                        if !matches!(b, b'-' | b'x' | b'X') {
-                            break;
-                        }
-                    } else {
-                        n = usize::MAX;
-                        break;
+                let Some(&pos) = frame.positions.last() else {
+                    if frame.orphan {
+                        frame.orphan = false;
+                        stats.errors += 1;
                     }
-                }
-                if n != usize::MAX && value > 0 {
-                    if n < squares.len() && value <= 255 {
-                        squares[n] = value as u8;
-                        n += 1;
-                    } else {
-                        n = usize::MAX;
-                    }
-                }
-                let pos = *frame.positions.last().unwrap_or(&start);
-                if n == usize::MAX {
-                    stats.errors += 1;
-                    frame.dead = true;
                     continue;
-                }
+                };
                 // Only the printed piece's moves need generating.
-                match Square::new(squares[0]).ok_or(()).and_then(|from| {
+                let found = Square::new(sq[0]).ok_or(()).and_then(|from| {
                     pos.moves_from_into(from, &mut legal);
-                    resolve_among(&legal, &squares[..n]).map_err(|_| ())
-                }) {
+                    resolve_among(&legal, &sq[..n]).map_err(|_| ())
+                });
+                match found {
                     Ok(mv) => {
                         frame.positions.push(pos.play(&mv));
                         stats.moves += 1;
                     }
-                    Err(_) => {
+                    Err(()) => {
                         stats.errors += 1;
                         frame.dead = true;
                     }
                 }
             }
             Lexeme::RavOpen => {
-                in_game = true;
-                if depth + 1 > MAX_DEPTH {
+                g.started = true;
+                if g.depth + 1 > MAX_DEPTH {
                     stats.errors += 1;
-                    skipped = 1;
+                    g.skipping = 1;
                     continue;
                 }
-                // A variation replaces the last move of the line it stands in.
-                let parent = &frames[depth];
-                let (branch, dead) = match parent.positions.len() {
-                    0 | 1 => (parent.positions.first().copied().unwrap_or(start), parent.dead),
-                    n => (parent.positions[n - 2], false),
+                // A variation replaces the last move printed before it, or,
+                // opened before any move, its own line's first move.
+                let parent = &frames[g.depth];
+                let branch = match parent.moves_seen {
+                    0 => parent.positions.first().copied(),
+                    m => parent.positions.get(m - 1).copied(),
                 };
-                let dead = dead || (parent.dead && parent.positions.len() < 2);
-                depth += 1;
-                if frames.len() <= depth {
+                // As `resolve` does, each such line with a move is one error.
+                let orphan = branch.is_none() && g.start_ok;
+                g.depth += 1;
+                if frames.len() <= g.depth {
                     frames.push(Frame::default());
                 }
-                let frame = &mut frames[depth];
-                frame.positions.clear();
-                frame.positions.push(branch);
-                frame.dead = dead;
+                let frame = &mut frames[g.depth];
+                frame.reset(branch);
+                frame.orphan = orphan;
             }
             Lexeme::RavClose => {
-                if depth == 0 {
+                if g.depth == 0 {
+                    g.content = true;
                     stats.errors += 1;
                 } else {
-                    depth -= 1;
+                    g.depth -= 1;
                 }
             }
             Lexeme::Result => {
                 let ends_game = lexer.peek().is_none_or(|t| matches!(t.lexeme, Lexeme::Tag { .. } | Lexeme::BadTag));
-                if tok.span.slice(text) == "*" && !ends_game && depth == 0 {
+                if tok.span.slice(text) == "*" && !ends_game && g.depth == 0 {
                     continue;
                 }
-                if depth > 0 {
-                    stats.errors += 1;
-                }
+                stats.errors += usize::from(g.depth > 0);
                 stats.games += 1;
-                in_game = false;
-                start = Position::initial();
-                start_ok = true;
-                reset(&mut frames, &mut depth, start, start_ok);
+                g = GameState::new();
+                frames[0].reset(Some(Position::initial()));
             }
-            Lexeme::MoveNumber | Lexeme::Nag => in_game = true,
-            Lexeme::Comment { .. } | Lexeme::LineComment | Lexeme::Escape => {}
-            Lexeme::BadTag | Lexeme::UnterminatedComment | Lexeme::Junk => {
-                in_game = true;
+            Lexeme::MoveNumber | Lexeme::Nag | Lexeme::Comment { .. } => g.started = true,
+            Lexeme::LineComment | Lexeme::Escape => g.content = true,
+            Lexeme::BadTag | Lexeme::UnterminatedComment => {
+                g.content = true;
                 stats.errors += 1;
             }
+            Lexeme::Junk => {
+                g.started = true;
+                // A run of junk is one unread element and one error.
+                stats.errors += usize::from(!junk);
+                g.previous_junk = true;
+            }
         }
     }
-    if in_game {
+    if g.started || g.content {
         stats.games += 1;
-        if depth > 0 {
-            stats.errors += 1;
-        }
+        stats.errors += usize::from(g.depth > 0 || g.skipping > 0);
+    }
+    if stats.games == 0 {
+        stats.errors += 1;
     }
     stats
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_games_moves_and_errors() {
+        let s = validate("1. 11-15 23-19 (1... 22-18 15x22) 2. 8-11 *\n[Event \"b\"]\n1. 11-15 24-19 2. 15-18 *");
+        assert_eq!(s, Stats { games: 2, moves: 7, errors: 1 });
+        assert_eq!(validate("").errors, 1);
+        assert_eq!(validate("1. 99 100 é *").errors, 1);
+    }
 }

@@ -1,0 +1,445 @@
+//! The solutions of Hoyle's end games: period notation one move a line, variation
+//! marks (`V.1—10.60`, `A—17.21`, `S—15.10`), "Variation 1." and lettered blocks,
+//! "Continue as trunk at S", and stated results.
+
+use crate::diagnostic::Diagnostic;
+use crate::notation::numeric::{self, describe, stated_result, BookDraughts, ReadOptions};
+use crate::repair::{self, build_line, Token, TokenKind};
+use crate::rules::draughts::{self, Color, Position};
+use crate::span::Span;
+use crate::tree::{Annotation, Edit, Game, Line, LineStatus, Repair, StatedResult, Unread};
+use regex::Regex;
+use serde::Serialize;
+use std::sync::LazyLock;
+
+static TASK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[(White|Black) to Move and (Win|Draw)\.?\]").expect("task pattern is valid"));
+static MARKED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(?:V\.\s*(\d+)|([A-Z]))\s*[—–-]\s*(.+)$").expect("marker pattern is valid"));
+static VARIATION: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^Variation\s+(\d+)\.?$").expect("variation pattern is valid"));
+static RESULT_LINE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^((?:[BW]\.\s*wins|Drawn)\.?)\s*(.*)$").expect("result pattern is valid"));
+
+/// What the side to move is asked to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Task {
+    pub side: Color,
+    /// `true` for "to Move and Win", `false` for "and Draw".
+    pub win: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Marker {
+    Variation(String),
+    Letter(char),
+}
+
+/// One printed move line, with the mark before it if any.
+#[derive(Clone, Debug)]
+pub(crate) struct MoveItem {
+    pub marker: Option<(Marker, Span)>,
+    /// The move itself (after any mark).
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct RawLine {
+    pub label: String,
+    /// Which mark places this line: `None` for a trunk.
+    pub placed_by: Option<Marker>,
+    pub items: Vec<MoveItem>,
+    pub result: Option<StatedResult>,
+    pub comment: Option<Span>,
+    pub continue_at: Option<(char, Span)>,
+    pub span: Span,
+}
+
+/// One solution as printed: a trunk and its variations.
+#[derive(Clone, Debug)]
+pub(crate) struct RawSolution {
+    pub title: String,
+    pub task: Option<Task>,
+    pub lines: Vec<RawLine>,
+    pub span: Span,
+}
+
+fn new_line(label: String, placed_by: Option<Marker>, at: usize) -> RawLine {
+    RawLine { label, placed_by, items: Vec::new(), result: None, comment: None, continue_at: None, span: Span::new(at, at) }
+}
+
+/// Whether a line is printed movetext: `22.18`, `10.60`, `09.13`.
+fn is_move_text(s: &str) -> bool {
+    let s = s.trim();
+    !s.is_empty() && s.len() <= 12 && s.chars().any(|c| c.is_ascii_digit()) && s.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | '-' | ' ' | '—' | '–'))
+}
+
+/// The sections of a Hoyle text that have a "Solution.": title, tasks and the text read.
+pub(crate) fn parse_solutions(text: &str, unread: &mut Vec<Unread>, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawSolution> {
+    let mut lines: Vec<(usize, &str)> = Vec::new();
+    let mut offset = 0;
+    for l in text.split_inclusive('\n') {
+        lines.push((offset, l.trim_end_matches(['\n', '\r'])));
+        offset += l.len();
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i].1.trim() != "Solution." {
+            i += 1;
+            continue;
+        }
+        // The title: the nearest short heading above; the tasks: every "[… to Move and …]" between.
+        let mut title = String::from("solution");
+        let mut tasks: Vec<Task> = Vec::new();
+        for j in (0..i).rev() {
+            let t = lines[j].1.trim();
+            for caps in TASK.captures_iter(t) {
+                let task = Task { side: if &caps[1] == "White" { Color::White } else { Color::Black }, win: &caps[2] == "Win" };
+                if !tasks.contains(&task) {
+                    tasks.insert(0, task);
+                }
+            }
+            let words = t.split_whitespace().count();
+            let is_title = t.ends_with('.') && (1..=5).contains(&words) && t.chars().next().is_some_and(char::is_uppercase) && !t.starts_with("Fig") && t != "Position." && t != "Solution.";
+            if is_title {
+                title = t.trim_end_matches('.').to_string();
+                break;
+            }
+        }
+        // The tasks were collected bottom-up with duplicates from the figure captions: keep print order.
+        let mut solution_lines: Vec<RawLine> = vec![new_line("trunk".into(), None, lines[i].0)];
+        let mut solutions: Vec<Vec<RawLine>> = Vec::new();
+        let mut task_index = 0;
+        let mut k = i + 1;
+        let mut after_result = false;
+        while k < lines.len() {
+            let (at, raw) = lines[k];
+            let t = raw.trim();
+            let lead = raw.len() - raw.trim_start().len();
+            let span = Span::new(at + lead, at + lead + t.len());
+            k += 1;
+            if t.is_empty() {
+                continue;
+            }
+            if let Some(caps) = VARIATION.captures(t) {
+                solution_lines.push(new_line(caps[1].to_string(), Some(Marker::Variation(caps[1].to_string())), span.start));
+                after_result = false;
+                continue;
+            }
+            if t.len() == 1 && t.chars().all(|c| c.is_ascii_uppercase()) {
+                let c = t.chars().next().unwrap_or('?');
+                solution_lines.push(new_line(t.to_string(), Some(Marker::Letter(c)), span.start));
+                after_result = false;
+                continue;
+            }
+            if t.starts_with("Continue as") {
+                // "Continue as / trunk at / S." over up to three lines.
+                let mut target = None;
+                let mut end = span.end;
+                let mut words = t.to_string();
+                while target.is_none() && k < lines.len() && words.split_whitespace().count() < 8 {
+                    if let Some(last) = words.split_whitespace().last().filter(|w| w.trim_end_matches('.').len() == 1) {
+                        target = last.chars().next().filter(char::is_ascii_uppercase);
+                        if target.is_some() {
+                            break;
+                        }
+                    }
+                    let (nat, next) = lines[k];
+                    let nt = next.trim();
+                    k += 1;
+                    if nt.is_empty() {
+                        continue;
+                    }
+                    words.push(' ');
+                    words.push_str(nt);
+                    end = nat + (next.len() - next.trim_start().len()) + nt.len();
+                }
+                if let Some(line) = solution_lines.last_mut() {
+                    match target {
+                        Some(c) => line.continue_at = Some((c, Span::new(span.start, end))),
+                        None => diagnostics.push(Diagnostic::warning("hoyle::continue-without-target", "\"Continue as …\" names no point to continue from", Span::new(span.start, end))),
+                    }
+                }
+                continue;
+            }
+            if let Some(caps) = RESULT_LINE.captures(t) {
+                let (result, _) = stated_result(&caps[1], span.start);
+                if let Some(line) = solution_lines.last_mut() {
+                    line.result = result;
+                    line.span = line.span.join(span);
+                    if let Some(c) = caps.get(2).filter(|c| !c.as_str().is_empty()) {
+                        line.comment = Some(Span::new(span.start + c.start(), span.start + c.end()));
+                    }
+                }
+                after_result = true;
+                continue;
+            }
+            let (marker, move_span) = match MARKED.captures(t) {
+                Some(caps) if is_move_text(&caps[3]) => {
+                    let m = caps.get(3).map_or(0, |m| m.start());
+                    let marker = match (caps.get(1), caps.get(2)) {
+                        (Some(n), _) => Marker::Variation(n.as_str().to_string()),
+                        (None, Some(c)) => Marker::Letter(c.as_str().chars().next().unwrap_or('?')),
+                        _ => Marker::Letter('?'),
+                    };
+                    (Some((marker, Span::new(span.start, span.start + m))), Span::new(span.start + m, span.end))
+                }
+                _ if is_move_text(t) => (None, span),
+                _ => {
+                    k -= 1;
+                    break;
+                }
+            };
+            if after_result && marker.is_none() && solution_lines.last().is_some_and(|l| l.placed_by.is_none()) {
+                // Moves after a trunk's result and before any variation: the next task's solution.
+                solutions.push(std::mem::take(&mut solution_lines));
+                solution_lines.push(new_line("trunk".into(), None, span.start));
+                task_index += 1;
+            }
+            after_result = false;
+            if let Some(line) = solution_lines.last_mut() {
+                line.span = line.span.join(move_span);
+                line.items.push(MoveItem { marker, span: move_span });
+            }
+        }
+        solutions.push(solution_lines);
+        // Variations printed after a second trunk belong to it; those before, to the first.
+        let count = solutions.len();
+        for (n, lines_of) in solutions.into_iter().enumerate() {
+            let span = lines_of.iter().map(|l| l.span).reduce(Span::join).unwrap_or(Span::new(lines[i].0, lines[i].0));
+            let name = if count > 1 { format!("{title} ({})", n + 1) } else { title.clone() };
+            out.push(RawSolution { title: name, task: tasks.get(n).copied(), lines: lines_of, span });
+        }
+        let _ = task_index;
+        i = k.max(i + 1);
+    }
+    let _ = unread;
+    out
+}
+
+/// What replaying a solution from a position came to.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SolutionReport {
+    pub title: String,
+    pub start: String,
+    /// How the start was found: `given`, `classical: First Position`, `inferred`, or `none`.
+    pub start_from: String,
+    pub lines_printed: usize,
+    /// Lines read to their end, every move legal (as printed or repaired).
+    pub lines_replayed: usize,
+    pub moves_printed: usize,
+    pub moves_read: usize,
+    pub moves_repaired: usize,
+    /// "Continue as trunk at S": whether the variation reaches the trunk's position and the trunk plays on from it.
+    pub continuations: Vec<(String, bool)>,
+    /// Stated results the board contradicts.
+    pub contradicted_results: usize,
+}
+
+impl SolutionReport {
+    pub fn complete(&self) -> bool {
+        self.lines_printed > 0 && self.lines_replayed == self.lines_printed && self.contradicted_results == 0 && self.continuations.iter().all(|c| c.1)
+    }
+}
+
+/// A read move belongs to the printed line its last number stands in (a repair may
+/// reach back into the line before, as a stray zero does).
+fn ends_in(read: Span, printed: Span) -> bool {
+    read.end > printed.start && read.end <= printed.end
+}
+
+/// The tokens of a line's moves. A printed `90` (40–90 with a trailing zero) can
+/// only be the square 9 with an OCR zero after it: it is read as `9`, keeping its
+/// span, and the edit is logged on the move by `log_ocr_zeros`.
+fn tokens_of(text: &str, items: &[MoveItem]) -> (Vec<Token>, Vec<Span>) {
+    let mut zeros = Vec::new();
+    let tokens = items
+        .iter()
+        .flat_map(|it| numeric::scan(it.span.slice(text), it.span.start))
+        .map(|mut t| {
+            let b = t.text.as_bytes();
+            if t.kind == TokenKind::Number && b.len() == 2 && (b'4'..=b'9').contains(&b[0]) && b[1] == b'0' {
+                zeros.push(t.span);
+                t.text.truncate(1);
+            }
+            t
+        })
+        .collect();
+    (tokens, zeros)
+}
+
+/// Record each OCR zero read away as an edit of the move it stands in.
+fn log_ocr_zeros(text: &str, line: &mut Line, zeros: &[Span], diagnostics: &mut Vec<Diagnostic>) {
+    for &z in zeros {
+        let Some(node) = line.moves.iter_mut().find(|m| z.start < m.span.end && m.span.start < z.end) else { continue };
+        let printed = z.slice(text).to_string();
+        let edit = Edit { span: z, from: printed.clone(), to: printed[..1].to_string(), kind: "ocr-zero".into(), cost: 0.0 };
+        node.repair.get_or_insert_with(|| Repair { edits: Vec::new(), cost: 0.0, confidence: 1.0 }).edits.push(edit);
+        diagnostics.push(
+            Diagnostic::note("hoyle::ocr-zero", format!("{printed:?} read as {}: no square is numbered {printed}", &printed[..1]), z).with_label(format!("read as {}", &printed[..1])),
+        );
+        if line.status == LineStatus::Legal {
+            line.status = LineStatus::Repaired;
+        }
+    }
+}
+
+/// Replay a solution from `start`: every line read with the repair decoder from
+/// the position where its mark places it.
+pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opts: &ReadOptions) -> (Game, SolutionReport, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let mut lines: Vec<Line> = Vec::new();
+    let mut starts: Vec<Position> = Vec::new();
+    let mut report = SolutionReport { title: raw.title.clone(), start: draughts::write_fen(&start.setup()), lines_printed: raw.lines.len(), ..SolutionReport::default() };
+    // Where each mark stands: (line index, move index).
+    let find_mark = |lines: &[Line], marker: &Marker| -> Option<(usize, usize)> {
+        for (li, rl) in raw.lines.iter().enumerate().take(lines.len()) {
+            for it in &rl.items {
+                if let Some((m, _)) = &it.marker
+                    && m == marker
+                {
+                    let k = lines[li].moves.iter().position(|mv| ends_in(mv.span, it.span))?;
+                    return Some((li, k));
+                }
+            }
+        }
+        None
+    };
+    for rl in &raw.lines {
+        report.moves_printed += rl.items.len();
+        let placed = match &rl.placed_by {
+            None => Some((None, 0, *start)),
+            Some(marker) => find_mark(&lines, marker).map(|(p, k)| {
+                let mut pos = starts[p];
+                for node in lines[p].moves.iter().take(k) {
+                    if let Ok(mv) = draughts::resolve(&pos, &node.squares) {
+                        pos = pos.play(&mv);
+                    }
+                }
+                (Some(p), k, pos)
+            }),
+        };
+        let Some((parent, branch_ply, line_start)) = placed else {
+            diagnostics.push(
+                Diagnostic::error("hoyle::unplaced-variation", format!("variation {:?}: no read move carries its mark", rl.label), rl.span)
+                    .with_help("the move it branches from was not read, or the mark is missing"),
+            );
+            let mut line = Line { label: rl.label.clone(), span: rl.span, status: LineStatus::Unreadable, ..Line::trunk() };
+            line.unread = Some(Unread { raw: rl.span.slice(text).to_string(), span: rl.span });
+            lines.push(line);
+            starts.push(*start);
+            continue;
+        };
+        let (tokens, zeros) = tokens_of(text, &rl.items);
+        let decoded = repair::decode(&BookDraughts, &line_start, &tokens, &opts.decode);
+        let reading = build_line(&BookDraughts, &line_start, text, &decoded, describe);
+        diagnostics.extend(reading.diagnostics);
+        let mut line = Line {
+            label: if rl.placed_by.is_some() && rl.label.chars().all(|c| c.is_ascii_digit()) { format!("V.{}", rl.label) } else { rl.label.clone() },
+            parent,
+            branch_ply,
+            moves: reading.moves,
+            status: reading.status,
+            unread: reading.unread,
+            annotations: reading.annotations,
+            span: rl.span,
+            stated_result: rl.result.clone(),
+        };
+        if let (Some(stop), Some(unread)) = (&decoded.stop, line.unread.as_mut()) {
+            // The line's own text only, not the blank lines and marks between its moves.
+            let rest: Vec<&Token> = tokens.iter().skip(stop.at_token).collect();
+            if let (Some(first), Some(last)) = (rest.first(), rest.last()) {
+                unread.raw = rest.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+                unread.span = first.span.join(last.span);
+            }
+        }
+        log_ocr_zeros(text, &mut line, &zeros, &mut diagnostics);
+        for it in &rl.items {
+            if let Some((m, span)) = &it.marker {
+                let text = match m {
+                    Marker::Variation(n) => format!("V.{n}"),
+                    Marker::Letter(c) => c.to_string(),
+                };
+                if let Some(node) = line.moves.iter_mut().find(|mv| ends_in(mv.span, it.span)) {
+                    node.annotations.push(Annotation { kind: "variation-mark".into(), text, span: *span });
+                }
+            }
+        }
+        if let Some(span) = rl.comment {
+            line.annotations.push(Annotation { kind: "comment".into(), text: span.slice(text).to_string(), span });
+        }
+        if let Some(r) = &line.stated_result
+            && line.unread.is_none()
+        {
+            let found = numeric::check_result(&line_start, &line, r);
+            report.contradicted_results += found.len();
+            diagnostics.extend(found);
+        }
+        if line.unread.is_none() && matches!(line.status, LineStatus::Legal | LineStatus::Repaired) {
+            report.lines_replayed += 1;
+        }
+        report.moves_read += line.moves.len();
+        report.moves_repaired += line.moves.iter().filter(|m| m.repair.is_some()).count();
+        lines.push(line);
+        starts.push(line_start);
+    }
+    // "Continue as trunk at S": the variation should reach the trunk's position after S, and the trunk play on.
+    for (li, rl) in raw.lines.iter().enumerate() {
+        let Some((target, span)) = rl.continue_at else { continue };
+        let ok = continue_check(&lines, &starts, li, &Marker::Letter(target), &find_mark);
+        lines[li].annotations.push(Annotation { kind: "cross-reference".into(), text: format!("continue as trunk at {target}"), span });
+        if !ok {
+            diagnostics.push(
+                Diagnostic::error("hoyle::continuation-fails", format!("after this variation the trunk cannot be continued at {target}"), span)
+                    .with_label("the position differs from the trunk's, or the trunk's moves cannot be played"),
+            );
+        }
+        report.continuations.push((format!("{} at {target}", lines[li].label), ok));
+    }
+    let game = Game {
+        name: raw.title.clone(),
+        tags: raw.task.map(|t| vec![("Task".to_string(), format!("{} to move and {}", if t.side == Color::White { "White" } else { "Black" }, if t.win { "win" } else { "draw" }))]).unwrap_or_default(),
+        start: draughts::write_fen(&start.setup()),
+        lines,
+        span: raw.span,
+    };
+    (game, report, diagnostics)
+}
+
+/// Whether the trunk alone reads to its end from `start` (a cheap first test of a guessed start).
+pub(crate) fn trunk_reads(text: &str, raw: &RawSolution, start: &Position, opts: &ReadOptions) -> bool {
+    let Some(trunk) = raw.lines.first() else { return false };
+    let (tokens, _) = tokens_of(text, &trunk.items);
+    repair::decode(&BookDraughts, start, &tokens, &opts.decode).stop.is_none()
+}
+
+fn end_of(line: &Line, start: Position) -> Option<Position> {
+    let mut pos = start;
+    for node in &line.moves {
+        pos = pos.play(&draughts::resolve(&pos, &node.squares).ok()?);
+    }
+    Some(pos)
+}
+
+fn continue_check(lines: &[Line], starts: &[Position], li: usize, marker: &Marker, find_mark: &dyn Fn(&[Line], &Marker) -> Option<(usize, usize)>) -> bool {
+    if lines[li].unread.is_some() {
+        return false;
+    }
+    let (Some((p, k)), Some(end)) = (find_mark(lines, marker), end_of(&lines[li], starts[li])) else { return false };
+    // The trunk's position just after the marked move.
+    let mut pos = starts[p];
+    for node in lines[p].moves.iter().take(k + 1) {
+        match draughts::resolve(&pos, &node.squares) {
+            Ok(mv) => pos = pos.play(&mv),
+            Err(_) => return false,
+        }
+    }
+    if pos != end {
+        return false;
+    }
+    let mut at = end;
+    for node in lines[p].moves.iter().skip(k + 1) {
+        match draughts::resolve(&at, &node.squares) {
+            Ok(mv) => at = at.play(&mv),
+            Err(_) => return false,
+        }
+    }
+    true
+}

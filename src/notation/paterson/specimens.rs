@@ -1,0 +1,274 @@
+//! The page "Specimens in accordance with the natural system" (Anderson 1852):
+//! columns of natural notation side by side, a column headed by a number being a
+//! variation of the column before it, branching where that number marks a move.
+
+use super::read::{check_move_change, read_tokens, MarkCheck, MoveChange};
+use crate::diagnostic::Diagnostic;
+use crate::notation::numeric::{self, stated_result, ReadOptions};
+use crate::repair::{Token, TokenKind};
+use crate::rules::draughts::{self, Position};
+use crate::span::Span;
+use crate::tree::{Annotation, Game, LineStatus, Source, Unread};
+use regex::Regex;
+use serde::Serialize;
+use std::sync::LazyLock;
+
+static HEADING: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)specimens\s+in\s+accordance\s+with\s+the\s+natural\s+system").expect("heading pattern is valid"));
+
+/// Footnote marks of the page, in the book's order.
+const FOOTNOTE_MARKS: [char; 3] = ['†', '‡', '§'];
+
+/// What one column came to.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SpecimenReport {
+    pub column: String,
+    /// Natural-notation moves printed in the column (pairs of two-digit squares).
+    pub printed: usize,
+    /// Moves read and played legally (as printed or repaired).
+    pub legal: usize,
+    pub repaired: usize,
+    pub status: LineStatus,
+    pub marks: MarkCheck,
+    pub move_change: Option<MoveChange>,
+    /// For a variation: the parent column and the move it replaces (1-based).
+    pub branch: Option<(String, usize)>,
+    /// Text left unread, with why.
+    pub deviations: Vec<String>,
+}
+
+struct Cell {
+    text: String,
+    span: Span,
+}
+
+fn cells(line_start: usize, line: &str) -> Vec<Cell> {
+    let mut out = Vec::new();
+    let mut offset = line_start;
+    for part in line.split('\t') {
+        out.push(Cell { text: part.to_string(), span: Span::new(offset, offset + part.len()) });
+        offset += part.len() + 1;
+    }
+    out
+}
+
+/// Lines of `text` from byte `from`: (start offset, line without its newline).
+fn lines_from(text: &str, from: usize) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut offset = from;
+    for line in text[from..].split_inclusive('\n') {
+        out.push((offset, line.trim_end_matches(['\n', '\r'])));
+        offset += line.len();
+    }
+    out
+}
+
+/// Read the specimens page wherever it stands in `text`.
+pub fn read_paterson_specimens(name: &str, text: &str) -> Source {
+    read_paterson_specimens_with_report(name, text).0
+}
+
+/// As `read_paterson_specimens`, with a report per column.
+pub fn read_paterson_specimens_with_report(name: &str, text: &str) -> (Source, Vec<SpecimenReport>) {
+    let mut source = Source { name: name.to_string(), notation: "paterson".into(), ..Source::default() };
+    let Some(heading) = HEADING.find(text) else {
+        source.diagnostics.push(
+            Diagnostic::error("paterson::no-specimens", "no page of specimens in natural notation found", Span::new(0, text.len().min(1)))
+                .with_help("the page starts with \"Specimens in accordance with the natural system\""),
+        );
+        return (source, Vec::new());
+    };
+    let lines = lines_from(text, heading.end());
+    // Skip the rest of the heading line and blank lines; the next line names the columns.
+    let mut rows = lines.iter().skip(1).skip_while(|(_, l)| l.trim().is_empty());
+    let Some(&(header_at, header_line)) = rows.next() else {
+        source.diagnostics.push(Diagnostic::error("paterson::no-columns", "the specimens heading has no table under it", Span::new(heading.start(), heading.end())));
+        return (source, Vec::new());
+    };
+    let header: Vec<Cell> = cells(header_at, header_line);
+    let names: Vec<String> = header.iter().map(|c| c.text.trim().trim_end_matches('.').trim().to_string()).collect();
+    let ncols = names.len();
+    let mut body: Vec<Vec<Cell>> = Vec::new();
+    let mut results: Vec<Option<Cell>> = (0..ncols).map(|_| None).collect();
+    let mut table_end = header_at + header_line.len();
+    for &(at, line) in rows.by_ref() {
+        if line.trim().is_empty() {
+            break;
+        }
+        table_end = at + line.len();
+        let row = cells(at, line);
+        let is_results = row.iter().filter(|c| !c.text.trim().is_empty()).all(|c| stated_result(c.text.trim(), 0).0.is_some());
+        if is_results {
+            for (i, c) in row.into_iter().enumerate().take(ncols) {
+                results[i] = Some(c);
+            }
+            break;
+        }
+        if row.len() > ncols {
+            let extra = Span::new(row[ncols].span.start, row.last().map_or(at, |c| c.span.end));
+            source.unread.push(Unread { raw: extra.slice(text).to_string(), span: extra });
+            source.diagnostics.push(Diagnostic::warning("paterson::extra-cell", "a cell beyond the last column; kept unread", extra).with_label("no column here"));
+        }
+        body.push(row);
+    }
+    // Footnotes: `† Compare this with …` after the table.
+    let mut footnotes: Vec<(char, String, Span)> = Vec::new();
+    for &(at, line) in lines_from(text, table_end).iter().skip(1).take(12) {
+        let trimmed = line.trim_start();
+        if let Some(c) = trimmed.chars().next().filter(|c| FOOTNOTE_MARKS.contains(c)) {
+            let note = trimmed[c.len_utf8()..].trim().to_string();
+            let lead = line.len() - trimmed.len();
+            footnotes.push((c, note, Span::new(at + lead, at + line.len())));
+        }
+    }
+
+    // Tokens of each column, with the marks that open a column or a variation taken out.
+    let mut columns: Vec<Vec<Token>> = vec![Vec::new(); ncols];
+    let mut opening_marks: Vec<Option<Token>> = vec![None; ncols];
+    let mut branch_marks: Vec<(usize, String, Token)> = Vec::new();
+    let variation_labels: Vec<&str> = names.iter().filter(|n| n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty()).map(String::as_str).collect();
+    for row in &body {
+        for (col, cell) in row.iter().enumerate().take(ncols) {
+            let mut tokens = numeric::scan(&cell.text, cell.span.start);
+            if tokens.is_empty() {
+                continue;
+            }
+            if columns[col].is_empty() && tokens[0].kind == TokenKind::Junk {
+                opening_marks[col] = Some(tokens.remove(0));
+            }
+            let numbers = tokens.iter().filter(|t| t.kind == TokenKind::Number).count();
+            let is_variation_column = variation_labels.contains(&names[col].as_str());
+            if !is_variation_column && numbers >= 3 && tokens[0].kind == TokenKind::Number && variation_labels.contains(&tokens[0].text.as_str()) {
+                let mark = tokens.remove(0);
+                branch_marks.push((col, mark.text.clone(), mark));
+            }
+            columns[col].extend(tokens);
+        }
+    }
+    // The opening marks name the footnotes; one OCR-mangled mark takes the one left over.
+    let mut claimed: Vec<char> = opening_marks.iter().flatten().filter_map(|t| t.text.chars().next()).filter(|c| FOOTNOTE_MARKS.contains(c)).collect();
+    let mut footnote_of: Vec<Option<(char, &str, Span)>> = vec![None; ncols];
+    for col in 0..ncols {
+        let Some(token) = &opening_marks[col] else { continue };
+        let printed = token.text.chars().next().unwrap_or(' ');
+        let symbol = if FOOTNOTE_MARKS.contains(&printed) {
+            Some(printed)
+        } else {
+            let left: Vec<char> = footnotes.iter().map(|f| f.0).filter(|c| !claimed.contains(c)).collect();
+            let only_unclaimed = opening_marks.iter().flatten().filter(|t| !t.text.starts_with(FOOTNOTE_MARKS)).count() == 1;
+            if left.len() == 1 && only_unclaimed {
+                source.diagnostics.push(
+                    Diagnostic::note("paterson::footnote-mark-read", format!("{:?} read as {:?}, the only footnote mark left", token.text, left[0]), token.span)
+                        .with_label(format!("read as {}", left[0])),
+                );
+                claimed.push(left[0]);
+                Some(left[0])
+            } else {
+                source.diagnostics.push(Diagnostic::warning("paterson::unknown-mark", format!("{:?} before the first move is not a footnote mark", token.text), token.span));
+                None
+            }
+        };
+        footnote_of[col] = symbol.and_then(|s| footnotes.iter().find(|f| f.0 == s)).map(|f| (f.0, f.1.as_str(), f.2));
+    }
+
+    let opts = ReadOptions::default();
+    let mut reports = Vec::new();
+    // Named columns are games; a numbered column is a variation of the game before it.
+    let mut game_of_column: Vec<Option<usize>> = vec![None; ncols];
+    for col in 0..ncols {
+        let is_variation = variation_labels.contains(&names[col].as_str());
+        let parent_game = (0..col).rev().find_map(|c| game_of_column[c].filter(|_| !variation_labels.contains(&names[c].as_str())));
+        let (start, parent, branch) = if is_variation {
+            let Some(g) = parent_game else {
+                source.diagnostics.push(Diagnostic::error("paterson::orphan-variation", format!("column {:?} has no game before it", names[col]), header[col].span));
+                continue;
+            };
+            let trunk_col = (0..col).rev().find(|&c| game_of_column[c] == Some(g)).unwrap_or(0);
+            let marker = branch_marks.iter().find(|(c, label, _)| *c == trunk_col && *label == names[col]);
+            let Some((_, _, mark)) = marker else {
+                source.diagnostics.push(
+                    Diagnostic::error("paterson::no-branch-mark", format!("variation {:?}: no move of its game is marked {:?}", names[col], names[col]), header[col].span)
+                        .with_help("the variation cannot be placed; its column is kept unread"),
+                );
+                let span = columns[col].first().zip(columns[col].last()).map_or(header[col].span, |(a, b)| a.span.join(b.span));
+                source.unread.push(Unread { raw: span.slice(text).to_string(), span });
+                continue;
+            };
+            let trunk = &source.games[g].lines[0];
+            let ply = trunk.moves.iter().position(|m| m.span.start > mark.span.start).unwrap_or(trunk.moves.len());
+            let mut pos = Position::initial();
+            for node in trunk.moves.iter().take(ply) {
+                match draughts::resolve(&pos, &node.squares) {
+                    Ok(mv) => pos = pos.play(&mv),
+                    Err(_) => break,
+                }
+            }
+            (pos, Some(g), Some(ply))
+        } else {
+            (Position::initial(), None, None)
+        };
+        let (mut line, diagnostics, marks) = read_tokens(text, &columns[col], &start, &opts);
+        source.diagnostics.extend(diagnostics);
+        let (change, disagreement) = check_move_change(&start, &line);
+        source.diagnostics.extend(disagreement);
+        if let Some(cell) = &results[col] {
+            let (result, _) = stated_result(cell.text.trim(), cell.span.start + (cell.text.len() - cell.text.trim_start().len()));
+            line.stated_result = result;
+        }
+        if let Some(t) = &opening_marks[col] {
+            line.annotations.push(Annotation { kind: "footnote-mark".into(), text: t.text.clone(), span: t.span });
+        }
+        let printed = columns[col].iter().filter(|t| t.kind == TokenKind::Number && t.text.len() == 2).count().div_ceil(2);
+        let mut deviations = Vec::new();
+        if let Some(u) = &line.unread {
+            deviations.push(format!("unread {:?}: no legal move reads like it", u.raw));
+        }
+        for node in line.moves.iter().filter(|m| m.repair.is_some()) {
+            deviations.push(format!("{:?} read as {}", node.printed, node.text));
+        }
+        reports.push(SpecimenReport {
+            column: names[col].clone(),
+            printed,
+            legal: line.moves.len(),
+            repaired: line.moves.iter().filter(|m| m.repair.is_some()).count(),
+            status: line.status,
+            marks,
+            move_change: Some(change),
+            branch: branch.map(|b| (parent.map_or(String::new(), |g| source.games[g].name.clone()), b + 1)),
+            deviations,
+        });
+        match (parent, branch) {
+            (Some(g), Some(ply)) => {
+                line.label = names[col].clone();
+                line.parent = Some(0);
+                line.branch_ply = ply;
+                if let Some((_, _, mark)) = branch_marks.iter().find(|(_, label, _)| *label == names[col])
+                    && let Some(node) = source.games[g].lines[0].moves.get_mut(ply)
+                {
+                    node.annotations.push(Annotation { kind: "variation-mark".into(), text: mark.text.clone(), span: mark.span });
+                }
+                source.games[g].span = source.games[g].span.join(line.span);
+                source.games[g].lines.push(line);
+                game_of_column[col] = Some(g);
+            }
+            _ => {
+                let mut tags = Vec::new();
+                if let Some((symbol, note, span)) = footnote_of[col] {
+                    tags.push(("Footnote".to_string(), format!("{symbol} {note}")));
+                    line.annotations.push(Annotation { kind: "cross-reference".into(), text: note.to_string(), span });
+                }
+                let span = line.span.join(header[col].span);
+                source.games.push(Game {
+                    name: names[col].clone(),
+                    tags,
+                    start: draughts::write_fen(&Position::initial().setup()),
+                    lines: vec![line],
+                    span,
+                });
+                game_of_column[col] = Some(source.games.len() - 1);
+            }
+        }
+    }
+    source.diagnostics.sort_by_key(|d| d.span.start);
+    (source, reports)
+}

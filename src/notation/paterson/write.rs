@@ -1,0 +1,113 @@
+//! Writing moves in natural notation, marks computed from the captures.
+
+use super::to_natural;
+use crate::diagnostic::Diagnostic;
+use crate::rules::draughts::{self, Move, Position, Square};
+use crate::rules::the_move::mark_of;
+use crate::tree::{Game, Line, Source};
+
+/// A move in natural notation: `33 44`, `44,66`, `13:57`; the whole path
+/// (`13:35:57`) only where another legal capture has the same ends.
+pub fn write_move(pos: &Position, mv: &Move) -> String {
+    let natural = |n: u8| Square::new(n).map_or(0, to_natural).to_string();
+    let Some(mark) = mark_of(mv) else {
+        return format!("{} {}", to_natural(mv.from()), to_natural(mv.to()));
+    };
+    let same_ends = pos.legal_moves().iter().filter(|m| m.from() == mv.from() && m.to() == mv.to()).count();
+    let squares: Vec<String> = if same_ends > 1 {
+        mv.squares().into_iter().map(natural).collect()
+    } else {
+        vec![to_natural(mv.from()).to_string(), to_natural(mv.to()).to_string()]
+    };
+    squares.join(&mark.symbol().to_string())
+}
+
+/// Where a line of a game starts: the game's start with the parent moves before
+/// the branch played. An error if the start or a parent move cannot be played.
+pub fn line_start(game: &Game, index: usize) -> Result<Position, Diagnostic> {
+    let setup = draughts::parse_fen(&game.start)
+        .map_err(|e| Diagnostic::error("paterson::bad-start", format!("the game's start {:?} is not a FEN: {e}", game.start), game.span))?;
+    let start = Position::from_setup(setup).map_err(|e| Diagnostic::error("paterson::bad-start", format!("the game's start is not a legal position: {e}"), game.span))?;
+    // Follow the parents up to the trunk, guarding against a cycle.
+    let mut chain = Vec::new();
+    let mut at = index;
+    while let Some(parent) = game.lines.get(at).and_then(|l| l.parent) {
+        if chain.len() > game.lines.len() {
+            return Err(Diagnostic::error("paterson::bad-tree", "the variations' parents form a cycle", game.span));
+        }
+        chain.push((parent, game.lines[at].branch_ply));
+        at = parent;
+    }
+    let mut pos = start;
+    for &(parent, ply) in chain.iter().rev() {
+        for node in game.lines[parent].moves.iter().take(ply) {
+            let mv = draughts::resolve(&pos, &node.squares)
+                .map_err(|e| Diagnostic::error("paterson::unplayable", format!("{} cannot be played: {e}", node.text), node.span))?;
+            pos = pos.play(&mv);
+        }
+    }
+    Ok(pos)
+}
+
+/// A line's moves in natural notation, one string a move.
+pub fn write_paterson_line(start: &Position, line: &Line) -> Result<Vec<String>, Diagnostic> {
+    let mut pos = *start;
+    let mut out = Vec::with_capacity(line.moves.len());
+    for node in &line.moves {
+        let mv = draughts::resolve(&pos, &node.squares)
+            .map_err(|e| Diagnostic::error("paterson::unplayable", format!("{} cannot be written: {e}", node.text), node.span))?;
+        out.push(write_move(&pos, &mv));
+        pos = pos.play(&mv);
+    }
+    Ok(out)
+}
+
+/// Every game of a source in natural notation: a heading per line, then its moves
+/// one a line as Paterson printed them. Lines that cannot be replayed are left out
+/// with a diagnostic.
+pub fn write_paterson(source: &Source) -> (String, Vec<Diagnostic>) {
+    let mut out = String::new();
+    let mut diagnostics = Vec::new();
+    for game in &source.games {
+        for (i, line) in game.lines.iter().enumerate() {
+            let written = line_start(game, i).and_then(|start| write_paterson_line(&start, line));
+            match written {
+                Ok(moves) => {
+                    let from = match line.parent {
+                        Some(p) => format!(" (from move {} of {})", line.branch_ply + 1, game.lines.get(p).map_or("?", |l| l.label.as_str())),
+                        None => String::new(),
+                    };
+                    out.push_str(&format!("{} — {}{from}\n", game.name, line.label));
+                    for m in moves {
+                        out.push_str(&m);
+                        out.push('\n');
+                    }
+                    if let Some(r) = &line.stated_result {
+                        out.push_str(&r.printed);
+                        out.push('\n');
+                    }
+                    out.push('\n');
+                }
+                Err(d) => diagnostics.push(d),
+            }
+        }
+    }
+    (out, diagnostics)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_steps_and_marks() {
+        let mut pos = Position::initial();
+        let mut written = Vec::new();
+        for squares in [[11, 15], [22, 18], [15, 22], [25, 18]] {
+            let mv = draughts::resolve(&pos, &squares).unwrap();
+            written.push(write_move(&pos, &mv));
+            pos = pos.play(&mv);
+        }
+        assert_eq!(written, ["33 44", "66 55", "44,66", "77.55"]);
+    }
+}

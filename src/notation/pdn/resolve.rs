@@ -1,0 +1,282 @@
+//! Resolve a parsed PDN game against the English draughts engine: every line
+//! replayed from its branch point, every move matched to exactly one legal move.
+
+use super::syntax::{CommentKind, Element, GameSyntax, LineSyntax, UnreadReason};
+use crate::diagnostic::Diagnostic;
+use crate::notation::numeric::{describe, move_text_among};
+use crate::rules::draughts::{self, Position, ResolveError};
+use crate::span::Span;
+use crate::tree::{Annotation, Game, Line, LineStatus, MoveNode, Outcome, StatedResult, Unread};
+
+/// The comment prefix under which the writer keeps unread text that stood among the moves.
+pub const NOT_READ: &str = "not read:";
+
+/// Comment openings the writer uses for parts of the tree; a plain comment
+/// that begins with one is written after `comment:` so it reads back as itself.
+pub const RESERVED_COMMENTS: [&str; 5] = ["unread:", "result:", "variation ", NOT_READ, "comment:"];
+
+/// The GameType of English draughts.
+const ENGLISH: &str = "21";
+
+/// A result as printed, in PDN's first-player convention: the first player in
+/// English draughts is Black, so `1-0` is a Black win (as CheckerBoard writes it).
+pub fn stated(printed: &str, span: Span) -> StatedResult {
+    let p = printed.trim();
+    let lower = p.to_ascii_lowercase();
+    let outcome = match lower.as_str() {
+        "1-0" | "2-0" => Outcome::BlackWins,
+        "0-1" | "0-2" => Outcome::WhiteWins,
+        "1/2-1/2" | "1-1" => Outcome::Draw,
+        "*" => Outcome::Unknown,
+        _ if lower.starts_with("draw") => Outcome::Draw,
+        _ if lower.starts_with('w') => Outcome::WhiteWins,
+        _ if lower.starts_with('b') => Outcome::BlackWins,
+        _ => Outcome::Unknown,
+    };
+    StatedResult { outcome, printed: p.to_string(), span }
+}
+
+/// Moves listed for people: by from-square, then to-square, numerically.
+pub fn sort_key(text: &str) -> Vec<u32> {
+    text.split(['-', 'x']).map(|n| n.parse().unwrap_or(0)).collect()
+}
+
+/// Where a line's comments go: the line itself until its first move is read.
+fn annotate(line: &mut Line, kind: &str, text: String, span: Span) {
+    let annotation = Annotation { kind: kind.into(), text, span };
+    match line.moves.last_mut() {
+        Some(mv) => mv.annotations.push(annotation),
+        None => line.annotations.push(annotation),
+    }
+}
+
+/// The last byte of an element, variations included.
+fn element_end(game: &GameSyntax, element: &Element) -> usize {
+    match element {
+        Element::Variation { line } => game.lines.get(*line).map_or(0, |l| l.span.end),
+        other => other.span().end,
+    }
+}
+
+/// The starting position from the FEN tag, or the initial one; `Err` keeps the
+/// FEN as printed when it cannot be used.
+fn start_position(game: &GameSyntax, diagnostics: &mut Vec<Diagnostic>) -> Result<Position, String> {
+    let Some(fen) = game.tags.iter().find(|t| t.name.eq_ignore_ascii_case("FEN")) else { return Ok(Position::initial()) };
+    let span = fen.value_span;
+    match draughts::parse_fen(&fen.value) {
+        Ok(setup) => Position::from_setup(setup).map_err(|e| {
+            diagnostics.push(Diagnostic::error("pdn::illegal-position", format!("the FEN position is impossible: {e}"), span).with_label("this position"));
+            fen.value.clone()
+        }),
+        Err(e) => {
+            // The offset is into the unescaped value; FEN has no quotes, so it maps 1:1.
+            let at = span.start + e.offset.min(span.len());
+            diagnostics.push(Diagnostic::error("pdn::bad-fen", format!("cannot read the FEN: {}", e.message), Span::new(at, (at + 1).min(span.end.max(at)))).with_label("here"));
+            Err(fen.value.clone())
+        }
+    }
+}
+
+/// Replay every line of a parsed game. Parents come before their variations in
+/// `game.lines`, so one pass in order has every branch position ready.
+pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let mut playable = true;
+    if let Some(t) = game.tags.iter().find(|t| t.name == "GameType") {
+        let number = t.value.split(',').next().unwrap_or("").trim();
+        if number != ENGLISH {
+            diagnostics.push(
+                Diagnostic::error("pdn::game-type", format!("GameType {:?} is not English draughts; its moves are kept unread", t.value), t.value_span)
+                    .with_label("not 21")
+                    .with_help("gamescribe reads English draughts, GameType \"21\""),
+            );
+            playable = false;
+        }
+    }
+    let start = start_position(game, &mut diagnostics);
+    let start_text = match &start {
+        Ok(p) => draughts::write_fen(&p.setup()),
+        Err(printed) => printed.clone(),
+    };
+    let start = start.ok().filter(|_| playable);
+
+    // Each variation replaces the move before its `(`; one opened before any
+    // move is an alternative to its own line's first move.
+    let n = game.lines.len();
+    let mut anchors: Vec<(Option<usize>, usize)> = vec![(None, 0); n];
+    for (i, line) in game.lines.iter().enumerate() {
+        let mut moves_before = 0;
+        for element in &line.elements {
+            match element {
+                Element::Move(_) => moves_before += 1,
+                Element::Variation { line: child } if *child < n => {
+                    anchors[*child] = if moves_before > 0 {
+                        (Some(i), anchors[i].1 + moves_before - 1)
+                    } else {
+                        (Some(anchors[i].0.unwrap_or(i)), anchors[i].1)
+                    };
+                }
+                _ => {}
+            }
+        }
+    }
+
+    let mut lines: Vec<Line> = Vec::with_capacity(n);
+    // Positions along each line: index k = before its k-th move.
+    let mut positions: Vec<Vec<Position>> = Vec::with_capacity(n);
+    let mut legal = Vec::with_capacity(32);
+    for (i, syntax) in game.lines.iter().enumerate() {
+        let (parent, branch_ply) = anchors[i];
+        let mut line = Line {
+            label: if i == 0 { "trunk".into() } else { i.to_string() },
+            parent,
+            branch_ply,
+            span: syntax.span,
+            ..Line::default()
+        };
+        let first_position = match (start, parent) {
+            (None, _) => None,
+            (Some(p), None) => Some(p),
+            (Some(_), Some(p)) => branch_ply.checked_sub(lines[p].branch_ply).and_then(|o| positions[p].get(o).copied()),
+        };
+        let mut along = Vec::new();
+        match first_position {
+            None => {
+                let first_move = syntax.elements.iter().find_map(|e| if let Element::Move(m) = e { Some(m.span) } else { None });
+                if let Some(first) = first_move {
+                    let rest = Span::new(first.start, line_end(game, syntax));
+                    line.unread = Some(Unread { raw: rest.slice(text).to_string(), span: rest });
+                    line.status = LineStatus::Unreadable;
+                    if start.is_some() {
+                        diagnostics.push(Diagnostic::error("pdn::variation-without-position", "this variation branches where its parent line has no legal move", first).with_label("cannot be replayed"));
+                    }
+                }
+            }
+            Some(pos) => {
+                along.push(pos);
+                replay(game, i, text, pos, &mut line, &mut along, &mut legal, &mut diagnostics);
+            }
+        }
+        // Notes outside moves are kept even when the moves could not be replayed.
+        if first_position.is_none() {
+            for element in &syntax.elements {
+                note(element, i, &mut line);
+            }
+        }
+        lines.push(line);
+        positions.push(along);
+    }
+
+    if let Some(result) = &game.result {
+        let tag = game.tags.iter().find(|t| t.name == "Result");
+        if let Some(tag) = tag.filter(|t| t.value != result.text && t.value != "*" && result.text != "*") {
+            diagnostics.push(
+                Diagnostic::warning("pdn::result-mismatch", format!("the movetext ends {} but the Result tag says {}", result.text, tag.value), result.span)
+                    .with_label("game terminator")
+                    .with_help("PDN wants the two to agree"),
+            );
+        }
+        if let Some(trunk) = lines.first_mut() {
+            trunk.stated_result = Some(stated(&result.text, result.span));
+        }
+    }
+    let name = game.tags.iter().find(|t| t.name == "Event").map_or_else(|| "game".to_string(), |t| t.value.clone());
+    let tags = game.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect();
+    (Game { name, tags, start: start_text, lines, span: game.span }, diagnostics)
+}
+
+/// The last byte of a line: its `)` or its last element.
+fn line_end(game: &GameSyntax, line: &LineSyntax) -> usize {
+    line.elements.iter().map(|e| element_end(game, e)).max().unwrap_or(line.span.end)
+}
+
+/// A non-move element as part of the tree: labels, results, unread text, comments.
+fn note(element: &Element, index: usize, line: &mut Line) {
+    match element {
+        Element::Comment { comment: CommentKind::Brace, text, span } => {
+            // The writer wraps long lines, so whitespace inside comments is not kept.
+            let body = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            let inner = Span::new(span.start + 1, span.end.saturating_sub(1).max(span.start + 1));
+            let escaped = body.strip_prefix("comment:").map(str::trim_start).filter(|rest| RESERVED_COMMENTS.iter().any(|r| rest.starts_with(r)));
+            if let Some(rest) = escaped {
+                annotate(line, "comment", rest.to_string(), inner);
+            } else if let Some(rest) = body.strip_prefix("unread:") {
+                line.unread = Some(Unread { raw: rest.trim().to_string(), span: inner });
+            } else if let Some(rest) = body.strip_prefix(NOT_READ) {
+                annotate(line, "unread", rest.trim().to_string(), inner);
+            } else if let Some(rest) = body.strip_prefix("result:") {
+                line.stated_result = Some(stated(rest.trim(), inner));
+            } else if let Some(rest) = body.strip_prefix("variation ").filter(|_| index > 0 && line.moves.is_empty() && line.annotations.is_empty()) {
+                line.label = rest.trim().to_string();
+            } else {
+                annotate(line, "comment", body, inner);
+            }
+        }
+        Element::Comment { comment: CommentKind::Line, text, span } => annotate(line, "comment", text.trim().to_string(), *span),
+        Element::Comment { comment: CommentKind::Escape, text, span } => annotate(line, "escape", text.trim_end().to_string(), *span),
+        Element::Nag { code, span } => annotate(line, "nag", format!("${code}"), *span),
+        Element::StrengthMark { text, span } => annotate(line, "strength-mark", text.clone(), *span),
+        Element::Unread { reason: UnreadReason::UnterminatedComment, raw, span } if line.unread.is_none() => {
+            line.unread = Some(Unread { raw: raw.clone(), span: *span });
+        }
+        Element::Unread { raw, span, .. } => annotate(line, "unread", raw.clone(), *span),
+        Element::Move(_) | Element::MoveNumber { .. } | Element::Variation { .. } => {}
+    }
+}
+
+/// Play one line's moves from `pos`; the first move that fails stops the line
+/// and the text from it to the line's end is kept unread.
+#[allow(clippy::too_many_arguments)]
+fn replay(
+    game: &GameSyntax,
+    index: usize,
+    text: &str,
+    mut pos: Position,
+    line: &mut Line,
+    along: &mut Vec<Position>,
+    legal: &mut Vec<draughts::Move>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let syntax = &game.lines[index];
+    for element in &syntax.elements {
+        let Element::Move(raw) = element else {
+            note(element, index, line);
+            continue;
+        };
+        pos.legal_moves_into(legal);
+        match draughts::resolve_among(legal, &raw.squares) {
+            Ok(mv) => {
+                let mut node = MoveNode {
+                    text: move_text_among(legal, &mv),
+                    squares: mv.squares(),
+                    span: raw.span,
+                    printed: raw.span.slice(text).to_string(),
+                    ..MoveNode::default()
+                };
+                if !raw.marks.is_empty() {
+                    node.annotations.push(Annotation { kind: "strength-mark".into(), text: raw.marks.clone(), span: raw.span });
+                }
+                line.moves.push(node);
+                pos = pos.play(&mv);
+                along.push(pos);
+            }
+            Err(err) => {
+                let mut names: Vec<String> = legal.iter().map(|m| describe(&pos, m).0).collect();
+                names.sort_by_key(|t| sort_key(t));
+                let printed = raw.span.slice(text);
+                let (code, msg) = match err {
+                    ResolveError::Illegal => ("pdn::illegal-move", format!("{printed} is not a legal move here")),
+                    ResolveError::Ambiguous(_) => ("pdn::ambiguous-move", format!("{printed} could be several captures; write the full path")),
+                };
+                diagnostics.push(Diagnostic::error(code, msg, raw.span).with_label("the line stops here").with_help(format!("legal moves: {}", names.join(" "))));
+                let rest = Span::new(raw.span.start, line_end(game, syntax));
+                line.unread = Some(Unread { raw: rest.slice(text).to_string(), span: rest });
+                line.status = if line.moves.is_empty() { LineStatus::Unreadable } else { LineStatus::Partial };
+                return;
+            }
+        }
+    }
+    if line.unread.is_some() && line.status == LineStatus::Legal {
+        line.status = if line.moves.is_empty() { LineStatus::Unreadable } else { LineStatus::Partial };
+    }
+}

@@ -1,0 +1,522 @@
+//! The PDN syntax tree: what the text says, before any rule of the game is
+//! applied. `parse` recovers after every error and keeps each piece of text it
+//! cannot read as an `Unread` element, so nothing is dropped.
+//!
+//! Variations are kept in a flat arena (`GameSyntax::lines`) and opened and
+//! closed with an explicit stack: nesting costs no native stack, and dropping
+//! the tree does not recurse either.
+
+use super::lex::{Lexeme, Lexer};
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+use serde::Serialize;
+use std::iter::Peekable;
+
+/// Variations nested deeper than this are kept as unread text.
+pub const MAX_DEPTH: usize = 256;
+
+/// Every game in a file and every problem met while reading its syntax.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Parsed {
+    pub games: Vec<GameSyntax>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct GameSyntax {
+    pub tags: Vec<Tag>,
+    /// `lines[0]` is the main line; each variation is a line whose `parent`
+    /// holds an `Element::Variation` pointing at it.
+    pub lines: Vec<LineSyntax>,
+    /// The game terminator: `1-0`, `0-1`, `1/2-1/2`, `*` (and `2-0`, `0-2`, `1-1`).
+    pub result: Option<Spanned>,
+    pub span: Span,
+}
+
+/// A piece of text with its place.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Spanned {
+    pub text: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Tag {
+    pub name: String,
+    /// With `\"` and `\\` unescaped.
+    pub value: String,
+    pub span: Span,
+    pub value_span: Span,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct LineSyntax {
+    /// The line this variation stands in; `None` for the main line.
+    pub parent: Option<usize>,
+    pub elements: Vec<Element>,
+    /// From `(` to `)` (or to the last element if it never closes).
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Separator {
+    /// `11-15`
+    Step,
+    /// `22x15`, `9x18x27`
+    Capture,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RawMove {
+    /// From, then each square printed after it.
+    pub squares: Vec<u8>,
+    pub separator: Separator,
+    /// Strength marks printed after the move: `!`, `?`, `!?`, `*`.
+    pub marks: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CommentKind {
+    /// `{…}`
+    Brace,
+    /// `;` to the end of the line.
+    Line,
+    /// A line starting with `%`.
+    Escape,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnreadReason {
+    /// Text that is no PDN token.
+    NotMovetext,
+    /// A tag that does not close on its line.
+    BadTag,
+    /// A move whose squares do not fit a byte.
+    BadMove,
+    /// `{` with no `}`: the rest of the file.
+    UnterminatedComment,
+    /// `)` with no `(`.
+    UnopenedVariation,
+    /// A variation nested deeper than `MAX_DEPTH`.
+    TooDeep,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Element {
+    MoveNumber { number: u64, dots: usize, span: Span },
+    Move(RawMove),
+    /// `$12`
+    Nag { code: u64, span: Span },
+    /// A `*` standing alone after a move: a strength mark in old files.
+    StrengthMark { text: String, span: Span },
+    /// Comment text without its delimiters (`{`, `}`, `;`); `span` is the whole comment.
+    Comment { comment: CommentKind, text: String, span: Span },
+    /// Index of the variation in `GameSyntax::lines`.
+    Variation { line: usize },
+    Unread { reason: UnreadReason, raw: String, span: Span },
+}
+
+impl Element {
+    pub fn span(&self) -> Span {
+        match self {
+            Element::Move(m) => m.span,
+            Element::MoveNumber { span, .. }
+            | Element::Nag { span, .. }
+            | Element::StrengthMark { span, .. }
+            | Element::Comment { span, .. }
+            | Element::Unread { span, .. } => *span,
+            Element::Variation { .. } => Span::default(),
+        }
+    }
+}
+
+/// Parse every game in `text`, collecting all diagnostics.
+pub fn parse(text: &str) -> Parsed {
+    let mut parsed = Parsed::default();
+    for (game, mut diagnostics) in GameParser::new(text) {
+        parsed.games.push(game);
+        parsed.diagnostics.append(&mut diagnostics);
+    }
+    parsed
+}
+
+/// Squares of a move lexeme like `9x18x27!`; `None` if a number overflows a byte.
+fn move_of(text: &str, span: Span) -> Option<RawMove> {
+    let body_len = text.trim_end_matches(['!', '?', '*']).len();
+    let (body, marks) = text.split_at(body_len);
+    let squares = body.split(['-', 'x', 'X']).map(|s| s.parse::<u8>().ok()).collect::<Option<Vec<u8>>>()?;
+    let separator = if body.contains(['x', 'X']) { Separator::Capture } else { Separator::Step };
+    Some(RawMove { squares, separator, marks: marks.to_string(), span })
+}
+
+fn unescape(value: &str) -> String {
+    if value.contains('\\') { value.replace("\\\"", "\"").replace("\\\\", "\\") } else { value.to_string() }
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    match s.char_indices().nth(n) {
+        Some((at, _)) => format!("{}…", &s[..at]),
+        None => s.to_string(),
+    }
+}
+
+/// Reads one game at a time, so a caller can resolve and drop each game before
+/// the next is read (memory bounded by the largest game, not the file).
+pub struct GameParser<'a> {
+    text: &'a str,
+    tokens: Peekable<Lexer<'a>>,
+    done: bool,
+}
+
+/// The game being read.
+struct Builder {
+    game: GameSyntax,
+    diagnostics: Vec<Diagnostic>,
+    /// Open lines, innermost last; `stack[0]` is the main line.
+    stack: Vec<usize>,
+    /// Whether movetext (not just tags) has been seen.
+    started: bool,
+    /// A variation past `MAX_DEPTH` being skipped: its nesting and where it started.
+    skipping: Option<(usize, Span)>,
+    /// The last element, if it is unread junk that the next junk may extend
+    /// (line, element, diagnostic).
+    junk: Option<(usize, usize, usize)>,
+}
+
+impl Builder {
+    fn new(at: usize) -> Builder {
+        let main = LineSyntax { parent: None, elements: Vec::new(), span: Span::new(at, at) };
+        Builder {
+            game: GameSyntax { lines: vec![main], span: Span::new(at, at), ..GameSyntax::default() },
+            diagnostics: Vec::new(),
+            stack: vec![0],
+            started: false,
+            skipping: None,
+            junk: None,
+        }
+    }
+
+    fn current(&mut self) -> &mut LineSyntax {
+        let i = self.stack.last().copied().unwrap_or(0);
+        &mut self.game.lines[i]
+    }
+
+    fn push(&mut self, element: Element) {
+        let end = element.span().end;
+        let line = self.current();
+        line.span.end = line.span.end.max(end);
+        line.elements.push(element);
+    }
+
+    fn unread(&mut self, reason: UnreadReason, span: Span, text: &str) {
+        self.push(Element::Unread { reason, raw: span.slice(text).to_string(), span });
+    }
+
+    /// End a skipped variation: everything from its `(` is one unread element.
+    fn end_skip(&mut self, end: usize, text: &str) {
+        if let Some((_, open)) = self.skipping.take() {
+            self.unread(UnreadReason::TooDeep, Span::new(open.start, end), text);
+        }
+    }
+
+    /// Close every variation still open when the game ends.
+    fn close_open_variations(&mut self, text: &str) {
+        let end = self.game.span.end;
+        let unclosed_skip = self.skipping.is_some();
+        self.end_skip(end, text);
+        if self.stack.len() > 1 || unclosed_skip {
+            let first = self.stack.get(1).copied();
+            let open = self.stack.len() - 1 + usize::from(unclosed_skip);
+            let at = match first {
+                // The `(` of the outermost open variation.
+                Some(i) => Span::new(self.game.lines[i].span.start, self.game.lines[i].span.start + 1),
+                None => self.current().elements.last().map(Element::span).unwrap_or_default(),
+            };
+            self.diagnostics.push(
+                Diagnostic::error("pdn::unterminated-variation", format!("{open} variation(s) still open at the end of the game"), at)
+                    .with_label("opened here, never closed")
+                    .with_help("add the missing `)`"),
+            );
+            self.stack.truncate(1);
+        }
+    }
+
+    fn has_content(&self) -> bool {
+        self.started || !self.game.tags.is_empty() || self.game.lines[0].elements.iter().any(|e| matches!(e, Element::Unread { .. } | Element::Comment { .. }))
+    }
+}
+
+impl<'a> GameParser<'a> {
+    pub fn new(text: &'a str) -> GameParser<'a> {
+        GameParser { text, tokens: Lexer::new(text).peekable(), done: false }
+    }
+
+    fn finish(&self, mut b: Builder) -> (GameSyntax, Vec<Diagnostic>) {
+        b.close_open_variations(self.text);
+        (b.game, b.diagnostics)
+    }
+}
+
+impl Iterator for GameParser<'_> {
+    type Item = (GameSyntax, Vec<Diagnostic>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let text = self.text;
+        let mut b: Option<Builder> = None;
+        while let Some(&tok) = self.tokens.peek() {
+            let span = tok.span;
+            let slice = span.slice(text);
+            let g = b.get_or_insert_with(|| Builder::new(span.start));
+            // A tag after movetext starts the next game, even inside an open variation.
+            if matches!(tok.lexeme, Lexeme::Tag { .. }) && g.started {
+                let finished = b.take()?;
+                return Some(self.finish(finished));
+            }
+            self.tokens.next();
+            if g.game.tags.is_empty() && !g.started && g.game.lines[0].elements.is_empty() {
+                g.game.span.start = span.start;
+            }
+            g.game.span.end = g.game.span.end.max(span.end);
+            if let Some((depth, _)) = g.skipping.as_mut() {
+                match tok.lexeme {
+                    Lexeme::RavOpen => *depth += 1,
+                    Lexeme::RavClose => *depth -= 1,
+                    _ => {}
+                }
+                if *depth == 0 {
+                    g.end_skip(span.end, text);
+                }
+                continue;
+            }
+            let junk = g.junk.take();
+            match tok.lexeme {
+                Lexeme::Tag { name, value } => {
+                    let (name_text, value_text) = (name.slice(text).to_string(), unescape(value.slice(text)));
+                    g.game.tags.push(Tag { name: name_text, value: value_text, span, value_span: value });
+                }
+                Lexeme::BadTag => {
+                    g.diagnostics.push(
+                        Diagnostic::error("pdn::bad-tag", "a tag must be [Name \"value\"] on one line", span)
+                            .with_label("this tag does not close")
+                            .with_help("check the quotes and the closing ]"),
+                    );
+                    g.unread(UnreadReason::BadTag, span, text);
+                }
+                Lexeme::MoveNumber => {
+                    g.started = true;
+                    let digits = slice.trim_end_matches('.');
+                    let number = digits.parse::<u64>().unwrap_or(u64::MAX);
+                    g.push(Element::MoveNumber { number, dots: slice.len() - digits.len(), span });
+                }
+                Lexeme::Nag => {
+                    g.started = true;
+                    let code = slice[1..].parse::<u64>().unwrap_or(u64::MAX);
+                    g.push(Element::Nag { code, span });
+                }
+                Lexeme::Move => {
+                    g.started = true;
+                    match move_of(slice, span) {
+                        Some(mv) => g.push(Element::Move(mv)),
+                        None => {
+                            g.diagnostics.push(
+                                Diagnostic::error("pdn::bad-move", format!("{:?} is not a move: squares run 1 to 32", truncate(slice, 40)), span)
+                                    .with_label("not a move"),
+                            );
+                            g.unread(UnreadReason::BadMove, span, text);
+                        }
+                    }
+                }
+                Lexeme::Comment { inner } => {
+                    g.started = true;
+                    g.push(Element::Comment { comment: CommentKind::Brace, text: inner.slice(text).to_string(), span });
+                }
+                Lexeme::UnterminatedComment => {
+                    g.diagnostics.push(
+                        Diagnostic::error("pdn::unterminated-comment", "this comment never closes; the rest of the file is kept unread", Span::new(span.start, span.start + 1))
+                            .with_label("opened here")
+                            .with_help("add the missing `}`"),
+                    );
+                    g.unread(UnreadReason::UnterminatedComment, span, text);
+                }
+                Lexeme::LineComment => {
+                    g.push(Element::Comment { comment: CommentKind::Line, text: slice[1..].to_string(), span });
+                }
+                Lexeme::Escape => {
+                    g.push(Element::Comment { comment: CommentKind::Escape, text: slice[1..].to_string(), span });
+                }
+                Lexeme::RavOpen => {
+                    g.started = true;
+                    if g.stack.len() > MAX_DEPTH {
+                        g.diagnostics.push(
+                            Diagnostic::error("pdn::too-deep", format!("variations nest deeper than {MAX_DEPTH}; this one is kept unread"), span)
+                                .with_label("too deep"),
+                        );
+                        g.skipping = Some((1, span));
+                    } else {
+                        let parent = g.stack.last().copied().unwrap_or(0);
+                        let index = g.game.lines.len();
+                        g.push(Element::Variation { line: index });
+                        g.game.lines.push(LineSyntax { parent: Some(parent), elements: Vec::new(), span });
+                        g.stack.push(index);
+                    }
+                }
+                Lexeme::RavClose => {
+                    if g.stack.len() > 1 {
+                        g.current().span.end = span.end;
+                        g.stack.pop();
+                    } else {
+                        g.diagnostics.push(Diagnostic::error("pdn::unopened-variation", "`)` closes no variation", span).with_label("no matching `(`"));
+                        g.unread(UnreadReason::UnopenedVariation, span, text);
+                    }
+                }
+                Lexeme::Result => {
+                    let next_starts_game = self.tokens.peek().is_none_or(|t| matches!(t.lexeme, Lexeme::Tag { .. } | Lexeme::BadTag));
+                    if slice == "*" && !next_starts_game && g.stack.len() == 1 {
+                        // Old files mark a strong move with `*`.
+                        g.push(Element::StrengthMark { text: "*".into(), span });
+                    } else {
+                        g.started = true;
+                        g.game.result = Some(Spanned { text: slice.to_string(), span });
+                        let finished = b.take()?;
+                        return Some(self.finish(finished));
+                    }
+                }
+                Lexeme::Junk => {
+                    g.started = true;
+                    // A run of junk separated only by blanks is one unread element.
+                    let extend = junk.filter(|&(l, e, _)| {
+                        let line = &g.game.lines[l];
+                        e + 1 == line.elements.len() && text.get(line.elements[e].span().end..span.start).is_some_and(|gap| gap.trim().is_empty())
+                    });
+                    match extend {
+                        Some((l, e, d)) => {
+                            let line = &mut g.game.lines[l];
+                            line.span.end = line.span.end.max(span.end);
+                            let Element::Unread { raw, span: run, .. } = &mut line.elements[e] else { continue };
+                            *run = run.join(span);
+                            *raw = run.slice(text).to_string();
+                            g.diagnostics[d] = junk_diagnostic(run.slice(text), *run);
+                            g.junk = Some((l, e, d));
+                        }
+                        None => {
+                            g.diagnostics.push(junk_diagnostic(slice, span));
+                            g.unread(UnreadReason::NotMovetext, span, text);
+                            let l = g.stack.last().copied().unwrap_or(0);
+                            g.junk = Some((l, g.game.lines[l].elements.len() - 1, g.diagnostics.len() - 1));
+                        }
+                    }
+                }
+            }
+        }
+        self.done = true;
+        match b {
+            Some(g) if g.has_content() => Some(self.finish(g)),
+            _ => None,
+        }
+    }
+}
+
+/// What a game holds, in source order, as (kind, exact source text), in the
+/// terms of `grammar::events`: the differential tests compare the two.
+pub fn events(game: &GameSyntax, text: &str) -> Vec<(&'static str, String)> {
+    let mut out: Vec<(&'static str, String)> = game.tags.iter().map(|t| ("tag", format!("{}={}", t.name, t.value_span.slice(text)))).collect();
+    // (line, next element) pairs: an explicit stack, as in the parser.
+    let mut stack = vec![(0usize, 0usize)];
+    while let Some((line, k)) = stack.pop() {
+        let Some(element) = game.lines.get(line).and_then(|l| l.elements.get(k)) else {
+            if line != 0 {
+                out.push((")", String::new()));
+            }
+            continue;
+        };
+        stack.push((line, k + 1));
+        let slice = element.span().slice(text).to_string();
+        match element {
+            Element::MoveNumber { .. } => out.push(("number", slice)),
+            Element::Move(_) => out.push(("move", slice)),
+            Element::Nag { .. } => out.push(("nag", slice)),
+            Element::StrengthMark { .. } => out.push(("mark", slice)),
+            Element::Comment { .. } => out.push(("comment", slice.trim_end().to_string())),
+            Element::Unread { .. } => out.push(("unread", slice)),
+            Element::Variation { line } => {
+                out.push(("(", String::new()));
+                stack.push((*line, 0));
+            }
+        }
+    }
+    if let Some(result) = &game.result {
+        out.push(("result", result.text.clone()));
+    }
+    out
+}
+
+fn junk_diagnostic(raw: &str, span: Span) -> Diagnostic {
+    let numbers = raw.split_whitespace().all(|w| w.chars().all(|c| c.is_ascii_digit()));
+    Diagnostic::error("pdn::unreadable", format!("{:?} is not PDN movetext", truncate(raw, 40)), span)
+        .with_label("kept as unread text")
+        .with_help(if numbers { "moves are written 11-15 or 22x15" } else { "comments go in { }" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(game: &GameSyntax, line: usize) -> Vec<String> {
+        game.lines[line]
+            .elements
+            .iter()
+            .map(|e| match e {
+                Element::MoveNumber { number, .. } => format!("n{number}"),
+                Element::Move(m) => format!("m{:?}{}", m.squares, m.marks),
+                Element::Nag { code, .. } => format!("${code}"),
+                Element::StrengthMark { text, .. } => format!("s{text}"),
+                Element::Comment { text, .. } => format!("c{text}"),
+                Element::Variation { line } => format!("v{line}"),
+                Element::Unread { raw, .. } => format!("u{raw}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn builds_the_tree_of_a_game() {
+        let p = parse("[Event \"a\"]\n1. 11-15! $3 23-19 (1... 22-18 {x} (22-17)) 2. 9x18x27 * 8-11 1-0");
+        assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+        let g = &p.games[0];
+        assert_eq!(g.tags[0].value, "a");
+        assert_eq!(kinds(g, 0), ["n1", "m[11, 15]!", "$3", "m[23, 19]", "v1", "n2", "m[9, 18, 27]", "s*", "m[8, 11]"]);
+        assert_eq!(kinds(g, 1), ["n1", "m[22, 18]", "cx", "v2"]);
+        assert_eq!(g.lines[2].parent, Some(1));
+        assert_eq!(g.result.as_ref().map(|r| r.text.as_str()), Some("1-0"));
+    }
+
+    #[test]
+    fn junk_runs_are_one_element_and_games_split_at_tags() {
+        let p = parse("1. 99 100 é 11-15 *\n[Event \"b\"]\n1. 11-15 (23-19\n[Event \"c\"]\n9-13");
+        assert_eq!(p.games.len(), 3);
+        assert_eq!(kinds(&p.games[0], 0), ["n1", "u99 100 é", "m[11, 15]"]);
+        let codes: Vec<&str> = p.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(codes, ["pdn::unreadable", "pdn::unterminated-variation"]);
+        assert_eq!(kinds(&p.games[2], 0), ["m[9, 13]"]);
+    }
+
+    #[test]
+    fn too_deep_variations_are_one_unread_element() {
+        let text = format!("11-15 {}{} *", "(22-18 ".repeat(MAX_DEPTH + 5), ")".repeat(MAX_DEPTH + 5));
+        let p = parse(&text);
+        assert_eq!(p.games.len(), 1);
+        assert_eq!(p.games[0].lines.len(), MAX_DEPTH + 1);
+        let deepest = &p.games[0].lines[MAX_DEPTH];
+        let Some(Element::Unread { reason, raw, .. }) = deepest.elements.last() else { panic!("{deepest:?}") };
+        assert_eq!(*reason, UnreadReason::TooDeep);
+        assert_eq!(raw.matches('(').count(), 5);
+        assert_eq!(p.diagnostics.len(), 1);
+    }
+}
