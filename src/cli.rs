@@ -130,6 +130,12 @@ pub enum BenchWhat {
         write: Option<PathBuf>,
         #[arg(long, default_value_t = 3)]
         runs: usize,
+        /// Threads for the parallel validator (default: the cores available).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Read this PDN file instead of generating one.
+        #[arg(long)]
+        input: Option<PathBuf>,
     },
 }
 
@@ -486,18 +492,31 @@ fn bench(what: BenchWhat) -> u8 {
             }
             EXIT_CLEAN
         }
-        BenchWhat::Pdn { megabytes, write, runs } => {
-            let text = crate::notation::pdn::bench::generate_pdn(megabytes * 1024 * 1024, 1852);
+        BenchWhat::Pdn { megabytes, write, runs, threads, input } => {
+            let text = match &input {
+                Some(path) => match fs::read(path) {
+                    Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                    Err(e) => return usage_error(&format!("cannot read {}: {e}", path.display())),
+                },
+                None => crate::notation::pdn::bench::generate_pdn(megabytes * 1024 * 1024, 1852),
+            };
             if let Some(path) = write
                 && let Err(e) = fs::write(&path, &text) {
                     return usage_error(&format!("cannot write {}: {e}", path.display()));
                 }
+            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
             let mb = text.len() as f64 / (1024.0 * 1024.0);
             for run in 1..=runs.max(1) {
                 let start = Instant::now();
-                let (games, moves, errors) = crate::notation::pdn::bench::read_and_validate(&text);
+                let stats = crate::notation::pdn::validate(&text);
                 let secs = start.elapsed().as_secs_f64();
-                println!("run {run} validate: {mb:.1} MB, {games} games, {moves} moves, {errors} errors in {secs:.3} s = {:.1} MB/s, {:.1} M moves/s", mb / secs, moves as f64 / secs / 1e6);
+                println!("run {run} validate, 1 thread: {mb:.1} MB, {} games, {} moves, {} errors in {secs:.3} s = {:.1} MB/s, {:.1} M moves/s", stats.games, stats.moves, stats.errors, mb / secs, stats.moves as f64 / secs / 1e6);
+                if threads > 1 {
+                    let start = Instant::now();
+                    let stats = crate::notation::pdn::validate_parallel(&text, threads);
+                    let secs = start.elapsed().as_secs_f64();
+                    println!("run {run} validate, {threads} threads: {mb:.1} MB, {} games, {} moves, {} errors in {secs:.3} s = {:.1} MB/s", stats.games, stats.moves, stats.errors, mb / secs);
+                }
                 let start = Instant::now();
                 let (games, moves, errors) = crate::notation::pdn::bench::read_tree(&text);
                 let secs = start.elapsed().as_secs_f64();
