@@ -824,10 +824,10 @@ mod tests {
     fn seen_ends_stay_exact_past_the_inline_array() {
         let mut seen = SeenEnds::new();
         for to in 0..40 {
-            assert!(seen.insert(to, 1 << to), "{to} is new");
+            assert!(seen.insert(to, u32::from(to) * 3 + 1), "{to} is new");
         }
         for to in 0..40 {
-            assert!(!seen.insert(to, 1 << to), "{to} was seen");
+            assert!(!seen.insert(to, u32::from(to) * 3 + 1), "{to} was seen");
         }
         assert!(seen.insert(3, 1), "same square, other pieces taken");
     }
