@@ -179,6 +179,25 @@ pub enum CoordTarget {
     Paterson,
 }
 
+/// `println!` that never panics: a closed pipe (`gamescribe ... | head`) ends
+/// the program quietly; any other failure to write is a usage/I-O error.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            stdout_failed(e);
+        }
+    }};
+}
+
+fn stdout_failed(e: std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(i32::from(EXIT_CLEAN));
+    }
+    eprintln!("error: cannot write to standard output: {e}");
+    std::process::exit(i32::from(EXIT_USAGE));
+}
+
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -428,7 +447,7 @@ fn perft(game: PerftGame, depth: u32) -> u8 {
                 let nodes = draughts::perft(&pos, d);
                 let secs = start.elapsed().as_secs_f64();
                 let rate = if secs > 0.0 { nodes as f64 / secs / 1e6 } else { f64::INFINITY };
-                println!("depth {d:>2}  {nodes:>14}  {secs:>9.3} s  {rate:>9.1} M nodes/s");
+                say!("depth {d:>2}  {nodes:>14}  {secs:>9.3} s  {rate:>9.1} M nodes/s");
             }
             EXIT_CLEAN
         }
@@ -447,7 +466,7 @@ fn coord_english(square: &str, to: CoordTarget) -> u8 {
     };
     match answer {
         Some(a) => {
-            println!("{a}");
+            say!("{a}");
             EXIT_CLEAN
         }
         None => usage_error(&format!("{n} is not a square in that numbering")),
@@ -457,7 +476,7 @@ fn coord_english(square: &str, to: CoordTarget) -> u8 {
 fn bench(what: BenchWhat) -> u8 {
     match what {
         BenchWhat::Decoder { games, noise, max_plies, seed, show_failures, lookahead, beam, min_margin, dead_end } => {
-            println!("{:>6} {:>6} {:>12} {:>9} {:>9} {:>8} {:>9} {:>8}", "noise", "games", "exact", "printed", "read", "wrong", "wrong %", "secs");
+            say!("{:>6} {:>6} {:>12} {:>9} {:>9} {:>8} {:>9} {:>8}", "noise", "games", "exact", "printed", "read", "wrong", "wrong %", "secs");
             for rate in noise {
                 if !(0.0..=1.0).contains(&rate) {
                     return usage_error(&format!("noise rate {rate} is not between 0 and 1"));
@@ -468,7 +487,7 @@ fn bench(what: BenchWhat) -> u8 {
                 opts.min_margin = min_margin.unwrap_or(opts.min_margin);
                 opts.dead_end = dead_end.unwrap_or(opts.dead_end);
                 let r = crate::repair::noise::evaluate(seed, games, rate, max_plies, &opts);
-                println!(
+                say!(
                     "{:>6.3} {:>6} {:>6} ({:>5.1}%) {:>9} {:>9} {:>8} {:>8.3}% {:>8.2}",
                     r.rate,
                     r.games,
@@ -480,13 +499,13 @@ fn bench(what: BenchWhat) -> u8 {
                     100.0 * r.moves_wrong as f64 / r.moves_read.max(1) as f64,
                     r.seconds
                 );
-                println!(
+                say!(
                     "       stops: {} ambiguous, {} no legal reading, {} after the game's end; {} of them at the last move",
                     r.stopped_ambiguous, r.stopped_no_reading, r.stopped_after_end, r.stopped_at_last_move
                 );
                 if show_failures {
                     for f in &r.failures {
-                        println!("{f}");
+                        say!("{f}");
                     }
                 }
             }
@@ -510,17 +529,17 @@ fn bench(what: BenchWhat) -> u8 {
                 let start = Instant::now();
                 let stats = crate::notation::pdn::validate(&text);
                 let secs = start.elapsed().as_secs_f64();
-                println!("run {run} validate, 1 thread: {mb:.1} MB, {} games, {} moves, {} errors in {secs:.3} s = {:.1} MB/s, {:.1} M moves/s", stats.games, stats.moves, stats.errors, mb / secs, stats.moves as f64 / secs / 1e6);
+                say!("run {run} validate, 1 thread: {mb:.1} MB, {} games, {} moves, {} errors in {secs:.3} s = {:.1} MB/s, {:.1} M moves/s", stats.games, stats.moves, stats.errors, mb / secs, stats.moves as f64 / secs / 1e6);
                 if threads > 1 {
                     let start = Instant::now();
                     let stats = crate::notation::pdn::validate_parallel(&text, threads);
                     let secs = start.elapsed().as_secs_f64();
-                    println!("run {run} validate, {threads} threads: {mb:.1} MB, {} games, {} moves, {} errors in {secs:.3} s = {:.1} MB/s", stats.games, stats.moves, stats.errors, mb / secs);
+                    say!("run {run} validate, {threads} threads: {mb:.1} MB, {} games, {} moves, {} errors in {secs:.3} s = {:.1} MB/s", stats.games, stats.moves, stats.errors, mb / secs);
                 }
                 let start = Instant::now();
                 let (games, moves, errors) = crate::notation::pdn::bench::read_tree(&text);
                 let secs = start.elapsed().as_secs_f64();
-                println!("run {run} full tree: {mb:.1} MB, {games} games, {moves} moves, {errors} errors in {secs:.3} s = {:.1} MB/s", mb / secs);
+                say!("run {run} full tree: {mb:.1} MB, {games} games, {moves} moves, {errors} errors in {secs:.3} s = {:.1} MB/s", mb / secs);
             }
             EXIT_CLEAN
         }

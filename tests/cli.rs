@@ -134,3 +134,18 @@ fn perft_prints_every_depth() {
     let counts: Vec<u64> = stdout(&out).lines().map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap()).collect();
     assert_eq!(counts, [7, 49, 302, 1469, 7361, 36768]);
 }
+
+#[test]
+fn a_closed_pipe_ends_output_quietly() {
+    // The reading end is closed before the program starts, so every write fails.
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_gamescribe"))
+        .args(["perft", "--game", "english", "3"])
+        .stdout(writer)
+        .output()
+        .expect("run gamescribe");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+}
