@@ -119,6 +119,12 @@ pub enum BenchWhat {
         /// Most a lookahead line is charged for stopping early.
         #[arg(long)]
         dead_end: Option<f64>,
+        /// Readings kept per place in the last look at a close call (0: no last look).
+        #[arg(long)]
+        deep_beam: Option<usize>,
+        /// Extra margin that last look must find.
+        #[arg(long)]
+        deep_margin: Option<f64>,
     },
     /// Generate a PDN file of random games with variations, then time reading and validating it.
     Pdn {
@@ -475,7 +481,7 @@ fn coord_english(square: &str, to: CoordTarget) -> u8 {
 
 fn bench(what: BenchWhat) -> u8 {
     match what {
-        BenchWhat::Decoder { games, noise, max_plies, seed, show_failures, lookahead, beam, min_margin, dead_end } => {
+        BenchWhat::Decoder { games, noise, max_plies, seed, show_failures, lookahead, beam, min_margin, dead_end, deep_beam, deep_margin } => {
             say!("{:>6} {:>6} {:>12} {:>9} {:>9} {:>8} {:>9} {:>8}", "noise", "games", "exact", "printed", "read", "wrong", "wrong %", "secs");
             for rate in noise {
                 if !(0.0..=1.0).contains(&rate) {
@@ -486,6 +492,8 @@ fn bench(what: BenchWhat) -> u8 {
                 opts.beam = beam.unwrap_or(opts.beam);
                 opts.min_margin = min_margin.unwrap_or(opts.min_margin);
                 opts.dead_end = dead_end.unwrap_or(opts.dead_end);
+                opts.deep_beam = deep_beam.unwrap_or(opts.deep_beam);
+                opts.deep_extra_margin = deep_margin.unwrap_or(opts.deep_extra_margin);
                 let r = crate::repair::noise::evaluate(seed, games, rate, max_plies, &opts);
                 say!(
                     "{:>6.3} {:>6} {:>6} ({:>5.1}%) {:>9} {:>9} {:>8} {:>8.3}% {:>8.2}",
