@@ -208,6 +208,8 @@ impl<G: Spelling> Decoder<'_, G> {
         let mut pos = start.clone();
         let mut cursor = Cursor { item: 0, off: 0 };
         let mut moves = Vec::new();
+        // How the move just read may be printed: a copy of it is a repeat.
+        let mut previous: Vec<Vec<u32>> = Vec::new();
         loop {
             if self.at_end(cursor) {
                 return Decoded { moves, stop: None, trailing_junk: Vec::new() };
@@ -225,7 +227,7 @@ impl<G: Spelling> Decoder<'_, G> {
             if legal.is_empty() {
                 return Decoded { moves, trailing_junk: Vec::new(), stop: stop(StopReason::GameOver) };
             }
-            let mut candidates = self.expand(&pos, &legal, cursor);
+            let mut candidates = self.expand(&pos, &legal, cursor, &previous);
             if candidates.is_empty() {
                 return Decoded { moves, trailing_junk: Vec::new(), stop: stop(StopReason::NoLegalReading) };
             }
@@ -237,7 +239,7 @@ impl<G: Spelling> Decoder<'_, G> {
                     .enumerate()
                     .map(|(k, (mv, reading))| {
                         let next = self.game.play(&pos, mv);
-                        (reading.cost + self.lookahead(&next, reading.end, depth), k)
+                        (reading.cost + self.lookahead(&next, reading.end, depth, self.game.spellings(&pos, mv)), k)
                     })
                     .collect()
             };
@@ -266,7 +268,7 @@ impl<G: Spelling> Decoder<'_, G> {
                     .iter()
                     .enumerate()
                     .map(|(k, (mv, reading))| {
-                        let (cost, complete) = self.cost_to_end(&self.game.play(&pos, mv), reading.end);
+                        let (cost, complete) = self.cost_to_end(&self.game.play(&pos, mv), reading.end, self.game.spellings(&pos, mv));
                         reaches_end.push(complete);
                         (reading.cost + cost, k)
                     })
@@ -318,6 +320,7 @@ impl<G: Spelling> Decoder<'_, G> {
                     cost: p.cost,
                 })
                 .collect();
+            previous = self.game.spellings(&pos, &mv);
             pos = self.game.play(&pos, &mv);
             cursor = reading.end;
             moves.push(DecodedMove {
@@ -339,15 +342,16 @@ impl<G: Spelling> Decoder<'_, G> {
     /// as far, so a line is never favoured for having read less. Costs never
     /// fall, so any line already dearer than a finished one is dropped.
     /// Also says whether that cheapest reading reads every number to the end.
-    fn cost_to_end(&self, pos: &G::Position, cursor: Cursor) -> (f64, bool) {
-        let mut waiting: BTreeMap<(usize, usize), Vec<(f64, G::Position)>> = BTreeMap::new();
-        waiting.insert((cursor.item, cursor.off), vec![(0.0, pos.clone())]);
+    fn cost_to_end(&self, pos: &G::Position, cursor: Cursor, previous: Vec<Vec<u32>>) -> (f64, bool) {
+        type State<P> = (f64, P, Vec<Vec<u32>>);
+        let mut waiting: BTreeMap<(usize, usize), Vec<State<G::Position>>> = BTreeMap::new();
+        waiting.insert((cursor.item, cursor.off), vec![(0.0, pos.clone(), previous)]);
         let mut best = f64::INFINITY;
         let mut complete = false;
         while let Some(((item, off), mut here)) = waiting.pop_first() {
             let at = Cursor { item, off };
             here.sort_by(|a, b| a.0.total_cmp(&b.0));
-            let mut kept: Vec<(f64, G::Position)> = Vec::with_capacity(self.opts.deep_beam);
+            let mut kept: Vec<State<G::Position>> = Vec::with_capacity(self.opts.deep_beam);
             for state in here {
                 if kept.len() == self.opts.deep_beam {
                     break;
@@ -356,7 +360,7 @@ impl<G: Spelling> Decoder<'_, G> {
                     kept.push(state);
                 }
             }
-            for (cost, p) in kept {
+            for (cost, p, previous) in kept {
                 let stop_here = cost + self.unread_cost(at);
                 if stop_here < best {
                     best = stop_here;
@@ -366,10 +370,11 @@ impl<G: Spelling> Decoder<'_, G> {
                     continue;
                 }
                 let legal = self.game.legal_moves(&p);
-                for (mv, reading) in self.expand(&p, &legal, at) {
+                for (mv, reading) in self.expand(&p, &legal, at, &previous) {
                     let total = cost + reading.cost;
                     if total < best {
-                        waiting.entry((reading.end.item, reading.end.off)).or_default().push((total, self.game.play(&p, &mv)));
+                        let state = (total, self.game.play(&p, &mv), self.game.spellings(&p, &mv));
+                        waiting.entry((reading.end.item, reading.end.off)).or_default().push(state);
                     }
                 }
             }
@@ -377,18 +382,18 @@ impl<G: Spelling> Decoder<'_, G> {
         (best, complete)
     }
 
-    fn lookahead(&self, pos: &G::Position, cursor: Cursor, depth: usize) -> f64 {
-        let mut frontier = vec![(0.0, pos.clone(), cursor)];
+    fn lookahead(&self, pos: &G::Position, cursor: Cursor, depth: usize, previous: Vec<Vec<u32>>) -> f64 {
+        let mut frontier = vec![(0.0, pos.clone(), cursor, previous)];
         let mut best = f64::INFINITY;
         for _ in 0..depth {
             let mut next = Vec::new();
-            for (cost, p, c) in &frontier {
+            for (cost, p, c, previous) in &frontier {
                 if self.at_end(*c) {
                     best = best.min(*cost);
                     continue;
                 }
                 let legal = self.game.legal_moves(p);
-                let expansions = self.expand(p, &legal, *c);
+                let expansions = self.expand(p, &legal, *c, previous);
                 let give_up = cost + self.opts.dead_end.min(self.unread_cost(*c));
                 if expansions.is_empty() {
                     best = best.min(give_up);
@@ -403,7 +408,7 @@ impl<G: Spelling> Decoder<'_, G> {
             next.sort_by(|a, b| a.0.total_cmp(&b.0));
             next.dedup_by(|a, b| a.3 == b.3 && a.2 == b.2);
             next.truncate(self.opts.beam);
-            frontier = next.into_iter().map(|(c, p, mv, end)| (c, self.game.play(&p, &mv), end)).collect();
+            frontier = next.into_iter().map(|(c, p, mv, end)| (c, self.game.play(&p, &mv), end, self.game.spellings(&p, &mv))).collect();
             if frontier.is_empty() {
                 break;
             }
@@ -412,9 +417,9 @@ impl<G: Spelling> Decoder<'_, G> {
     }
 
     /// Every reading of one legal move starting at `cursor`, within the cost limit.
-    fn expand(&self, pos: &G::Position, legal: &[G::Move], cursor: Cursor) -> Vec<(G::Move, Reading)> {
+    fn expand(&self, pos: &G::Position, legal: &[G::Move], cursor: Cursor, previous: &[Vec<u32>]) -> Vec<(G::Move, Reading)> {
         let mut out: Vec<(G::Move, Reading)> = Vec::new();
-        let starts = self.move_starts(cursor);
+        let starts = self.move_starts(cursor, previous);
         for mv in legal {
             for spelling in self.game.spellings(pos, mv) {
                 for start in &starts {
@@ -437,7 +442,7 @@ impl<G: Spelling> Decoder<'_, G> {
     }
 
     /// Places a move may start: here, past a stray token or two, or past a repeated run.
-    fn move_starts(&self, cursor: Cursor) -> Vec<Reading> {
+    fn move_starts(&self, cursor: Cursor, previous: &[Vec<u32>]) -> Vec<Reading> {
         let here = Reading { cost: 0.0, end: cursor, pieces: Vec::new() };
         let mut starts = vec![here.clone()];
         if cursor.off != 0 {
@@ -489,7 +494,52 @@ impl<G: Spelling> Decoder<'_, G> {
                 });
             }
         }
+        // The move just read printed again (this copy may be misread, or the first).
+        for spelling in previous {
+            if let Some((last, mismatch)) = self.copy_of(i, spelling) {
+                let cost = model.repeat_base + model.repeat_per_token * spelling.len() as f64 + mismatch;
+                if starts.iter().any(|s| s.end.item == last + 1 && s.cost <= cost) {
+                    continue;
+                }
+                let span = self.tokens[self.items[i]].span.join(self.tokens[self.items[last]].span);
+                starts.push(Reading {
+                    cost,
+                    end: Cursor { item: last + 1, off: 0 },
+                    pieces: vec![Piece {
+                        span,
+                        printed: (i..=last).map(|j| self.tokens[self.items[j]].text.as_str()).collect::<Vec<_>>().join(" "),
+                        read_as: None,
+                        kind: "repeat-skipped",
+                        cost,
+                    }],
+                });
+            }
+        }
         starts
+    }
+
+    /// Whether the number tokens from item `i` (specks of junk passed over)
+    /// read as `spelling`: the last item of the copy and the read cost.
+    fn copy_of(&self, i: usize, spelling: &[u32]) -> Option<(usize, f64)> {
+        let model = &self.opts.cost;
+        let mut item = i;
+        let mut total = 0.0;
+        let mut last = None;
+        for n in spelling {
+            while item < self.items.len() && self.kind(item) == TokenKind::Junk && item > i {
+                item += 1;
+            }
+            if item >= self.items.len() || self.kind(item) != TokenKind::Number {
+                return None;
+            }
+            total += model.read_as(self.text(item), n.to_string().as_bytes());
+            if total > model.repeat_mismatch_limit {
+                return None;
+            }
+            last = Some(item);
+            item += 1;
+        }
+        last.map(|l| (l, total))
     }
 
     /// Align numbers `spelling[j..]` from `cursor`, pushing every complete reading under the limit.
