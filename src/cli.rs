@@ -11,7 +11,7 @@ use std::time::Instant;
 use crate::diagnostic::{self, Severity};
 use crate::export;
 use crate::notation::{self, Notation};
-use crate::rules::draughts::{self, Square};
+use crate::rules::draughts::{self, parse_fen, Position, Square};
 use crate::tree::{LineStatus, Source};
 
 pub const EXIT_CLEAN: u8 = 0;
@@ -88,6 +88,14 @@ pub enum Command {
         square: String,
         #[arg(long, value_enum)]
         to: CoordTarget,
+    },
+    /// Who has "the move" in a draughts position, by Paterson's and by Payne's rule.
+    #[command(after_help = "Examples:\n  gamescribe move \"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\"\n  gamescribe move \"B:W18,K24:B12,K5\" --format json")]
+    Move {
+        /// The position as PDN FEN (`B:W18,24,K10:B12,16`); a missing side to move means Black.
+        fen: String,
+        #[arg(long, value_enum, default_value = "human")]
+        format: CheckFormat,
     },
 }
 
@@ -167,6 +175,8 @@ pub enum Target {
     /// One row per move.
     Csv,
     Numeric,
+    /// John Paterson's natural notation, capture marks computed from the moves.
+    Paterson,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -223,6 +233,7 @@ fn run(cli: Cli) -> u8 {
         Command::Perft { game, depth } => perft(game, depth),
         Command::Bench { what } => bench(what),
         Command::Coord { game: CoordGame::English, square, to } => coord_english(&square, to),
+        Command::Move { fen, format } => the_move(&fen, format),
     }
 }
 
@@ -421,6 +432,11 @@ fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>) -
             .collect::<Vec<_>>()
             .join("\n\n")
             + "\n"),
+        Target::Paterson => {
+            let (text, problems) = notation::paterson::write_paterson(&source);
+            let text = if text.ends_with('\n') { text } else { text + "\n" };
+            if problems.is_empty() { Ok(text) } else { Err(problems.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("; ")) }
+        }
     };
     let written = match written {
         Ok(w) => w,
@@ -458,6 +474,31 @@ fn perft(game: PerftGame, depth: u32) -> u8 {
             EXIT_CLEAN
         }
     }
+}
+
+fn the_move(fen: &str, format: CheckFormat) -> u8 {
+    let setup = match parse_fen(fen) {
+        Ok(s) => s,
+        Err(e) => {
+            let diag = crate::diagnostic::Diagnostic::error("fen::invalid", e.message.clone(), crate::span::Span::new(e.offset.min(fen.len()), (e.offset + 1).min(fen.len())))
+                .with_label("here")
+                .with_help("a position is written like B:W18,24,K10:B12,16 (side to move, then each side's squares, K for kings)");
+            eprint!("{}", diagnostic::render(&[diag], "FEN", fen, use_color(ColorChoice::Auto)));
+            return EXIT_USAGE;
+        }
+    };
+    if let Err(e) = Position::from_setup(setup) {
+        eprintln!("warning: the position is not one that can arise in play ({e}); counting anyway");
+    }
+    let report = crate::rules::the_move::the_move(&setup);
+    match format {
+        CheckFormat::Human => say!("{}", report.summary()),
+        CheckFormat::Json => match serde_json::to_string_pretty(&report) {
+            Ok(j) => say!("{j}"),
+            Err(e) => return usage_error(&format!("cannot write JSON: {e}")),
+        },
+    }
+    EXIT_CLEAN
 }
 
 fn coord_english(square: &str, to: CoordTarget) -> u8 {
