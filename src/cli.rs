@@ -11,7 +11,7 @@ use std::time::Instant;
 use crate::diagnostic::{self, Severity};
 use crate::export;
 use crate::notation::{self, Notation};
-use crate::rules::draughts::{self, Square};
+use crate::rules::draughts::{self, parse_fen, Position, Square};
 use crate::tree::{LineStatus, Source};
 
 pub const EXIT_CLEAN: u8 = 0;
@@ -89,6 +89,14 @@ pub enum Command {
         #[arg(long, value_enum)]
         to: CoordTarget,
     },
+    /// Who has "the move" in a draughts position, by Paterson's and by Payne's rule.
+    #[command(after_help = "Examples:\n  gamescribe move \"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\"\n  gamescribe move \"B:W18,K24:B12,K5\" --format json")]
+    Move {
+        /// The position as PDN FEN (`B:W18,24,K10:B12,16`); a missing side to move means Black.
+        fen: String,
+        #[arg(long, value_enum, default_value = "human")]
+        format: CheckFormat,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -119,6 +127,12 @@ pub enum BenchWhat {
         /// Most a lookahead line is charged for stopping early.
         #[arg(long)]
         dead_end: Option<f64>,
+        /// Readings kept per place in the last look at a close call (0: no last look).
+        #[arg(long)]
+        deep_beam: Option<usize>,
+        /// Extra margin that last look must find.
+        #[arg(long)]
+        deep_margin: Option<f64>,
     },
     /// Generate a PDN file of random games with variations, then time reading and validating it.
     Pdn {
@@ -130,6 +144,12 @@ pub enum BenchWhat {
         write: Option<PathBuf>,
         #[arg(long, default_value_t = 3)]
         runs: usize,
+        /// Threads for the parallel validator (default: the cores available).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Read this PDN file instead of generating one.
+        #[arg(long)]
+        input: Option<PathBuf>,
     },
 }
 
@@ -155,6 +175,8 @@ pub enum Target {
     /// One row per move.
     Csv,
     Numeric,
+    /// John Paterson's natural notation, capture marks computed from the moves.
+    Paterson,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -171,6 +193,25 @@ pub enum CoordGame {
 pub enum CoordTarget {
     Numeric,
     Paterson,
+}
+
+/// `println!` that never panics: a closed pipe (`gamescribe ... | head`) ends
+/// the program quietly; any other failure to write is a usage/I-O error.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            stdout_failed(e);
+        }
+    }};
+}
+
+fn stdout_failed(e: std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(i32::from(EXIT_CLEAN));
+    }
+    eprintln!("error: cannot write to standard output: {e}");
+    std::process::exit(i32::from(EXIT_USAGE));
 }
 
 pub fn main() -> ExitCode {
@@ -192,6 +233,7 @@ fn run(cli: Cli) -> u8 {
         Command::Perft { game, depth } => perft(game, depth),
         Command::Bench { what } => bench(what),
         Command::Coord { game: CoordGame::English, square, to } => coord_english(&square, to),
+        Command::Move { fen, format } => the_move(&fen, format),
     }
 }
 
@@ -390,6 +432,11 @@ fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>) -
             .collect::<Vec<_>>()
             .join("\n\n")
             + "\n"),
+        Target::Paterson => {
+            let (text, problems) = notation::paterson::write_paterson(&source);
+            let text = if text.ends_with('\n') { text } else { text + "\n" };
+            if problems.is_empty() { Ok(text) } else { Err(problems.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("; ")) }
+        }
     };
     let written = match written {
         Ok(w) => w,
@@ -422,11 +469,36 @@ fn perft(game: PerftGame, depth: u32) -> u8 {
                 let nodes = draughts::perft(&pos, d);
                 let secs = start.elapsed().as_secs_f64();
                 let rate = if secs > 0.0 { nodes as f64 / secs / 1e6 } else { f64::INFINITY };
-                println!("depth {d:>2}  {nodes:>14}  {secs:>9.3} s  {rate:>9.1} M nodes/s");
+                say!("depth {d:>2}  {nodes:>14}  {secs:>9.3} s  {rate:>9.1} M nodes/s");
             }
             EXIT_CLEAN
         }
     }
+}
+
+fn the_move(fen: &str, format: CheckFormat) -> u8 {
+    let setup = match parse_fen(fen) {
+        Ok(s) => s,
+        Err(e) => {
+            let diag = crate::diagnostic::Diagnostic::error("fen::invalid", e.message.clone(), crate::span::Span::new(e.offset.min(fen.len()), (e.offset + 1).min(fen.len())))
+                .with_label("here")
+                .with_help("a position is written like B:W18,24,K10:B12,16 (side to move, then each side's squares, K for kings)");
+            eprint!("{}", diagnostic::render(&[diag], "FEN", fen, use_color(ColorChoice::Auto)));
+            return EXIT_USAGE;
+        }
+    };
+    if let Err(e) = Position::from_setup(setup) {
+        eprintln!("warning: the position is not one that can arise in play ({e}); counting anyway");
+    }
+    let report = crate::rules::the_move::the_move(&setup);
+    match format {
+        CheckFormat::Human => say!("{}", report.summary()),
+        CheckFormat::Json => match serde_json::to_string_pretty(&report) {
+            Ok(j) => say!("{j}"),
+            Err(e) => return usage_error(&format!("cannot write JSON: {e}")),
+        },
+    }
+    EXIT_CLEAN
 }
 
 fn coord_english(square: &str, to: CoordTarget) -> u8 {
@@ -441,7 +513,7 @@ fn coord_english(square: &str, to: CoordTarget) -> u8 {
     };
     match answer {
         Some(a) => {
-            println!("{a}");
+            say!("{a}");
             EXIT_CLEAN
         }
         None => usage_error(&format!("{n} is not a square in that numbering")),
@@ -450,8 +522,8 @@ fn coord_english(square: &str, to: CoordTarget) -> u8 {
 
 fn bench(what: BenchWhat) -> u8 {
     match what {
-        BenchWhat::Decoder { games, noise, max_plies, seed, show_failures, lookahead, beam, min_margin, dead_end } => {
-            println!("{:>6} {:>6} {:>12} {:>9} {:>9} {:>8} {:>9} {:>8}", "noise", "games", "exact", "printed", "read", "wrong", "wrong %", "secs");
+        BenchWhat::Decoder { games, noise, max_plies, seed, show_failures, lookahead, beam, min_margin, dead_end, deep_beam, deep_margin } => {
+            say!("{:>6} {:>6} {:>12} {:>9} {:>9} {:>8} {:>9} {:>8}", "noise", "games", "exact", "printed", "read", "wrong", "wrong %", "secs");
             for rate in noise {
                 if !(0.0..=1.0).contains(&rate) {
                     return usage_error(&format!("noise rate {rate} is not between 0 and 1"));
@@ -461,8 +533,10 @@ fn bench(what: BenchWhat) -> u8 {
                 opts.beam = beam.unwrap_or(opts.beam);
                 opts.min_margin = min_margin.unwrap_or(opts.min_margin);
                 opts.dead_end = dead_end.unwrap_or(opts.dead_end);
+                opts.deep_beam = deep_beam.unwrap_or(opts.deep_beam);
+                opts.deep_extra_margin = deep_margin.unwrap_or(opts.deep_extra_margin);
                 let r = crate::repair::noise::evaluate(seed, games, rate, max_plies, &opts);
-                println!(
+                say!(
                     "{:>6.3} {:>6} {:>6} ({:>5.1}%) {:>9} {:>9} {:>8} {:>8.3}% {:>8.2}",
                     r.rate,
                     r.games,
@@ -474,34 +548,47 @@ fn bench(what: BenchWhat) -> u8 {
                     100.0 * r.moves_wrong as f64 / r.moves_read.max(1) as f64,
                     r.seconds
                 );
-                println!(
+                say!(
                     "       stops: {} ambiguous, {} no legal reading, {} after the game's end; {} of them at the last move",
                     r.stopped_ambiguous, r.stopped_no_reading, r.stopped_after_end, r.stopped_at_last_move
                 );
                 if show_failures {
                     for f in &r.failures {
-                        println!("{f}");
+                        say!("{f}");
                     }
                 }
             }
             EXIT_CLEAN
         }
-        BenchWhat::Pdn { megabytes, write, runs } => {
-            let text = crate::notation::pdn::bench::generate_pdn(megabytes * 1024 * 1024, 1852);
+        BenchWhat::Pdn { megabytes, write, runs, threads, input } => {
+            let text = match &input {
+                Some(path) => match fs::read(path) {
+                    Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                    Err(e) => return usage_error(&format!("cannot read {}: {e}", path.display())),
+                },
+                None => crate::notation::pdn::bench::generate_pdn(megabytes * 1024 * 1024, 1852),
+            };
             if let Some(path) = write
                 && let Err(e) = fs::write(&path, &text) {
                     return usage_error(&format!("cannot write {}: {e}", path.display()));
                 }
+            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
             let mb = text.len() as f64 / (1024.0 * 1024.0);
             for run in 1..=runs.max(1) {
                 let start = Instant::now();
-                let (games, moves, errors) = crate::notation::pdn::bench::read_and_validate(&text);
+                let stats = crate::notation::pdn::validate(&text);
                 let secs = start.elapsed().as_secs_f64();
-                println!("run {run} validate: {mb:.1} MB, {games} games, {moves} moves, {errors} errors in {secs:.3} s = {:.1} MB/s, {:.1} M moves/s", mb / secs, moves as f64 / secs / 1e6);
+                say!("run {run} validate, 1 thread: {mb:.1} MB, {} games, {} moves, {} errors in {secs:.3} s = {:.1} MB/s, {:.1} M moves/s", stats.games, stats.moves, stats.errors, mb / secs, stats.moves as f64 / secs / 1e6);
+                if threads > 1 {
+                    let start = Instant::now();
+                    let stats = crate::notation::pdn::validate_parallel(&text, threads);
+                    let secs = start.elapsed().as_secs_f64();
+                    say!("run {run} validate, {threads} threads: {mb:.1} MB, {} games, {} moves, {} errors in {secs:.3} s = {:.1} MB/s", stats.games, stats.moves, stats.errors, mb / secs);
+                }
                 let start = Instant::now();
                 let (games, moves, errors) = crate::notation::pdn::bench::read_tree(&text);
                 let secs = start.elapsed().as_secs_f64();
-                println!("run {run} full tree: {mb:.1} MB, {games} games, {moves} moves, {errors} errors in {secs:.3} s = {:.1} MB/s", mb / secs);
+                say!("run {run} full tree: {mb:.1} MB, {games} games, {moves} moves, {errors} errors in {secs:.3} s = {:.1} MB/s", mb / secs);
             }
             EXIT_CLEAN
         }

@@ -134,3 +134,43 @@ fn perft_prints_every_depth() {
     let counts: Vec<u64> = stdout(&out).lines().map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap()).collect();
     assert_eq!(counts, [7, 49, 302, 1469, 7361, 36768]);
 }
+
+#[test]
+fn a_closed_pipe_ends_output_quietly() {
+    // The reading end is closed before the program starts, so every write fails.
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_gamescribe"))
+        .args(["perft", "--game", "english", "3"])
+        .stdout(writer)
+        .output()
+        .expect("run gamescribe");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+}
+
+#[test]
+fn the_move_by_both_rules() {
+    let out = gamescribe(&["move", "B:W21-32:B1-12"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(text.contains("White has the move") && text.contains("both rules agree"), "{text}");
+    let bad = gamescribe(&["move", "B:W21-32:B1-99"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("fen::invalid") && err.contains("FEN:1:"), "{err}");
+}
+
+#[test]
+fn hoyle_is_detected_and_written_in_natural_notation() {
+    let out = gamescribe(&["check", "corpus/hoyle-draughts.txt"]);
+    let text = stdout(&out);
+    let summary = text.lines().find(|l| l.starts_with("corpus/hoyle-draughts.txt ")).unwrap_or_default();
+    assert!(summary.contains(" hoyle "), "{summary}");
+    assert_eq!(out.status.code(), Some(0), "{summary}");
+    let natural = gamescribe(&["convert", "corpus/hoyle-draughts.txt", "--to", "paterson"]);
+    assert_eq!(natural.status.code(), Some(0));
+    // Two Kings to One opens 22-18 in book numbers: 66 55 in Paterson's.
+    assert!(stdout(&natural).contains("Two Kings To One — trunk\n66 55\n"), "{}", stdout(&natural));
+}

@@ -1,8 +1,8 @@
 //! The repair decoder on generated noisy games (random legal games printed in
 //! book style and corrupted the ways OCR corrupts): floors under what was
 //! measured, so a change that makes reading worse fails here.
-//! Measured with seed 99, 200 games: 2% 96.0% exact / 0.044% wrong,
-//! 5% 90.5% / 0.085%, 10% 70.5% / 0.351%.
+//! Measured with seed 99, 200 games: 2% 97.0% exact / 0.044% wrong,
+//! 5% 94.0% / 0.071%, 10% 82.5% / 0.293%.
 
 use gamescribe::repair::noise::evaluate;
 use gamescribe::repair::DecodeOptions;
@@ -17,15 +17,15 @@ fn check(rate: f64, min_exact: f64, max_wrong: f64) {
 
 #[test]
 fn two_percent_noise() {
-    check(0.02, 0.94, 0.001);
+    check(0.02, 0.95, 0.001);
 }
 
 #[test]
 fn five_percent_noise() {
-    check(0.05, 0.88, 0.001);
+    check(0.05, 0.92, 0.001);
 }
 
 #[test]
 fn ten_percent_noise() {
-    check(0.10, 0.68, 0.004);
+    check(0.10, 0.80, 0.004);
 }

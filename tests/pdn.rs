@@ -257,6 +257,13 @@ proptest! {
     }
 
     #[test]
+    fn the_parallel_validator_counts_as_the_sequential_one(seeds in proptest::collection::vec(any::<u64>(), 1..6), parts in 1usize..8) {
+        // Several soups joined: many places where a line starts a tag.
+        let text: String = seeds.iter().map(|&s| soup(s, 12) + "\n").collect();
+        prop_assert_eq!(pdn::validate_parallel(&text, parts), pdn::validate(&text), "{}", text);
+    }
+
+    #[test]
     fn fen_write_read_round_trips(seed in any::<u64>()) {
         let setup = random_start(seed).setup();
         let text = write_fen(&setup);

@@ -18,6 +18,10 @@ pub enum Notation {
     Numeric,
     /// Portable Draughts Notation (PDN 3.0), English draughts.
     Pdn,
+    /// Hoyle's draughts chapter: period notation (`22.18`), solutions with variation marks.
+    Hoyle,
+    /// John Paterson's natural notation: the page of specimens (two-digit squares, capture marks).
+    Paterson,
 }
 
 impl Notation {
@@ -26,6 +30,10 @@ impl Notation {
         let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
         if ext == "pdn" || text.trim_start().starts_with("[Event") || text.trim_start().starts_with("[GameType") {
             return Notation::Pdn;
+        }
+        let head = &text[..text.floor_char_boundary(4096)];
+        if head.contains("Hoyle's Games") {
+            return Notation::Hoyle;
         }
         Notation::Numeric
     }
@@ -38,5 +46,7 @@ pub fn read(notation: Notation, path: &Path, text: &str) -> Source {
     match notation {
         Notation::Auto | Notation::Numeric => numeric::read(&name, text, &numeric::ReadOptions::default()),
         Notation::Pdn => pdn::read(&name, text),
+        Notation::Hoyle => hoyle::read_hoyle(&name, text),
+        Notation::Paterson => paterson::read_paterson_specimens(&name, text),
     }
 }

@@ -26,6 +26,8 @@ pub struct CostModel {
     /// A repeated run of tokens passed over: base cost plus this much per token.
     pub repeat_base: f64,
     pub repeat_per_token: f64,
+    /// The most the two copies of a repeated run may differ (as read costs).
+    pub repeat_mismatch_limit: f64,
 }
 
 impl Default for CostModel {
@@ -43,6 +45,7 @@ impl Default for CostModel {
             stray_number: 2.0,
             repeat_base: 0.6,
             repeat_per_token: 0.1,
+            repeat_mismatch_limit: 1.6,
         }
     }
 }

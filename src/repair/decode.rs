@@ -4,6 +4,7 @@ use super::cost::{classify, CostModel};
 use super::{Spelling, Token, TokenKind};
 use crate::span::Span;
 use crate::tree::Edit;
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 #[derive(Clone, Debug)]
@@ -13,6 +14,11 @@ pub struct DecodeOptions {
     pub lookahead: usize,
     /// Hypotheses kept per depth in each lookahead.
     pub beam: usize,
+    /// Readings kept at each place in the text in the last look at a close
+    /// call, which follows every reading to the end (0: no such look).
+    pub deep_beam: usize,
+    /// Margin asked of that last look on top of the usual one.
+    pub deep_extra_margin: f64,
     /// Readings of the next move compared in full.
     pub candidates: usize,
     /// A move is accepted only if every other reading costs this much more.
@@ -35,6 +41,8 @@ impl Default for DecodeOptions {
             cost: CostModel::default(),
             lookahead: 4,
             beam: 6,
+            deep_beam: 16,
+            deep_extra_margin: 1.0,
             candidates: 8,
             min_margin: 0.75,
             overrule_margin: 3.0,
@@ -138,10 +146,23 @@ impl<G: Spelling> Decoder<'_, G> {
         self.tokens[self.items[item]].text.as_bytes()
     }
 
-    /// Whether the first `k` numbers after the cursor repeat the `k` numbers
-    /// before it in order (`before` runs backwards from the cursor).
-    fn is_repeat(&self, before: &[usize], after: &[usize], k: usize) -> bool {
-        (0..k).all(|j| self.digits(after[j]) == self.digits(before[k - 1 - j]))
+    /// How far the first `k` numbers after the cursor are from repeating the
+    /// `k` numbers before it in order (`before` runs backwards from the
+    /// cursor), as the cost of reading one copy as the other; `None` past the
+    /// model's limit.
+    fn repeat_mismatch(&self, before: &[usize], after: &[usize], k: usize) -> Option<f64> {
+        let model = &self.opts.cost;
+        let mut total = 0.0;
+        for j in 0..k {
+            let (a, b) = (after[j], before[k - 1 - j]);
+            let one_way = model.read_as(self.text(a), &self.digits(b));
+            let other_way = model.read_as(self.text(b), &self.digits(a));
+            total += one_way.min(other_way);
+            if total > model.repeat_mismatch_limit {
+                return None;
+            }
+        }
+        Some(total)
     }
 
     /// A number token read letter by letter as its likeliest digits.
@@ -187,6 +208,8 @@ impl<G: Spelling> Decoder<'_, G> {
         let mut pos = start.clone();
         let mut cursor = Cursor { item: 0, off: 0 };
         let mut moves = Vec::new();
+        // How the move just read may be printed: a copy of it is a repeat.
+        let mut previous: Vec<Vec<u32>> = Vec::new();
         loop {
             if self.at_end(cursor) {
                 return Decoded { moves, stop: None, trailing_junk: Vec::new() };
@@ -204,7 +227,7 @@ impl<G: Spelling> Decoder<'_, G> {
             if legal.is_empty() {
                 return Decoded { moves, trailing_junk: Vec::new(), stop: stop(StopReason::GameOver) };
             }
-            let mut candidates = self.expand(&pos, &legal, cursor);
+            let mut candidates = self.expand(&pos, &legal, cursor, &previous);
             if candidates.is_empty() {
                 return Decoded { moves, trailing_junk: Vec::new(), stop: stop(StopReason::NoLegalReading) };
             }
@@ -216,26 +239,47 @@ impl<G: Spelling> Decoder<'_, G> {
                     .enumerate()
                     .map(|(k, (mv, reading))| {
                         let next = self.game.play(&pos, mv);
-                        (reading.cost + self.lookahead(&next, reading.end, depth), k)
+                        (reading.cost + self.lookahead(&next, reading.end, depth, self.game.spellings(&pos, mv)), k)
                     })
                     .collect()
             };
-            let judge = |scored: &[(f64, usize)]| {
+            let judge = |scored: &[(f64, usize)], extra: f64| {
                 let (best_total, best_k) = scored.iter().copied().min_by(|a, b| a.0.total_cmp(&b.0)).unwrap_or((f64::INFINITY, 0));
                 let best_move = &candidates[best_k].0;
                 let rival = scored.iter().filter(|(_, k)| candidates[*k].0 != *best_move).map(|(c, _)| *c).fold(f64::INFINITY, f64::min);
                 let unread = self.unread_cost(cursor);
                 // Overruling a move that reads exactly as printed takes a wider margin.
                 let overrules_print = candidates[best_k].1.cost > 0.0 && candidates.iter().any(|(m, r)| r.cost == 0.0 && m != best_move);
-                let needed = if overrules_print { self.opts.min_margin.max(self.opts.overrule_margin) } else { self.opts.min_margin };
+                let needed = extra + if overrules_print { self.opts.min_margin.max(self.opts.overrule_margin) } else { self.opts.min_margin };
                 (best_total, best_k, rival, unread, rival.min(unread) - best_total, needed)
             };
             let mut scored = score(self.opts.lookahead.saturating_sub(1));
-            let mut verdict = judge(&scored);
-            // A close call is looked at again, further ahead, before the line stops.
+            let mut verdict = judge(&scored, 0.0);
+            // A close call is looked at again, further ahead, before the line stops:
+            // a misreading usually shows itself some moves later.
             if verdict.4 < verdict.5 && self.opts.lookahead > 1 {
                 scored = score(3 * self.opts.lookahead - 1);
-                verdict = judge(&scored);
+                verdict = judge(&scored, 0.0);
+            }
+            // Last, each reading is followed to the end of the text.
+            if verdict.4 < verdict.5 && self.opts.deep_beam > 0 {
+                let mut reaches_end = Vec::with_capacity(candidates.len());
+                let deep: Vec<(f64, usize)> = candidates
+                    .iter()
+                    .enumerate()
+                    .map(|(k, (mv, reading))| {
+                        let (cost, complete) = self.cost_to_end(&self.game.play(&pos, mv), reading.end, self.game.spellings(&pos, mv));
+                        reaches_end.push(complete);
+                        (reading.cost + cost, k)
+                    })
+                    .collect();
+                // Costs summed over the whole rest of the text are noisier: ask for more.
+                let deep_verdict = judge(&deep, self.opts.deep_extra_margin);
+                // Two readings that both break down later say nothing about which is right.
+                if reaches_end[deep_verdict.1] {
+                    scored = deep;
+                    verdict = deep_verdict;
+                }
             }
             let (best_total, best_k, rival, unread, margin, needed) = verdict;
             if margin < needed {
@@ -276,6 +320,7 @@ impl<G: Spelling> Decoder<'_, G> {
                     cost: p.cost,
                 })
                 .collect();
+            previous = self.game.spellings(&pos, &mv);
             pos = self.game.play(&pos, &mv);
             cursor = reading.end;
             moves.push(DecodedMove {
@@ -291,18 +336,64 @@ impl<G: Spelling> Decoder<'_, G> {
     }
 
     /// Best total cost of reading up to `depth` more moves (0 if the text ends).
-    fn lookahead(&self, pos: &G::Position, cursor: Cursor, depth: usize) -> f64 {
-        let mut frontier = vec![(0.0, pos.clone(), cursor)];
+    /// The cheapest reading of all the text from `cursor` on, where a line
+    /// that stops pays for everything it leaves unread. A beam over (cursor,
+    /// position): readings compete only with others that have read exactly
+    /// as far, so a line is never favoured for having read less. Costs never
+    /// fall, so any line already dearer than a finished one is dropped.
+    /// Also says whether that cheapest reading reads every number to the end.
+    fn cost_to_end(&self, pos: &G::Position, cursor: Cursor, previous: Vec<Vec<u32>>) -> (f64, bool) {
+        type State<P> = (f64, P, Vec<Vec<u32>>);
+        let mut waiting: BTreeMap<(usize, usize), Vec<State<G::Position>>> = BTreeMap::new();
+        waiting.insert((cursor.item, cursor.off), vec![(0.0, pos.clone(), previous)]);
+        let mut best = f64::INFINITY;
+        let mut complete = false;
+        while let Some(((item, off), mut here)) = waiting.pop_first() {
+            let at = Cursor { item, off };
+            here.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let mut kept: Vec<State<G::Position>> = Vec::with_capacity(self.opts.deep_beam);
+            for state in here {
+                if kept.len() == self.opts.deep_beam {
+                    break;
+                }
+                if !kept.iter().any(|k| k.1 == state.1) {
+                    kept.push(state);
+                }
+            }
+            for (cost, p, previous) in kept {
+                let stop_here = cost + self.unread_cost(at);
+                if stop_here < best {
+                    best = stop_here;
+                    complete = self.at_end(at) || self.only_junk_left(at);
+                }
+                if cost >= best || self.at_end(at) {
+                    continue;
+                }
+                let legal = self.game.legal_moves(&p);
+                for (mv, reading) in self.expand(&p, &legal, at, &previous) {
+                    let total = cost + reading.cost;
+                    if total < best {
+                        let state = (total, self.game.play(&p, &mv), self.game.spellings(&p, &mv));
+                        waiting.entry((reading.end.item, reading.end.off)).or_default().push(state);
+                    }
+                }
+            }
+        }
+        (best, complete)
+    }
+
+    fn lookahead(&self, pos: &G::Position, cursor: Cursor, depth: usize, previous: Vec<Vec<u32>>) -> f64 {
+        let mut frontier = vec![(0.0, pos.clone(), cursor, previous)];
         let mut best = f64::INFINITY;
         for _ in 0..depth {
             let mut next = Vec::new();
-            for (cost, p, c) in &frontier {
+            for (cost, p, c, previous) in &frontier {
                 if self.at_end(*c) {
                     best = best.min(*cost);
                     continue;
                 }
                 let legal = self.game.legal_moves(p);
-                let expansions = self.expand(p, &legal, *c);
+                let expansions = self.expand(p, &legal, *c, previous);
                 let give_up = cost + self.opts.dead_end.min(self.unread_cost(*c));
                 if expansions.is_empty() {
                     best = best.min(give_up);
@@ -317,7 +408,7 @@ impl<G: Spelling> Decoder<'_, G> {
             next.sort_by(|a, b| a.0.total_cmp(&b.0));
             next.dedup_by(|a, b| a.3 == b.3 && a.2 == b.2);
             next.truncate(self.opts.beam);
-            frontier = next.into_iter().map(|(c, p, mv, end)| (c, self.game.play(&p, &mv), end)).collect();
+            frontier = next.into_iter().map(|(c, p, mv, end)| (c, self.game.play(&p, &mv), end, self.game.spellings(&p, &mv))).collect();
             if frontier.is_empty() {
                 break;
             }
@@ -326,9 +417,9 @@ impl<G: Spelling> Decoder<'_, G> {
     }
 
     /// Every reading of one legal move starting at `cursor`, within the cost limit.
-    fn expand(&self, pos: &G::Position, legal: &[G::Move], cursor: Cursor) -> Vec<(G::Move, Reading)> {
+    fn expand(&self, pos: &G::Position, legal: &[G::Move], cursor: Cursor, previous: &[Vec<u32>]) -> Vec<(G::Move, Reading)> {
         let mut out: Vec<(G::Move, Reading)> = Vec::new();
-        let starts = self.move_starts(cursor);
+        let starts = self.move_starts(cursor, previous);
         for mv in legal {
             for spelling in self.game.spellings(pos, mv) {
                 for start in &starts {
@@ -351,7 +442,7 @@ impl<G: Spelling> Decoder<'_, G> {
     }
 
     /// Places a move may start: here, past a stray token or two, or past a repeated run.
-    fn move_starts(&self, cursor: Cursor) -> Vec<Reading> {
+    fn move_starts(&self, cursor: Cursor, previous: &[Vec<u32>]) -> Vec<Reading> {
         let here = Reading { cost: 0.0, end: cursor, pieces: Vec::new() };
         let mut starts = vec![here.clone()];
         if cursor.off != 0 {
@@ -385,11 +476,32 @@ impl<G: Spelling> Decoder<'_, G> {
         let before: Vec<usize> = (0..i).rev().filter(|&j| self.kind(j) == TokenKind::Number).take(8).collect();
         let after: Vec<usize> = (i..self.items.len()).filter(|&j| self.kind(j) == TokenKind::Number).take(8).collect();
         for k in 2..=before.len().min(after.len()) {
-            // Compare as digits: the second printing may be misread differently.
-            if self.is_repeat(&before, &after, k) {
+            // Either copy may be misread: they need only read alike.
+            if let Some(mismatch) = self.repeat_mismatch(&before, &after, k) {
                 let last = after[k - 1];
                 let span = self.tokens[self.items[i]].span.join(self.tokens[self.items[last]].span);
-                let cost = model.repeat_base + model.repeat_per_token * k as f64;
+                let cost = model.repeat_base + model.repeat_per_token * k as f64 + mismatch;
+                starts.push(Reading {
+                    cost,
+                    end: Cursor { item: last + 1, off: 0 },
+                    pieces: vec![Piece {
+                        span,
+                        printed: (i..=last).map(|j| self.tokens[self.items[j]].text.as_str()).collect::<Vec<_>>().join(" "),
+                        read_as: None,
+                        kind: "repeat-skipped",
+                        cost,
+                    }],
+                });
+            }
+        }
+        // The move just read printed again (this copy may be misread, or the first).
+        for spelling in previous {
+            if let Some((last, mismatch)) = self.copy_of(i, spelling) {
+                let cost = model.repeat_base + model.repeat_per_token * spelling.len() as f64 + mismatch;
+                if starts.iter().any(|s| s.end.item == last + 1 && s.cost <= cost) {
+                    continue;
+                }
+                let span = self.tokens[self.items[i]].span.join(self.tokens[self.items[last]].span);
                 starts.push(Reading {
                     cost,
                     end: Cursor { item: last + 1, off: 0 },
@@ -404,6 +516,30 @@ impl<G: Spelling> Decoder<'_, G> {
             }
         }
         starts
+    }
+
+    /// Whether the number tokens from item `i` (specks of junk passed over)
+    /// read as `spelling`: the last item of the copy and the read cost.
+    fn copy_of(&self, i: usize, spelling: &[u32]) -> Option<(usize, f64)> {
+        let model = &self.opts.cost;
+        let mut item = i;
+        let mut total = 0.0;
+        let mut last = None;
+        for n in spelling {
+            while item < self.items.len() && self.kind(item) == TokenKind::Junk && item > i {
+                item += 1;
+            }
+            if item >= self.items.len() || self.kind(item) != TokenKind::Number {
+                return None;
+            }
+            total += model.read_as(self.text(item), n.to_string().as_bytes());
+            if total > model.repeat_mismatch_limit {
+                return None;
+            }
+            last = Some(item);
+            item += 1;
+        }
+        last.map(|l| (l, total))
     }
 
     /// Align numbers `spelling[j..]` from `cursor`, pushing every complete reading under the limit.

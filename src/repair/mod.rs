@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 /// What the decoder needs from a game: legal moves and how books print them.
 pub trait Spelling {
-    type Position: Clone;
+    type Position: Clone + PartialEq;
     type Move: Clone + PartialEq;
     fn legal_moves(&self, pos: &Self::Position) -> Vec<Self::Move>;
     fn play(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Position;

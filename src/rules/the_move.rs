@@ -207,7 +207,7 @@ pub fn mark_of(mv: &Move) -> Option<Mark> {
     if !mv.is_capture() {
         return None;
     }
-    Some(if mv.captured().count_ones() % 2 == 0 {
+    Some(if mv.captured().count_ones().is_multiple_of(2) {
         Mark::Colon
     } else if set_of(mv.from()) == Set::Odd {
         Mark::Period

@@ -61,12 +61,6 @@ fn random_game_tree(rng: &mut Rng, n: usize) -> Game {
     Game { name: format!("generated {n}"), start: write_fen(&Position::initial().setup()), lines, ..Game::default() }
 }
 
-/// Read and validate every game without building a tree: (games, moves, errors).
-pub fn read_and_validate(text: &str) -> (usize, usize, usize) {
-    let stats = super::validate(text);
-    (stats.games, stats.moves, stats.errors)
-}
-
 /// Read every game into the full tree with diagnostics: (games, moves, errors).
 pub fn read_tree(text: &str) -> (usize, usize, usize) {
     let source = super::read("bench", text);

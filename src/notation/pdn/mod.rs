@@ -19,7 +19,7 @@ mod validate;
 pub use lex::{Lexeme, Lexer, Token};
 pub use resolve::{resolve, sort_key, stated, NOT_READ, RESERVED_COMMENTS};
 pub use syntax::{parse, GameParser, GameSyntax, Parsed, MAX_DEPTH};
-pub use validate::{validate, Stats};
+pub use validate::{validate, validate_parallel, Stats};
 
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;

@@ -106,7 +106,75 @@ fn squares(text: &[u8], out: &mut [u8; 16]) -> Option<usize> {
 
 /// Replay every line of every game in `text`.
 pub fn validate(text: &str) -> Stats {
+    finish(validate_part(text).stats)
+}
+
+/// Rules that apply to a whole file, not to a part of it.
+fn finish(mut stats: Stats) -> Stats {
+    if stats.games == 0 {
+        stats.errors += 1;
+    }
+    stats
+}
+
+/// `validate` on up to `parts` threads. The text is cut where a line starts a
+/// tag; each part is checked on its own and the counts add up. A cut counts
+/// only if the part before it ends cleanly (between games, not inside a
+/// comment), so the sums equal `validate` exactly; otherwise the whole text is
+/// checked in one piece.
+pub fn validate_parallel(text: &str, parts: usize) -> Stats {
+    let cuts = cut_points(text, parts);
+    if cuts.len() <= 2 {
+        return validate(text);
+    }
+    let results: Vec<Part> = std::thread::scope(|scope| {
+        let handles: Vec<_> = cuts.windows(2).map(|w| {
+            let piece = &text[w[0]..w[1]];
+            scope.spawn(move || validate_part(piece))
+        }).collect();
+        // A panic in a worker is a bug; re-raise it rather than hide it.
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    });
+    if results[..results.len() - 1].iter().any(|r| !r.ends_cleanly) {
+        return validate(text);
+    }
     let mut stats = Stats::default();
+    for r in &results {
+        stats.games += r.stats.games;
+        stats.moves += r.stats.moves;
+        stats.errors += r.stats.errors;
+    }
+    finish(stats)
+}
+
+/// Byte offsets 0, cuts..., len: each cut at a `[` that starts a line.
+fn cut_points(text: &str, parts: usize) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut cuts = vec![0];
+    for k in 1..parts.max(1) {
+        let from = (bytes.len() * k / parts).max(cuts[cuts.len() - 1] + 1);
+        if from >= bytes.len() {
+            break;
+        }
+        let next = bytes[from..].windows(2).position(|w| w == b"\n[").map(|i| from + i + 1);
+        match next {
+            Some(cut) if cut < bytes.len() => cuts.push(cut),
+            _ => break,
+        }
+    }
+    cuts.push(bytes.len());
+    cuts
+}
+
+/// The counts of one part, and whether a new part may begin where it ends.
+struct Part {
+    stats: Stats,
+    ends_cleanly: bool,
+}
+
+fn validate_part(text: &str) -> Part {
+    let mut stats = Stats::default();
+    let mut unterminated = false;
     // Frames are reused from game to game so a long file allocates little.
     let mut frames: Vec<Frame> = vec![Frame::default()];
     frames[0].reset(Some(Position::initial()));
@@ -242,6 +310,7 @@ pub fn validate(text: &str) -> Stats {
             Lexeme::MoveNumber | Lexeme::Nag | Lexeme::Comment { .. } => g.started = true,
             Lexeme::LineComment | Lexeme::Escape => g.content = true,
             Lexeme::BadTag | Lexeme::UnterminatedComment => {
+                unterminated |= matches!(tok.lexeme, Lexeme::UnterminatedComment);
                 g.content = true;
                 stats.errors += 1;
             }
@@ -253,19 +322,39 @@ pub fn validate(text: &str) -> Stats {
             }
         }
     }
+    // Tags after tags belong to the same game: a cut there would split it.
+    let ends_cleanly = !unterminated && (g.started || !g.content);
     if g.started || g.content {
         stats.games += 1;
         stats.errors += usize::from(g.depth > 0 || g.skipping > 0);
     }
-    if stats.games == 0 {
-        stats.errors += 1;
-    }
-    stats
+    Part { stats, ends_cleanly }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cuts_fall_where_a_line_starts_a_tag() {
+        let text = "[Event \"a\"]\n1. 11-15 *\n[Event \"b\"]\n1. 9-13 *\n";
+        let second = text.find("[Event \"b").unwrap();
+        assert_eq!(cut_points(text, 2), vec![0, second, text.len()]);
+        assert_eq!(cut_points(text, 1), vec![0, text.len()]);
+        assert_eq!(cut_points("1. 11-15 [x] *", 4), vec![0, 14]);
+    }
+
+    #[test]
+    fn a_part_ends_cleanly_only_between_games() {
+        assert!(validate_part("1. 11-15 *\n").ends_cleanly);
+        assert!(validate_part("1. 11-15 23-19\n").ends_cleanly);
+        assert!(!validate_part("1. 11-15 {open\n").ends_cleanly);
+        // Tags with nothing after them: the next part's tags join this game.
+        assert!(!validate_part("[Event \"a\"]\n").ends_cleanly);
+        let text = "[Event \"a\"]\n1. 11-15 {a\n[b]} *\n[Event \"b\"]\n1. 9-18 *\n";
+        assert_eq!(validate_parallel(text, 3), validate(text));
+        assert_eq!(validate_parallel(text, 3).errors, 1);
+    }
 
     #[test]
     fn counts_games_moves_and_errors() {

@@ -3,6 +3,8 @@
 mod bitboard;
 pub mod fen;
 mod position;
+#[cfg(test)]
+mod reference;
 mod resolve;
 mod square;
 

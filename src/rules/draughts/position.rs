@@ -186,9 +186,180 @@ const NEIGHBOUR: [[u8; 32]; 4] = {
     table
 };
 
+/// `JUMP[dir][index]`: the bits of the square jumped over and the landing
+/// square, or `(0, 0)` where the jump would leave the board. Bits rather than
+/// indices so the walk tests them against boards with one AND each.
+const JUMP: [[(u32, u32); 32]; 4] = {
+    let mut table = [[(0, 0); 32]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut i = 0;
+        while i < 32 {
+            let over = NEIGHBOUR[d][i];
+            if over != NONE {
+                let land = NEIGHBOUR[d][over as usize];
+                if land != NONE {
+                    table[d][i] = (1 << over, 1 << land);
+                }
+            }
+            i += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
+/// Directions by index into `Direction::ALL`; this order fixes which of two
+/// equal king captures is kept, so it must not change.
 const DOWN: [usize; 2] = [0, 1];
 const UP: [usize; 2] = [2, 3];
 const ALL: [usize; 4] = [0, 1, 2, 3];
+
+/// The state of one piece's jump walk that stays fixed while it recurses.
+struct JumpWalk<'a, F> {
+    directions: &'static [usize],
+    opp: u32,
+    empty: u32,
+    /// The row that crowns and so ends the walk; 0 for a king.
+    crown_row: u32,
+    path: [u8; MAX_PATH],
+    visit: &'a mut F,
+}
+
+impl<F: FnMut(&[u8], u32, bool)> JumpWalk<'_, F> {
+    /// Extends the capture standing on index `at` after `len` jumps, reporting
+    /// each finished capture as (landing squares, captured bits, crowns).
+    fn walk(&mut self, at: u32, len: usize, captured: u32) {
+        let mut extended = false;
+        for &d in self.directions {
+            // `& 31` proves the index in range to the compiler: no bounds check.
+            let (over, land) = JUMP[d][(at & 31) as usize];
+            // A piece taken earlier in this move stays on the board until the
+            // move ends: it can be neither jumped again nor landed on.
+            if over & self.opp & !captured == 0 || land & self.empty == 0 {
+                continue;
+            }
+            extended = true;
+            let land_index = land.trailing_zeros();
+            self.path[len] = land_index as u8 + 1;
+            let taken = captured | over;
+            if land & self.crown_row != 0 {
+                // A man crowned by a capture stops there.
+                (self.visit)(&self.path[..=len], taken, true);
+            } else if len + 1 == MAX_PATH {
+                (self.visit)(&self.path[..=len], taken, false);
+            } else {
+                self.walk(land_index, len + 1, taken);
+            }
+        }
+        if !extended && len > 0 {
+            (self.visit)(&self.path[..len], captured, false);
+        }
+    }
+}
+
+/// The (landing square, captured) pairs of one king's captures seen so far.
+/// Two king paths round a loop can end alike having taken the same pieces:
+/// they are one move. A small array covers real positions; the spill Vec
+/// (which allocates only when used) keeps odd ones correct.
+struct SeenEnds {
+    ends: [(u8, u32); 16],
+    len: usize,
+    spill: Vec<(u8, u32)>,
+}
+
+impl SeenEnds {
+    fn new() -> SeenEnds {
+        SeenEnds { ends: [(0, 0); 16], len: 0, spill: Vec::new() }
+    }
+
+    /// Records the end and says whether it is new.
+    fn insert(&mut self, to: u8, captured: u32) -> bool {
+        let end = (to, captured);
+        if self.ends[..self.len].contains(&end) || self.spill.contains(&end) {
+            return false;
+        }
+        if self.len < self.ends.len() {
+            self.ends[self.len] = end;
+            self.len += 1;
+        } else {
+            self.spill.push(end);
+        }
+        true
+    }
+}
+
+/// The two forward diagonals of one side's men, and the steps that undo them.
+trait Forward {
+    const CROWN_ROW: u32;
+    fn left(b: u32) -> u32;
+    fn right(b: u32) -> u32;
+    fn undo_left(b: u32) -> u32;
+    fn undo_right(b: u32) -> u32;
+}
+
+/// Black's men, moving towards 32.
+struct Down;
+/// White's men, moving towards 1.
+struct Up;
+
+impl Forward for Down {
+    const CROWN_ROW: u32 = BLACK_CROWN_ROW;
+    fn left(b: u32) -> u32 {
+        bitboard::down_left(b)
+    }
+    fn right(b: u32) -> u32 {
+        bitboard::down_right(b)
+    }
+    fn undo_left(b: u32) -> u32 {
+        bitboard::up_right(b)
+    }
+    fn undo_right(b: u32) -> u32 {
+        bitboard::up_left(b)
+    }
+}
+
+impl Forward for Up {
+    const CROWN_ROW: u32 = WHITE_CROWN_ROW;
+    fn left(b: u32) -> u32 {
+        bitboard::up_left(b)
+    }
+    fn right(b: u32) -> u32 {
+        bitboard::up_right(b)
+    }
+    fn undo_left(b: u32) -> u32 {
+        bitboard::down_right(b)
+    }
+    fn undo_right(b: u32) -> u32 {
+        bitboard::down_left(b)
+    }
+}
+
+/// How many capture moves the men in `men` have, counted without walking
+/// them one by one: a man's path is fixed by the pieces it takes, and the
+/// square it left and the pieces it took are all behind it, so no path can
+/// meet another's leftovers and all can be followed at once on whole boards.
+#[inline(always)]
+fn man_capture_count<F: Forward>(men: u32, opp: u32, empty: u32) -> u64 {
+    let left = F::left(F::left(men) & opp) & empty;
+    let right = F::right(F::right(men) & opp) & empty;
+    man_paths_from::<F>(left, opp, empty) + man_paths_from::<F>(right, opp, empty)
+}
+
+/// The number of finished capture paths reached from landing squares `at`,
+/// where each bit stands for one path so far. A jump moves every bit the same
+/// way, so no two paths ever share a bit of `left` or of `right`.
+fn man_paths_from<F: Forward>(at: u32, opp: u32, empty: u32) -> u64 {
+    if at == 0 {
+        return 0;
+    }
+    // Crowning ends the move, so only men short of the crown row go on.
+    let going_on = at & !F::CROWN_ROW;
+    let left = F::left(F::left(going_on) & opp) & empty;
+    let right = F::right(F::right(going_on) & opp) & empty;
+    let stopped = at & !(F::undo_left(F::undo_left(left)) | F::undo_right(F::undo_right(right)));
+    stopped.count_ones() as u64 + man_paths_from::<F>(left, opp, empty) + man_paths_from::<F>(right, opp, empty)
+}
 
 impl Default for Position {
     fn default() -> Position {
@@ -278,7 +449,7 @@ impl Position {
     }
 
     /// The pieces of the side to move that can capture now.
-    #[inline]
+    #[inline(always)]
     fn jumpers(&self) -> u32 {
         let (down, up, opp, empty) = self.sides();
         // A piece jumps in a direction if the enemy is one step that way and the
@@ -294,21 +465,35 @@ impl Position {
         self.jumpers() != 0
     }
 
-    /// The number of legal moves, counting steps without generating them.
+    /// The number of legal moves. Steps are counted without generating them and
+    /// captures without building `Move`s, so `scratch` is no longer used; it
+    /// stays so callers need not change.
     #[inline]
-    pub fn count_moves(&self, scratch: &mut Vec<Move>) -> u64 {
-        if self.is_capture_position() {
-            scratch.clear();
-            self.captures_into(scratch);
-            return scratch.len() as u64;
+    pub fn count_moves(&self, _scratch: &mut Vec<Move>) -> u64 {
+        self.move_count()
+    }
+
+    #[inline(always)]
+    fn move_count(&self) -> u64 {
+        let jumpers = self.jumpers();
+        if jumpers != 0 {
+            let (own, opp) = self.movers();
+            let men = own & !self.kings;
+            let empty = !(own | opp);
+            let mut n = match self.turn {
+                Color::Black => man_capture_count::<Down>(men, opp, empty),
+                Color::White => man_capture_count::<Up>(men, opp, empty),
+            };
+            self.for_each_capture(jumpers & self.kings, |_, _, _, _| n += 1);
+            return n;
         }
         let (down, up, _, empty) = self.sides();
         let (dl, dr) = bitboard::steps_down(down);
         let (ul, ur) = bitboard::steps_up(up);
-        ((dl & empty).count_ones()
-            + (dr & empty).count_ones()
-            + (ul & empty).count_ones()
-            + (ur & empty).count_ones()) as u64
+        // Two boards to a u64: without a popcount instruction in the baseline
+        // x86-64 target, each count_ones is a dozen operations.
+        let pair = |a: u32, b: u32| ((a as u64) << 32 | b as u64).count_ones() as u64;
+        pair(dl & empty, dr & empty) + pair(ul & empty, ur & empty)
     }
 
     pub fn legal_moves(&self) -> Vec<Move> {
@@ -320,8 +505,9 @@ impl Position {
     /// Appends every legal move; captures are compulsory.
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
-        if self.is_capture_position() {
-            self.captures_into(out);
+        let jumpers = self.jumpers();
+        if jumpers != 0 {
+            self.captures_of_into(jumpers, out);
         } else {
             self.steps_into(out);
         }
@@ -349,7 +535,7 @@ impl Position {
         ];
         for (targets, back) in sets {
             for to in Bits(targets) {
-                visit(NEIGHBOUR[back][to as usize] as u32, to);
+                visit(NEIGHBOUR[back][(to & 31) as usize] as u32, to);
             }
         }
     }
@@ -386,15 +572,12 @@ impl Position {
         next
     }
 
+    #[inline(always)]
     fn crown_row(&self) -> u32 {
         match self.turn {
             Color::Black => BLACK_CROWN_ROW,
             Color::White => WHITE_CROWN_ROW,
         }
-    }
-
-    fn captures_into(&self, out: &mut Vec<Move>) {
-        self.captures_of_into(self.jumpers(), out);
     }
 
     /// The legal moves of the piece on `from` only (captures are still compulsory
@@ -420,119 +603,124 @@ impl Position {
     }
 
     fn captures_of_into(&self, pieces: u32, out: &mut Vec<Move>) {
-        let (own, opp) = self.movers();
-        for i in Bits(pieces) {
-            let is_king = self.kings & (1 << i) != 0;
-            // The mover's own square is empty once he has left it.
-            let empty = !(own | opp) | (1 << i);
-            let mut mv = Move {
-                from: Square::from_index(i),
-                path: [0; MAX_PATH],
-                len: 0,
-                captured: 0,
-                crowns: false,
-            };
-            let start = out.len();
-            self.jumps(i as usize, is_king, opp, empty, &mut mv, out);
-            // Two paths with the same ends and the same pieces taken are one move.
-            let mut k = start;
-            while k < out.len() {
-                let m = out[k];
-                if out[start..k].iter().any(|p| p.to() == m.to() && p.captured == m.captured) {
-                    out.remove(k);
-                } else {
-                    k += 1;
-                }
-            }
-        }
+        self.for_each_capture(pieces, |from, landings, captured, crowns| {
+            let mut path = [0; MAX_PATH];
+            path[..landings.len()].copy_from_slice(landings);
+            out.push(Move {
+                from: Square::from_index(from),
+                path,
+                len: landings.len() as u8,
+                captured,
+                crowns,
+            });
+        });
     }
 
-    fn jumps(&self, at: usize, is_king: bool, opp: u32, empty: u32, mv: &mut Move, out: &mut Vec<Move>) {
-        let mut extended = false;
-        for &d in self.directions(is_king) {
-            let over = NEIGHBOUR[d][at];
-            if over == NONE || opp & !mv.captured & (1 << over) == 0 {
-                continue;
-            }
-            let land = NEIGHBOUR[d][over as usize];
-            if land == NONE || empty & (1 << land) == 0 {
-                continue;
-            }
-            extended = true;
-            let saved = *mv;
-            mv.captured |= 1 << over;
-            mv.path[mv.len as usize] = land + 1;
-            mv.len += 1;
-            if !is_king && self.crown_row() & (1 << land) != 0 {
-                mv.crowns = true;
-                out.push(*mv);
-            } else if (mv.len as usize) < MAX_PATH {
-                self.jumps(land as usize, is_king, opp, empty, mv, out);
+    /// Calls `visit(from index, landing squares, captured bits, crowns)` once
+    /// for every distinct capture of the pieces in `pieces`, which must all be
+    /// able to capture.
+    #[inline(always)]
+    fn for_each_capture(&self, pieces: u32, mut visit: impl FnMut(u32, &[u8], u32, bool)) {
+        for from in Bits(pieces) {
+            if self.kings & (1 << from) != 0 {
+                // Only kings need the duplicate check: a man only moves forward,
+                // so the pieces he took fix the order he took them in, and his path.
+                let mut seen = SeenEnds::new();
+                self.walk_jumps(from, true, &mut |path: &[u8], captured: u32, crowns: bool| {
+                    if seen.insert(path[path.len() - 1], captured) {
+                        visit(from, path, captured, crowns);
+                    }
+                });
             } else {
-                out.push(*mv);
+                self.walk_jumps(from, false, &mut |path: &[u8], captured: u32, crowns: bool| {
+                    visit(from, path, captured, crowns)
+                });
             }
-            *mv = saved;
-        }
-        if !extended && mv.len > 0 {
-            out.push(*mv);
         }
     }
 
-    /// The position after `mv`, which must be one of `legal_moves()`.
-    #[inline]
-    pub fn play(&self, mv: &Move) -> Position {
-        let from = mv.from.bit();
-        let to = mv.to().bit();
+    /// Every capture path of the piece on index `from`, duplicates included.
+    #[inline(always)]
+    fn walk_jumps<F: FnMut(&[u8], u32, bool)>(&self, from: u32, is_king: bool, visit: &mut F) {
+        let (own, opp) = self.movers();
+        JumpWalk {
+            directions: self.directions(is_king),
+            opp,
+            // The mover's own square is empty once he has left it.
+            empty: !(own | opp) | (1 << from),
+            crown_row: if is_king { 0 } else { self.crown_row() },
+            path: [0; MAX_PATH],
+            visit,
+        }
+        .walk(from, 0, 0);
+    }
+
+    /// The position after a move of the side to move from bit `from` to bit
+    /// `to`, taking `captured`: shared by `play` and perft.
+    #[inline(always)]
+    fn after(&self, from: u32, to: u32, captured: u32, crowns: bool) -> Position {
         let was_king = self.kings & from != 0;
         let mut next = *self;
         match self.turn {
             Color::Black => {
                 next.black = (self.black & !from) | to;
-                next.white &= !mv.captured;
+                next.white &= !captured;
             }
             Color::White => {
                 next.white = (self.white & !from) | to;
-                next.black &= !mv.captured;
+                next.black &= !captured;
             }
         }
-        next.kings &= !(from | mv.captured);
-        if was_king || mv.crowns {
+        next.kings &= !(from | captured);
+        if was_king || crowns {
             next.kings |= to;
         }
         next.turn = self.turn.other();
         next
     }
 
+    /// The position after `mv`, which must be one of `legal_moves()`.
+    #[inline]
+    pub fn play(&self, mv: &Move) -> Position {
+        self.after(mv.from.bit(), mv.to().bit(), mv.captured, mv.crowns)
+    }
+
+    /// Calls `visit` with the position after each legal move, building no
+    /// `Move`: the inner loop of perft.
+    #[inline(always)]
+    fn for_each_child(&self, mut visit: impl FnMut(Position)) {
+        let jumpers = self.jumpers();
+        if jumpers != 0 {
+            self.for_each_capture(jumpers, |from, path, captured, crowns| {
+                let to = 1 << (path[path.len() - 1] - 1);
+                visit(self.after(1 << from, to, captured, crowns));
+            });
+        } else {
+            self.for_each_step(|from, to| visit(self.play_step(from, to)));
+        }
+    }
+
     /// The side to move has no legal move and so has lost.
     pub fn is_lost(&self) -> bool {
-        let mut scratch = Vec::new();
-        self.count_moves(&mut scratch) == 0
+        self.move_count() == 0
     }
 }
 
 /// Leaf-node count to `depth` plies, counting the last ply without making it.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    let mut stack: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(32)).collect();
-    perft_inner(pos, depth, &mut stack)
-}
-
-fn perft_inner(pos: &Position, depth: u32, stack: &mut [Vec<Move>]) -> u64 {
     match depth {
         0 => 1,
-        1 => pos.count_moves(&mut stack[0]),
-        2 if !pos.is_capture_position() => {
-            // The common case one ply above the leaves: no Move values at all.
+        1 => pos.move_count(),
+        // One ply above the leaves, where nearly all the work is: count each
+        // child in line rather than through a call.
+        2 => {
             let mut total = 0;
-            pos.for_each_step(|from, to| total += pos.play_step(from, to).count_moves(&mut stack[0]));
+            pos.for_each_child(|child| total += child.move_count());
             total
         }
         _ => {
-            let (here, rest) = stack.split_first_mut().expect("stack has depth+1 entries");
-            pos.legal_moves_into(here);
             let mut total = 0;
-            for mv in here.iter() {
-                total += perft_inner(&pos.play(mv), depth - 1, rest);
-            }
+            pos.for_each_child(|child| total += perft(&child, depth - 1));
             total
         }
     }
@@ -618,6 +806,30 @@ mod tests {
             rng ^= rng << 5;
             pos = pos.play(&legal[rng as usize % legal.len()]);
         }
+    }
+
+    #[test]
+    fn a_king_round_a_loop_has_one_move() {
+        // 7x14x23x16x7 and 7x16x23x14x7 take the same four men and end alike: one move.
+        let pos = setup(&[], &[7], &[10, 11, 18, 19], &[], Color::Black);
+        let moves = pos.legal_moves();
+        assert_eq!(moves.len(), 1, "{moves:?}");
+        assert_eq!(moves[0].squares(), vec![7, 14, 23, 16, 7]);
+        assert_eq!(moves[0].captured().count_ones(), 4);
+        assert_eq!(pos.count_moves(&mut Vec::new()), 1);
+        assert_eq!(perft(&pos, 1), 1);
+    }
+
+    #[test]
+    fn seen_ends_stay_exact_past_the_inline_array() {
+        let mut seen = SeenEnds::new();
+        for to in 0..40 {
+            assert!(seen.insert(to, u32::from(to) * 3 + 1), "{to} is new");
+        }
+        for to in 0..40 {
+            assert!(!seen.insert(to, u32::from(to) * 3 + 1), "{to} was seen");
+        }
+        assert!(seen.insert(3, 1), "same square, other pieces taken");
     }
 
     #[test]
