@@ -89,6 +89,17 @@ pub enum Command {
         #[arg(long, value_enum)]
         to: CoordTarget,
     },
+    /// Numbered positions printed as square lists: to FEN, with every choice of kings that makes the printed solution legal.
+    #[command(after_help = "Example:\n  gamescribe positions corpus/anderson-1852-ocr.txt\n  gamescribe positions corpus/anderson-1852-ocr.txt --format json")]
+    Positions {
+        /// A text with numbered positions given as square lists (e.g. the end of the 1852 book).
+        path: PathBuf,
+        #[arg(long, value_enum, default_value = "human")]
+        format: CheckFormat,
+        /// Colour in human output.
+        #[arg(long, value_enum, default_value = "auto")]
+        color: ColorChoice,
+    },
     /// Who has "the move" in a draughts position, by Paterson's and by Payne's rule.
     #[command(after_help = "Examples:\n  gamescribe move \"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\"\n  gamescribe move \"B:W18,K24:B12,K5\" --format json")]
     Move {
@@ -234,6 +245,7 @@ fn run(cli: Cli) -> u8 {
         Command::Bench { what } => bench(what),
         Command::Coord { game: CoordGame::English, square, to } => coord_english(&square, to),
         Command::Move { fen, format } => the_move(&fen, format),
+        Command::Positions { path, format, color } => positions(&path, format, color),
     }
 }
 
@@ -474,6 +486,49 @@ fn perft(game: PerftGame, depth: u32) -> u8 {
             EXIT_CLEAN
         }
     }
+}
+
+fn positions(path: &Path, format: CheckFormat, color: ColorChoice) -> u8 {
+    let text = match fs::read(path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) => return usage_error(&format!("cannot read {}: {e}", path.display())),
+    };
+    let (found, diagnostics) = notation::position_list::read_position_lists(&text);
+    let errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+    match format {
+        CheckFormat::Json => match serde_json::to_string_pretty(&serde_json::json!({ "positions": found, "diagnostics": diagnostics })) {
+            Ok(j) => say!("{j}"),
+            Err(e) => return usage_error(&format!("cannot write JSON: {e}")),
+        },
+        CheckFormat::Human => {
+            let name = path.display().to_string();
+            let rendered = diagnostic::render(&diagnostics, &name, &text, use_color(color));
+            if !rendered.is_empty() {
+                say!("{rendered}");
+            }
+            say!("{:<15} {:<14} {:>6} {:>5} {:>6} {:>5}  {:<14} {:<10} {}", "position", "by", "pieces", "moves", "tried", "fits", "always kings", "always men", "fewest kings");
+            let list = |v: &[u8]| if v.is_empty() { "-".to_string() } else { v.iter().map(u8::to_string).collect::<Vec<_>>().join(",") };
+            for p in &found {
+                let first = p.fits.first().map_or("-".to_string(), |f| f.fen.clone());
+                say!(
+                    "{:<15} {:<14} {:>6} {:>5} {:>6} {:>5}  {:<14} {:<10} {}",
+                    p.title,
+                    p.author,
+                    p.black.len() + p.white.len() + p.lost_black + p.lost_white,
+                    p.solution.len(),
+                    p.tried,
+                    p.fits.len(),
+                    list(&p.always_kings),
+                    list(&p.always_men),
+                    first
+                );
+                if let Some(f) = p.fits.first() {
+                    say!("{:<15} the move: {}", "", f.the_move);
+                }
+            }
+        }
+    }
+    if errors > 0 { EXIT_ERRORS } else { EXIT_CLEAN }
 }
 
 fn the_move(fen: &str, format: CheckFormat) -> u8 {

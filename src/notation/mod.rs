@@ -5,6 +5,7 @@ pub mod hoyle;
 pub mod numeric;
 pub mod pdn;
 pub mod paterson;
+pub mod position_list;
 
 use crate::tree::Source;
 use std::path::Path;
