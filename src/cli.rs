@@ -387,6 +387,9 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
                 if source.diagnostics.len() > MAX_RENDERED {
                     let _ = writeln!(out, "{}: … and {} more diagnostics (all of them: --format json)\n", source.name, source.diagnostics.len() - MAX_RENDERED);
                 }
+                if source.notation == "anderson" {
+                    let _ = writeln!(out, "{}", per_game_table(&source));
+                }
                 rows.push((source.name.clone(), source.notation.clone(), tally));
             }
             CheckFormat::Json => sources.push(source),
@@ -410,6 +413,31 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
     } else {
         EXIT_CLEAN
     }
+}
+
+/// One row a game: columns found, their states, moves read against moves printed.
+fn per_game_table(source: &Source) -> String {
+    let mut s = format!(
+        "{:<8} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8}\n",
+        "game", "columns", "legal", "repaired", "partial", "unreadable", "read", "printed"
+    );
+    for game in &source.games {
+        let count = |st: LineStatus| game.lines.iter().filter(|l| l.status == st).count();
+        let tag = |name: &str| game.tags.iter().find(|t| t.0 == name).map_or("-".to_string(), |t| t.1.clone());
+        let read: usize = game.lines.iter().map(|l| l.moves.len()).sum();
+        s.push_str(&format!(
+            "{:<8} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8}\n",
+            game.name.trim_start_matches("Game "),
+            game.lines.len(),
+            count(LineStatus::Legal),
+            count(LineStatus::Repaired),
+            count(LineStatus::Partial),
+            count(LineStatus::Unreadable),
+            read,
+            tag("PrintedMoves")
+        ));
+    }
+    s
 }
 
 fn summary_table(rows: &[(String, String, Tally)]) -> String {

@@ -1,6 +1,7 @@
 //! Notations: each reads text into raw moves with spans and writes moves back as text.
 //! This file is the one place that knows which reader handles which input.
 
+pub mod anderson;
 pub mod hoyle;
 pub mod numeric;
 pub mod pdn;
@@ -19,6 +20,8 @@ pub enum Notation {
     Numeric,
     /// Portable Draughts Notation (PDN 3.0), English draughts.
     Pdn,
+    /// Anderson's 1852 book: games printed in columns, variations branching at marked moves.
+    Anderson,
     /// Hoyle's draughts chapter: period notation (`22.18`), solutions with variation marks.
     Hoyle,
     /// John Paterson's natural notation: the page of specimens (two-digit squares, capture marks).
@@ -36,6 +39,9 @@ impl Notation {
         if head.contains("Hoyle's Games") {
             return Notation::Hoyle;
         }
+        if anderson::looks_like(text) {
+            return Notation::Anderson;
+        }
         Notation::Numeric
     }
 }
@@ -48,6 +54,7 @@ pub fn read(notation: Notation, path: &Path, text: &str) -> Source {
         Notation::Auto | Notation::Numeric => numeric::read(&name, text, &numeric::ReadOptions::default()),
         Notation::Pdn => pdn::read(&name, text),
         Notation::Hoyle => hoyle::read_hoyle(&name, text),
+        Notation::Anderson => anderson::read(&name, text),
         Notation::Paterson => paterson::read_paterson_specimens(&name, text),
     }
 }
