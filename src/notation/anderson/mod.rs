@@ -91,14 +91,24 @@ fn is_game_header(line: &str) -> Option<Vec<u32>> {
     Some(numbers_in_cells(rest))
 }
 
-/// `6\t7\t8\t9`: a page header of column numbers, increasing.
+/// `6\t7\t8\t9`: a page header of consecutive column numbers. One of them
+/// may be misread (`66 67 63 69`): the run most of them agree on is taken.
 fn is_page_header(line: &str) -> Option<Vec<u32>> {
     let cells: Vec<&str> = line.split('\t').map(str::trim).filter(|c| !c.is_empty()).collect();
-    if cells.len() < 2 || !cells.iter().all(|c| c.chars().all(|ch| ch.is_ascii_digit())) {
+    if cells.len() < 3 || !cells.iter().all(|c| c.len() <= 3 && c.chars().all(|ch| ch.is_ascii_digit())) {
         return None;
     }
     let numbers = numbers_in_cells(line);
-    numbers.windows(2).all(|w| w[1] == w[0] + 1).then_some(numbers)
+    // Each number votes for the first column's number it implies.
+    let mut votes: BTreeMap<i64, usize> = BTreeMap::new();
+    for (i, &n) in numbers.iter().enumerate() {
+        *votes.entry(i64::from(n) - i as i64).or_default() += 1;
+    }
+    let (&base, &count) = votes.iter().max_by_key(|entry| *entry.1)?;
+    if count * 2 <= numbers.len() || base < 1 {
+        return None;
+    }
+    Some((0..numbers.len()).map(|i| (base + i as i64) as u32).collect())
 }
 
 fn numbers_in_cells(cells: &str) -> Vec<u32> {
@@ -126,11 +136,16 @@ fn parse_layout(text: &str) -> (Vec<Layout>, Vec<Unread>) {
             after_results = false;
             continue;
         }
-        let Some(layout) = layouts.last_mut() else {
+        if layouts.is_empty() {
             keep_unread(&mut unread, text, span);
             continue;
-        };
-        if let Some(numbers) = is_page_header(line).filter(|n| n.first().is_some_and(|&f| f > *labels.iter().max().unwrap_or(&0))) {
+        }
+        if let Some(numbers) = is_page_header(line) {
+            // Numbering that starts again means a new game whose first page (with
+            // the GAME line and the trunk) the OCR lost.
+            if numbers.first() <= labels.iter().max() {
+                layouts.push(Layout { title: span, ..Layout::default() });
+            }
             labels = numbers;
             after_results = false;
             continue;
@@ -140,6 +155,7 @@ fn parse_layout(text: &str) -> (Vec<Layout>, Vec<Unread>) {
             keep_unread(&mut unread, text, span);
             continue;
         }
+        let Some(layout) = layouts.last_mut() else { continue };
         let cells = split_cells(line, start);
         let results = cells.iter().filter(|c| RESULT_LIKE.is_match(&c.text)).count();
         if results > 0 && results * 2 >= cells.iter().filter(|c| !c.text.trim().is_empty()).count() {
@@ -373,6 +389,24 @@ mod tests {
         let v1 = &game.lines[1];
         assert_eq!((v1.label.as_str(), v1.parent, v1.branch_ply), ("1", Some(0), 3));
         assert_eq!(v1.moves[0].text, "26-23");
+    }
+
+    #[test]
+    fn page_headers_survive_one_misread_number() {
+        assert_eq!(is_page_header("66\t67\t63\t69\t70\t71"), Some(vec![66, 67, 68, 69, 70, 71]));
+        assert_eq!(is_page_header("49\t49\t50\t51\t52\t53"), Some(vec![48, 49, 50, 51, 52, 53]));
+        assert_eq!(is_page_header("11 15\t23 19"), None);
+        assert_eq!(is_page_header("9\t14\t22"), None);
+    }
+
+    #[test]
+    fn numbering_that_starts_again_is_a_new_game() {
+        let text = format!("{PAGE}6\t7\t8\n11 15\t9 14\t10 15\n");
+        let (layouts, _) = parse_layout(&text);
+        assert_eq!(layouts.len(), 1, "6 follows 2: the same game");
+        let text = format!("{PAGE}2\t3\t4\n11 15\t9 14\t10 15\n");
+        let (layouts, _) = parse_layout(&text);
+        assert_eq!(layouts.len(), 2);
     }
 
     #[test]
