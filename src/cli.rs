@@ -81,13 +81,16 @@ pub enum Command {
         what: BenchWhat,
     },
     /// Convert a square between numberings.
-    #[command(after_help = "Examples:\n  gamescribe coord --game english 11 --to paterson   # 33\n  gamescribe coord --game english 33 --to numeric    # 11")]
+    #[command(after_help = "Examples:\n  gamescribe coord --game english 11 --to paterson   # 33\n  gamescribe coord --game english 33 --to numeric    # 11\n  gamescribe coord --game go \"平 c 4\" --to gtp        # D3\n  gamescribe coord --game go D3 --to go-corner       # 平 三 四\n  gamescribe coord --game go \"上 三 四\" --to sgf      # cc")]
     Coord {
         #[arg(long, value_enum, default_value = "english")]
         game: CoordGame,
         square: String,
         #[arg(long, value_enum)]
         to: CoordTarget,
+        /// Board size for Go points.
+        #[arg(long, default_value_t = 19)]
+        size: u8,
     },
 }
 
@@ -165,12 +168,22 @@ pub enum PerftGame {
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum CoordGame {
     English,
+    /// Go: input in corner notation (`平 c 4`, `上 三 四`), GTP (`D3`) or SGF (`dq`).
+    Go,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum CoordTarget {
     Numeric,
     Paterson,
+    /// Go: SGF letters.
+    Sgf,
+    /// Go: column letter without I, row from the bottom.
+    Gtp,
+    /// Go: canonical corner, Chinese numerals.
+    GoCorner,
+    /// Go: canonical corner, Volpicelli's letter + number.
+    Volpicelli,
 }
 
 pub fn main() -> ExitCode {
@@ -191,7 +204,8 @@ fn run(cli: Cli) -> u8 {
         Command::Convert { path, notation, to, output } => convert(&path, notation, to, output.as_deref()),
         Command::Perft { game, depth } => perft(game, depth),
         Command::Bench { what } => bench(what),
-        Command::Coord { game: CoordGame::English, square, to } => coord_english(&square, to),
+        Command::Coord { game: CoordGame::English, square, to, .. } => coord_english(&square, to),
+        Command::Coord { game: CoordGame::Go, square, to, size } => coord_go(&square, to, size),
     }
 }
 
@@ -438,6 +452,7 @@ fn coord_english(square: &str, to: CoordTarget) -> u8 {
         CoordTarget::Paterson => Square::new(n).map(notation::paterson::to_natural),
         // Input in Paterson's numbering, output in book numbering.
         CoordTarget::Numeric => notation::paterson::from_natural(n).map(Square::number),
+        _ => return usage_error("for English draughts choose --to numeric or paterson"),
     };
     match answer {
         Some(a) => {
@@ -445,6 +460,27 @@ fn coord_english(square: &str, to: CoordTarget) -> u8 {
             EXIT_CLEAN
         }
         None => usage_error(&format!("{n} is not a square in that numbering")),
+    }
+}
+
+fn coord_go(text: &str, to: CoordTarget, size: u8) -> u8 {
+    use crate::notation::go_corner::{read_any_point, write_point, PointFormat};
+    let format = match to {
+        CoordTarget::Sgf => PointFormat::Sgf,
+        CoordTarget::Gtp => PointFormat::Gtp,
+        CoordTarget::GoCorner => PointFormat::GoCorner,
+        CoordTarget::Volpicelli => PointFormat::Volpicelli,
+        CoordTarget::Numeric | CoordTarget::Paterson => return usage_error("for Go choose --to sgf, gtp, go-corner or volpicelli"),
+    };
+    if size == 0 || size > crate::rules::go::MAX_SIZE {
+        return usage_error(&format!("board size {size} is outside 1..={}", crate::rules::go::MAX_SIZE));
+    }
+    match read_any_point(text, size) {
+        Ok(p) => {
+            println!("{}", write_point(p, size, format));
+            EXIT_CLEAN
+        }
+        Err(e) => usage_error(&format!("{text:?} is not a point on {size} lines: {e}")),
     }
 }
 

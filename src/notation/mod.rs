@@ -1,6 +1,7 @@
 //! Notations: each reads text into raw moves with spans and writes moves back as text.
 //! This file is the one place that knows which reader handles which input.
 
+pub mod go_corner;
 pub mod hoyle;
 pub mod numeric;
 pub mod pdn;
