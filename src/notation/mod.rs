@@ -2,6 +2,7 @@
 //! This file is the one place that knows which reader handles which input.
 
 pub mod go_corner;
+pub mod go_record;
 pub mod hoyle;
 pub mod numeric;
 pub mod pdn;
