@@ -6,6 +6,7 @@ pub mod go_record;
 pub mod hoyle;
 pub mod numeric;
 pub mod pdn;
+pub mod sgf;
 pub mod paterson;
 
 use crate::tree::Source;

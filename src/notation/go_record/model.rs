@@ -22,6 +22,12 @@ pub struct GoGame {
     /// The result as stated (SGF RE, or the record's `result:`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
+    /// The ruleset as named (SGF RU).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ruleset: Option<String>,
+    /// Root properties no field holds (SGF PB, DT, …), kept to be written back.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extra: Vec<(String, Vec<String>)>,
     /// Comments on the game (before its first move).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,
@@ -65,6 +71,9 @@ pub struct GoMove {
     /// The text says this move cannot be played (`refused ko`): checked, not played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub refused: Option<String>,
+    /// Other properties of the move's SGF node (markup, times), kept to be written back.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extra: Vec<(String, Vec<String>)>,
 }
 
 impl GoGame {
@@ -79,6 +88,8 @@ impl GoGame {
             to_play: Color::Black,
             komi: None,
             result: None,
+            ruleset: None,
+            extra: Vec::new(),
             comments: Vec::new(),
             lines: vec![GoLine { label: "trunk".into(), ..GoLine::default() }],
             span: Span::default(),

@@ -22,6 +22,8 @@ struct Reader<'a> {
     /// Comments waiting for the next move (or the game, before any move).
     pending: Vec<String>,
     current_line: usize,
+    /// Whether the previous physical line was a comment on its own (to join paragraphs).
+    previous_was_comment: bool,
 }
 
 /// Read a record. Never fails: unreadable lines become error diagnostics.
@@ -34,6 +36,7 @@ pub fn parse(text: &str) -> Parsed {
         diags: Vec::new(),
         pending: Vec::new(),
         current_line: 0,
+        previous_was_comment: false,
     };
     r.game.span = Span::new(0, text.len());
     let mut offset = 0;
@@ -72,11 +75,20 @@ impl Reader<'_> {
         let lead = content.len() - content.trim_start().len();
         let span = Span::new(start + lead, start + lead + trimmed.len());
         if trimmed.is_empty() {
-            if let Some(c) = comment.filter(|c| !c.is_empty()) {
-                self.pending.push(c.to_string());
+            let was_comment = std::mem::replace(&mut self.previous_was_comment, comment.is_some());
+            if let Some(c) = comment {
+                // Consecutive comment lines make one comment.
+                match self.pending.last_mut() {
+                    Some(last) if was_comment => {
+                        last.push('\n');
+                        last.push_str(c);
+                    }
+                    _ => self.pending.push(c.to_string()),
+                }
             }
             return;
         }
+        self.previous_was_comment = false;
         if let Some((key, value)) = trimmed.split_once(':')
             && key.chars().all(|c| c.is_ascii_alphabetic() || c == '-')
         {
@@ -307,6 +319,7 @@ impl Reader<'_> {
             comments,
             expect_captures,
             refused,
+            extra: Vec::new(),
         });
         let _ = self.text;
     }
