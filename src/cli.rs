@@ -28,7 +28,7 @@ const MAX_RENDERED: usize = 40;
     name = "gamescribe",
     version,
     about = "Turn OCR'd board-game literature into validated game trees",
-    after_help = "Examples:\n  gamescribe check corpus/\n  gamescribe check games.txt --format json\n  gamescribe convert games.txt --to pdn -o games.pdn\n  gamescribe perft --game english 11\n  gamescribe coord --game english 11 --to paterson\n\nExit codes: 0 all lines legal, 1 errors remain, 2 usage or I/O error."
+    after_help = "Examples:\n  gamescribe check corpus/\n  gamescribe check games.txt --format json\n  gamescribe convert games.txt --to pdn -o games.pdn\n  gamescribe perft --game english 11\n  gamescribe coord --game english 11 --to paterson\n  gamescribe check corpus/go/\n  gamescribe convert corpus/go/diagram-08.wq --to sgf\n  gamescribe board corpus/go/diagram-11-12.wq\n\nExit codes: 0 all lines legal, 1 errors remain, 2 usage or I/O error."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -55,7 +55,7 @@ pub enum Command {
         color: ColorChoice,
     },
     /// Read a file and write it in another form.
-    #[command(after_help = "Examples:\n  gamescribe convert games.txt --to pdn -o games.pdn\n  gamescribe convert games.txt --to yaml")]
+    #[command(after_help = "Examples:\n  gamescribe convert games.txt --to pdn -o games.pdn\n  gamescribe convert games.txt --to yaml\n  gamescribe convert corpus/go/diagram-10.wq --to sgf -o diagram-10.sgf\n  gamescribe convert game.sgf --to volpicelli\n  gamescribe convert game.sgf --to go-corner")]
     Convert {
         path: PathBuf,
         #[arg(long, value_enum, default_value = "auto")]
@@ -79,6 +79,22 @@ pub enum Command {
     Bench {
         #[command(subcommand)]
         what: BenchWhat,
+    },
+    /// Print a Go position from a record or SGF file: the start, or after a line's moves.
+    #[command(after_help = "Examples:\n  gamescribe board corpus/go/diagram-08.wq              # end of the trunk\n  gamescribe board corpus/go/diagram-08.wq --ply 0      # the setup\n  gamescribe board corpus/go/diagram-09-corner.wq --line b4-first\n  gamescribe board game.sgf --game 2 --line 3 --ply 40")]
+    Board {
+        path: PathBuf,
+        #[arg(long, value_enum, default_value = "auto")]
+        notation: Notation,
+        /// Which game of the file (from 1).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// Line label or number (0 is the trunk).
+        #[arg(long, default_value = "0")]
+        line: String,
+        /// Moves to play from the start along the line (default: all).
+        #[arg(long)]
+        ply: Option<usize>,
     },
     /// Convert a square between numberings.
     #[command(after_help = "Examples:\n  gamescribe coord --game english 11 --to paterson   # 33\n  gamescribe coord --game english 33 --to numeric    # 11\n  gamescribe coord --game go \"平 c 4\" --to gtp        # D3\n  gamescribe coord --game go D3 --to go-corner       # 平 三 四\n  gamescribe coord --game go \"上 三 四\" --to sgf      # cc")]
@@ -158,6 +174,12 @@ pub enum Target {
     /// One row per move.
     Csv,
     Numeric,
+    /// Go: Smart Game Format FF[4].
+    Sgf,
+    /// Go: the record format, every point with its corner in Chinese numerals.
+    GoCorner,
+    /// Go: the record format with `corner:` blocks and Volpicelli's letters.
+    Volpicelli,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -201,7 +223,11 @@ pub fn main() -> ExitCode {
 fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Check { paths, notation, format, strict, color } => check(&paths, notation, format, strict, color),
+        Command::Convert { path, notation, to: to @ (Target::Sgf | Target::GoCorner | Target::Volpicelli), output } => {
+            convert_go(&path, notation, to, output.as_deref())
+        }
         Command::Convert { path, notation, to, output } => convert(&path, notation, to, output.as_deref()),
+        Command::Board { path, notation, game, line, ply } => board(&path, notation, game, &line, ply),
         Command::Perft { game, depth } => perft(game, depth),
         Command::Bench { what } => bench(what),
         Command::Coord { game: CoordGame::English, square, to, .. } => coord_english(&square, to),
@@ -397,6 +423,7 @@ fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>) -
         Target::Json => export::to_json(&source),
         Target::Yaml => export::to_yaml(&source),
         Target::Csv => export::to_csv(&source),
+        Target::Sgf | Target::GoCorner | Target::Volpicelli => Err("Go targets are written by convert_go".to_string()),
         Target::Numeric => Ok(source
             .games
             .iter()
@@ -460,6 +487,86 @@ fn coord_english(square: &str, to: CoordTarget) -> u8 {
             EXIT_CLEAN
         }
         None => usage_error(&format!("{n} is not a square in that numbering")),
+    }
+}
+
+/// Write the output of a conversion to a file or standard output.
+fn emit(written: &str, output: Option<&Path>) -> Result<(), String> {
+    match output {
+        Some(p) => fs::write(p, written).map_err(|e| format!("cannot write {}: {e}", p.display())),
+        None => std::io::stdout().lock().write_all(written.as_bytes()).map_err(|e| e.to_string()),
+    }
+}
+
+fn convert_go(path: &Path, notation: Notation, to: Target, output: Option<&Path>) -> u8 {
+    use crate::notation::go_record::{self, Style};
+    let (text, _) = match read_text(path) {
+        Ok(t) => t,
+        Err(e) => return usage_error(&e),
+    };
+    let Some((games, _)) = notation::read_go(notation, path, &text) else {
+        return usage_error(&format!("{} is not a Go record or SGF file (try --notation go or --notation sgf)", path.display()));
+    };
+    let source = notation::read(notation, path, &text);
+    let written = match to {
+        Target::Sgf => notation::sgf::write(&games),
+        Target::GoCorner | Target::Volpicelli => {
+            let style = if matches!(to, Target::GoCorner) { Style::Chinese } else { Style::Volpicelli };
+            games.iter().map(|g| go_record::write(g, style)).collect::<Vec<_>>().join("\n")
+        }
+        _ => return usage_error("not a Go target"),
+    };
+    if let Err(e) = emit(&written, output) {
+        return usage_error(&e);
+    }
+    if games.len() > 1 && !matches!(to, Target::Sgf) {
+        eprintln!("note: {} games written one after another; the record format holds one game per file", games.len());
+    }
+    if source.error_count() > 0 {
+        eprintln!("{}: {} errors remain (see `gamescribe check`)", source.name, source.error_count());
+        EXIT_ERRORS
+    } else {
+        EXIT_CLEAN
+    }
+}
+
+fn board(path: &Path, notation: Notation, game: usize, line: &str, ply: Option<usize>) -> u8 {
+    use crate::notation::go_record;
+    use crate::rules::go::Scoring;
+    let (text, _) = match read_text(path) {
+        Ok(t) => t,
+        Err(e) => return usage_error(&e),
+    };
+    let Some((games, _)) = notation::read_go(notation, path, &text) else {
+        return usage_error(&format!("{} is not a Go record or SGF file (try --notation go or --notation sgf)", path.display()));
+    };
+    let Some(g) = game.checked_sub(1).and_then(|i| games.get(i)) else {
+        return usage_error(&format!("there is no game {game}; the file has {}", games.len()));
+    };
+    let index = match line.parse::<usize>() {
+        Ok(n) => Some(n),
+        Err(_) => g.lines.iter().position(|l| l.label == line),
+    };
+    let Some(index) = index else {
+        let labels: Vec<&str> = g.lines.iter().map(|l| l.label.as_str()).collect();
+        return usage_error(&format!("no line {line:?}; lines: {}", labels.join(", ")));
+    };
+    match go_record::position_at(g, index, ply) {
+        Ok((pos, taken)) => {
+            let label = g.lines.get(index).map_or("", |l| l.label.as_str());
+            println!("{}line {label}, {} moves", if g.title.is_empty() { String::new() } else { format!("{}\n", g.title) }, taken.len());
+            print!("{}", pos.board_text());
+            let s = pos.score(Scoring::Area);
+            println!(
+                "area count: Black {} ({} stones + {} points), White {} ({} stones + {} points), {} neutral",
+                s.black_total, s.black_stones, s.black_territory, s.white_total, s.white_stones, s.white_territory, s.neutral
+            );
+            EXIT_CLEAN
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            EXIT_ERRORS
+        }
     }
 }
 

@@ -21,6 +21,10 @@ pub enum Notation {
     Numeric,
     /// Portable Draughts Notation (PDN 3.0), English draughts.
     Pdn,
+    /// Go record format (`.wq`): setup and moves in the Chinese corner notation.
+    Go,
+    /// Smart Game Format (FF[4]) Go records.
+    Sgf,
 }
 
 impl Notation {
@@ -29,6 +33,12 @@ impl Notation {
         let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
         if ext == "pdn" || text.trim_start().starts_with("[Event") || text.trim_start().starts_with("[GameType") {
             return Notation::Pdn;
+        }
+        if ext == "sgf" || text.trim_start_matches('\u{feff}').trim_start().starts_with("(;") {
+            return Notation::Sgf;
+        }
+        if ext == "wq" || go_record::looks_like_record(text) {
+            return Notation::Go;
         }
         Notation::Numeric
     }
@@ -41,5 +51,24 @@ pub fn read(notation: Notation, path: &Path, text: &str) -> Source {
     match notation {
         Notation::Auto | Notation::Numeric => numeric::read(&name, text, &numeric::ReadOptions::default()),
         Notation::Pdn => pdn::read(&name, text),
+        Notation::Go => go_record::read(&name, text),
+        Notation::Sgf => sgf::read(&name, text),
+    }
+}
+
+/// Go games read from a record or SGF file (for the Go writers), with what
+/// reading found; `None` if the file is not in a Go notation.
+pub fn read_go(notation: Notation, path: &Path, text: &str) -> Option<(Vec<go_record::GoGame>, Vec<crate::diagnostic::Diagnostic>)> {
+    let notation = if notation == Notation::Auto { Notation::detect(path, text) } else { notation };
+    match notation {
+        Notation::Go => {
+            let parsed = go_record::parse(text);
+            Some((vec![parsed.game], parsed.diagnostics))
+        }
+        Notation::Sgf => {
+            let parsed = sgf::parse(text);
+            Some((parsed.games, parsed.diagnostics))
+        }
+        _ => None,
     }
 }

@@ -40,6 +40,34 @@ use crate::notation::go_corner::{to_sgf, Corner, CornerPoint};
 use crate::rules::go::{Color, Move, Point};
 use crate::tree::{Annotation, Game, Line, LineStatus, MoveNode, Source};
 
+/// Does this text look like a record (its first key line is one of ours)?
+pub fn looks_like_record(text: &str) -> bool {
+    text.lines()
+        .map(|l| l.split(';').next().unwrap_or("").trim())
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| ["title:", "size:", "corner:", "black:", "white:"].iter().any(|k| l.starts_with(k)))
+}
+
+/// The position after `ply` moves of line `line`'s full path (all of it if
+/// `ply` is `None`), with the stones each of those moves took.
+pub fn position_at(game: &GoGame, line: usize, ply: Option<usize>) -> Result<(crate::rules::go::Position, Vec<Vec<Point>>), String> {
+    let mut pos = crate::rules::go::Position::from_setup_with(game.setup(), game.rules).map_err(|e| format!("the setup is not a position: {e}"))?;
+    if line >= game.lines.len() {
+        return Err(format!("there is no line {line}; the game has {}", game.lines.len()));
+    }
+    let full = game.full_line(line);
+    let n = ply.unwrap_or(full.len()).min(full.len());
+    let mut taken = Vec::new();
+    for (k, mv) in full.iter().take(n).enumerate() {
+        if mv.refused.is_some() {
+            continue;
+        }
+        let played = pos.play_as(mv.color, mv.mv).map_err(|e| format!("move {} ({}) cannot be played: {e}", k + 1, move_text(mv.color, mv.mv)))?;
+        taken.push(played.captured);
+    }
+    Ok((pos, taken))
+}
+
 /// How points are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {

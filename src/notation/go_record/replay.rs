@@ -80,20 +80,20 @@ pub fn replay(game: &GoGame) -> Replay {
             }
         }
         let count = pos.score(Scoring::Area);
-        if let (Some(expected), false) = (&line.expected_count, stopped) {
-            if (expected.black, expected.white) != (count.black_total, count.white_total) {
-                diagnostics.push(
-                    Diagnostic::error(
-                        "go::count-differs",
-                        format!(
-                            "the text counts Black {} White {}; the board counts Black {} White {}",
-                            expected.black, expected.white, count.black_total, count.white_total
-                        ),
-                        expected.span,
-                    )
-                    .with_label(format!("{} neutral points remain", count.neutral)),
-                );
-            }
+        if let (Some(expected), false) = (&line.expected_count, stopped)
+            && (expected.black, expected.white) != (count.black_total, count.white_total)
+        {
+            diagnostics.push(
+                Diagnostic::error(
+                    "go::count-differs",
+                    format!(
+                        "the text counts Black {} White {}; the board counts Black {} White {}",
+                        expected.black, expected.white, count.black_total, count.white_total
+                    ),
+                    expected.span,
+                )
+                .with_label(format!("{} neutral points remain", count.neutral)),
+            );
         }
         lines.push(ReplayedLine { captures, played, stopped, end: pos, count });
     }

@@ -47,16 +47,13 @@ pub fn unescape(raw: &str) -> String {
             continue;
         }
         match chars.next() {
-            Some('\r') => {
-                if chars.peek() == Some(&'\n') {
-                    chars.next();
-                }
+            Some('\r') if chars.peek() == Some(&'\n') => {
+                chars.next();
             }
-            Some('\n') => {
-                if chars.peek() == Some(&'\r') {
-                    chars.next();
-                }
+            Some('\n') if chars.peek() == Some(&'\r') => {
+                chars.next();
             }
+            Some('\r' | '\n') => {}
             Some(other) => out.push(other),
             None => {}
         }
@@ -411,6 +408,39 @@ pub fn write(games: &[GoGame]) -> String {
 }
 
 fn write_game(out: &mut String, game: &GoGame) {
+    // A move the text says is refused is not a move: it becomes a comment on
+    // the node before it, and takes no place in the tree (but keeps its ply
+    // in `paths`, so branch points still count it as the record does).
+    let mut moves: Vec<&GoMove> = vec![];
+    let mut children: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut notes: Vec<Vec<String>> = vec![Vec::new()];
+    let mut paths: Vec<Vec<usize>> = Vec::new();
+    for (i, line) in game.lines.iter().enumerate() {
+        let parent = line.parent.filter(|&p| p < i).unwrap_or(0);
+        let mut path: Vec<usize> = if i == 0 { Vec::new() } else { paths[parent].clone() };
+        path.truncate(if i == 0 { 0 } else { line.branch_ply });
+        let mut at = path.last().copied().unwrap_or(0);
+        for mv in &line.moves {
+            if let Some(reason) = &mv.refused {
+                let what = match mv.mv {
+                    Move::Pass => "pass".to_string(),
+                    Move::Play(p) => to_sgf(p),
+                };
+                notes[at].push(format!("Refused: {} {what} ({reason})", mv.color.letter()));
+                path.push(at);
+                continue;
+            }
+            moves.push(mv);
+            children.push(Vec::new());
+            notes.push(Vec::new());
+            let id = moves.len();
+            children[at].push(id);
+            path.push(id);
+            at = id;
+        }
+        paths.push(path);
+    }
+
     out.push_str(&format!("(;GM[1]FF[4]CA[UTF-8]SZ[{}]", game.size));
     if let Some(r) = &game.ruleset {
         prop(out, "RU", std::slice::from_ref(r));
@@ -424,8 +454,10 @@ fn write_game(out: &mut String, game: &GoGame) {
     if !game.title.is_empty() {
         prop(out, "GN", std::slice::from_ref(&game.title));
     }
-    if !game.comments.is_empty() {
-        prop(out, "C", &[game.comments.join("\n\n")]);
+    let mut root_comments = game.comments.clone();
+    root_comments.extend(notes[0].iter().cloned());
+    if !root_comments.is_empty() {
+        prop(out, "C", &[root_comments.join("\n\n")]);
     }
     let setup = game.setup();
     for (ident, pts) in [("AB", &setup.black), ("AW", &setup.white)] {
@@ -440,24 +472,6 @@ fn write_game(out: &mut String, game: &GoGame) {
     out.push('\n');
 
     // Rebuild the tree: node 0 is the root, node n>0 is a move (line, index).
-    let mut moves: Vec<&GoMove> = vec![];
-    let mut children: Vec<Vec<usize>> = vec![Vec::new()];
-    let mut paths: Vec<Vec<usize>> = Vec::new();
-    for (i, line) in game.lines.iter().enumerate() {
-        let parent = line.parent.filter(|&p| p < i).unwrap_or(0);
-        let mut path: Vec<usize> = if i == 0 { Vec::new() } else { paths[parent].clone() };
-        path.truncate(if i == 0 { 0 } else { line.branch_ply });
-        let mut at = path.last().copied().unwrap_or(0);
-        for mv in &line.moves {
-            moves.push(mv);
-            children.push(Vec::new());
-            let id = moves.len();
-            children[at].push(id);
-            path.push(id);
-            at = id;
-        }
-        paths.push(path);
-    }
     enum Step {
         Open,
         Node(usize),
@@ -496,8 +510,10 @@ fn write_game(out: &mut String, game: &GoGame) {
                     Move::Play(p) => to_sgf(p),
                 };
                 out.push_str(&format!(";{}[{value}]", mv.color.letter()));
-                if !mv.comments.is_empty() {
-                    prop(out, "C", &[mv.comments.join("\n\n")]);
+                let mut comments = mv.comments.clone();
+                comments.extend(notes[id].iter().cloned());
+                if !comments.is_empty() {
+                    prop(out, "C", &[comments.join("\n\n")]);
                 }
                 for (ident, values) in &mv.extra {
                     prop(out, ident, values);

@@ -415,7 +415,7 @@ impl Position {
 /// The marked points: the fourth line from each edge (the source's 艮 巽 坤 乾),
 /// edge midpoints on that line, and the centre, on odd boards of 9 and up.
 fn is_star(x: usize, y: usize, n: usize) -> bool {
-    if n < 9 || n % 2 == 0 {
+    if n < 9 || n.is_multiple_of(2) {
         return false;
     }
     let edge = if n >= 13 { 3 } else { 2 };
