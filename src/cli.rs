@@ -75,7 +75,7 @@ pub enum Command {
         depth: u32,
     },
     /// Measure the repair decoder on generated noisy games, or other speed figures.
-    #[command(after_help = "Examples:\n  gamescribe bench decoder --games 1000 --noise 0.02,0.05,0.10")]
+    #[command(after_help = "Examples:\n  gamescribe bench decoder --games 1000 --noise 0.02,0.05,0.10\n  gamescribe bench sgf --megabytes 20")]
     Bench {
         #[command(subcommand)]
         what: BenchWhat,
@@ -112,6 +112,14 @@ pub enum Command {
 
 #[derive(Subcommand, Debug)]
 pub enum BenchWhat {
+    /// Generate an SGF collection of random Go games, then time tokenising + tree building, and full reading with replay.
+    Sgf {
+        /// Size of the generated file in megabytes.
+        #[arg(long, default_value_t = 20)]
+        megabytes: usize,
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+    },
     /// Random legal games, printed in book style, corrupted like OCR, then decoded.
     Decoder {
         #[arg(long, default_value_t = 500)]
@@ -593,6 +601,24 @@ fn coord_go(text: &str, to: CoordTarget, size: u8) -> u8 {
 
 fn bench(what: BenchWhat) -> u8 {
     match what {
+        BenchWhat::Sgf { megabytes, runs } => {
+            let text = crate::notation::sgf::bench::generate_sgf(megabytes * 1024 * 1024, 1887);
+            let mb = text.len() as f64 / (1024.0 * 1024.0);
+            for run in 1..=runs.max(1) {
+                {
+                    let start = Instant::now();
+                    let parsed = crate::notation::sgf::parse(&text);
+                    let secs = start.elapsed().as_secs_f64();
+                    let moves: usize = parsed.games.iter().flat_map(|g| &g.lines).map(|l| l.moves.len()).sum();
+                    println!("run {run} parse: {mb:.1} MB, {} games, {moves} moves, {} findings in {secs:.3} s = {:.1} MB/s", parsed.games.len(), parsed.diagnostics.len(), mb / secs);
+                }
+                let start = Instant::now();
+                let source = crate::notation::sgf::read("bench", &text);
+                let secs = start.elapsed().as_secs_f64();
+                println!("run {run} read+replay: {mb:.1} MB, {} games, {} findings in {secs:.3} s = {:.1} MB/s", source.games.len(), source.diagnostics.len(), mb / secs);
+            }
+            EXIT_CLEAN
+        }
         BenchWhat::Decoder { games, noise, max_plies, seed, show_failures, lookahead, beam, min_margin, dead_end } => {
             println!("{:>6} {:>6} {:>12} {:>9} {:>9} {:>8} {:>9} {:>8}", "noise", "games", "exact", "printed", "read", "wrong", "wrong %", "secs");
             for rate in noise {

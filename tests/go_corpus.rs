@@ -101,3 +101,22 @@ fn diagrams_xi_xii_neutral_points_filled_then_counted() {
     assert_eq!((s2.black_total, s2.white_total), (47, 53));
     insta::assert_snapshot!("xii_board", end.end.board_text());
 }
+
+#[test]
+fn invalid_inputs_render_their_diagnostics() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus/go/invalid");
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert_eq!(files.len(), 2);
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let name = f.file_name().unwrap().to_string_lossy().into_owned();
+        let source = gamescribe::notation::read(gamescribe::notation::Notation::Auto, &f, &text);
+        assert!(source.error_count() > 0, "{name}");
+        for d in &source.diagnostics {
+            assert!(d.span.start <= d.span.end && d.span.end <= text.len(), "{name}: {d:?}");
+        }
+        let rendered = gamescribe::diagnostic::render(&source.diagnostics, &name, &text, false);
+        insta::assert_snapshot!(name, rendered);
+    }
+}

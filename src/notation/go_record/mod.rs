@@ -18,7 +18,9 @@
 //! B e 4
 //! W f 1 takes d 5, e 5     ; the stones the text says this move takes (checked)
 //! B h 4 refused ko         ; the text says this cannot be played (checked, not played)
-//! count: black 47 white 53 ; the area count the text gives at the end of this line
+//! dead: c 3, d 4            ; stones marked dead at the end of this line (whole chains)
+//! count: black 47 white 53 ; the count the text gives at the end of this line
+//! scoring: territory       ; count territory + prisoners instead of the source's area
 //! line: b4-first from trunk after 0   ; a variation: its label, the line it
 //!                          ; leaves and how many moves from the start it keeps
 //! result: W+6
@@ -151,6 +153,9 @@ pub fn write(game: &GoGame, style: Style) -> String {
     if let Some(k) = game.komi {
         w.out.push_str(&format!("komi: {k}\n"));
     }
+    if game.scoring == crate::rules::go::Scoring::Territory {
+        w.out.push_str("scoring: territory\n");
+    }
     for (i, line) in game.lines.iter().enumerate() {
         if i > 0 {
             let parent = line.parent.and_then(|p| game.lines.get(p)).map_or("trunk", |l| l.label.as_str());
@@ -176,6 +181,9 @@ pub fn write(game: &GoGame, style: Style) -> String {
             w.out.push_str(s.trim_end());
             w.out.push('\n');
             w.comments(&mv.comments);
+        }
+        if !line.dead.is_empty() {
+            w.setup("dead", &line.dead);
         }
         if let Some(c) = &line.expected_count {
             w.out.push_str(&format!("count: black {} white {}\n", c.black, c.white));
@@ -322,6 +330,23 @@ mod tests {
         let codes: Vec<&str> = r.diagnostics.iter().map(|d| d.code.as_str()).collect();
         assert_eq!(codes, vec!["go::count-differs"], "{:?}", r.diagnostics);
         assert!(r.diagnostics[0].message.contains("Black 5 White 2"));
+    }
+
+    #[test]
+    fn dead_stones_are_removed_before_counting_in_either_scoring() {
+        // 5×5: Black holds columns 0-1, White 3-4; a white stone sits dead in Black's area.
+        let text = "size: 5\ncorner: 平\nblack: 1 2, 2 2, 3 2, 4 2, 5 2\nwhite: 1 4, 2 4, 3 4, 4 4, 5 4, 3 1\ndead: 3 1\ncount: black 10 white 10\n";
+        let p = parse(text);
+        assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+        let r = replay(&p.game);
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        let territory = text.replace("count: black 10 white 10", "scoring: territory\ncount: black 6 white 5");
+        let p = parse(&territory);
+        let r = replay(&p.game);
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        let back = parse(&write(&p.game, Style::Volpicelli));
+        assert_eq!(back.game.lines[0].dead, p.game.lines[0].dead);
+        assert_eq!(back.game.scoring, p.game.scoring);
     }
 
     #[test]

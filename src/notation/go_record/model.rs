@@ -1,7 +1,7 @@
 //! A Go game or problem as read from text (the record format or SGF): setup,
 //! lines of moves with comments and what the text expects of them.
 
-use crate::rules::go::{Color, Move, Point, Rules, Setup};
+use crate::rules::go::{Color, Move, Point, Rules, Scoring, Setup};
 use crate::span::Span;
 use serde::{Deserialize, Serialize};
 
@@ -11,6 +11,9 @@ pub struct GoGame {
     pub size: u8,
     #[serde(skip)]
     pub rules: Rules,
+    /// How `count:` lines are checked (the source's area count by default).
+    #[serde(default)]
+    pub scoring: Scoring,
     pub black: Vec<Point>,
     pub white: Vec<Point>,
     /// Points an SGF root clears (AE); empty in the record format.
@@ -43,7 +46,10 @@ pub struct GoLine {
     /// Moves of the parent played before this line's first move.
     pub branch_ply: usize,
     pub moves: Vec<GoMove>,
-    /// Area count the text gives for the end of this line (Black, White).
+    /// Stones marked dead at the end of this line (whole chains), removed before counting.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dead: Vec<Point>,
+    /// The count the text gives for the end of this line (Black, White).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected_count: Option<ExpectedCount>,
     pub span: Span,
@@ -82,6 +88,7 @@ impl GoGame {
             title: String::new(),
             size,
             rules: Rules::default(),
+            scoring: Scoring::default(),
             black: Vec::new(),
             white: Vec::new(),
             empty: Vec::new(),

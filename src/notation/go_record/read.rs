@@ -3,7 +3,7 @@
 use super::model::{ExpectedCount, GoGame, GoLine, GoMove};
 use crate::diagnostic::Diagnostic;
 use crate::notation::go_corner::{parse_corner_point, Corner};
-use crate::rules::go::{Color, KoRule, Move, Point, DEFAULT_SIZE, MAX_SIZE};
+use crate::rules::go::{Color, KoRule, Move, Point, Scoring, DEFAULT_SIZE, MAX_SIZE};
 use crate::span::Span;
 
 /// What reading found: the game (always, possibly partial) and every problem.
@@ -151,11 +151,20 @@ impl Reader<'_> {
                 _ => self.error("record::bad-komi", format!("{value:?} is not a number"), vspan),
             },
             "result" => self.game.result = Some(value.to_string()),
+            "dead" => {
+                let points = self.point_list(value, vspan);
+                self.game.lines[self.current_line].dead.extend(points);
+            }
+            "scoring" => match value.to_ascii_lowercase().as_str() {
+                "area" => self.game.scoring = Scoring::Area,
+                "territory" => self.game.scoring = Scoring::Territory,
+                _ => self.error("record::bad-scoring", format!("{value:?} is not area or territory"), vspan),
+            },
             "count" => self.count(value, vspan),
             "line" => self.new_line(value, span, vspan),
             _ => self.diags.push(
                 Diagnostic::error("record::unknown-key", format!("unknown key {key:?}"), span)
-                    .with_help("keys: title size corner black white play rules komi result count line"),
+                    .with_help("keys: title size corner black white play rules scoring komi result dead count line"),
             ),
         }
     }

@@ -3,8 +3,8 @@
 
 use super::model::{GoGame, GoMove};
 use crate::diagnostic::Diagnostic;
-use crate::notation::go_corner::to_sgf;
-use crate::rules::go::{Move, MoveError, Point, Position, Scoring, Score};
+use crate::notation::go_corner::{to_gtp, write_point, PointFormat};
+use crate::rules::go::{Move, MoveError, Point, Position, Score};
 
 /// One line replayed.
 #[derive(Clone, Debug)]
@@ -16,7 +16,7 @@ pub struct ReplayedLine {
     pub stopped: bool,
     /// The position at the end of the line (as far as it could be played).
     pub end: Position,
-    /// The area count at the end.
+    /// The count at the end (the game's scoring), dead stones removed.
     pub count: Score,
 }
 
@@ -27,8 +27,14 @@ pub struct Replay {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-fn points_text(points: &[Point]) -> String {
-    points.iter().map(|&p| to_sgf(p)).collect::<Vec<_>>().join(" ")
+/// Points as the reader of a record or SGF file can find them: corner
+/// notation (canonical corner) with the GTP name.
+fn point_name(p: Point, size: u8) -> String {
+    format!("{} ({})", write_point(p, size, PointFormat::Volpicelli), to_gtp(p, size))
+}
+
+fn points_text(points: &[Point], size: u8) -> String {
+    points.iter().map(|&p| point_name(p, size)).collect::<Vec<_>>().join(", ")
 }
 
 fn refusal_matches(reason: &str, err: MoveError) -> bool {
@@ -66,7 +72,7 @@ pub fn replay(game: &GoGame) -> Replay {
         let mut stopped = false;
         for (k, mv) in full.iter().enumerate() {
             let own = k >= own_from;
-            match play_one(&mut pos, mv, own.then_some(&mut diagnostics)) {
+            match play_one(&mut pos, game.size, mv, own.then_some(&mut diagnostics)) {
                 Ok(took) => {
                     if own {
                         captures.push(took);
@@ -79,7 +85,14 @@ pub fn replay(game: &GoGame) -> Replay {
                 }
             }
         }
-        let count = pos.score(Scoring::Area);
+        let mut counted = pos.clone();
+        for &d in &line.dead {
+            if counted.at(d).is_none() {
+                diagnostics.push(Diagnostic::error("go::dead-empty", format!("{} is marked dead but holds no stone", point_name(d, game.size)), line.span));
+            }
+        }
+        counted.remove_dead(&line.dead);
+        let count = counted.score(game.scoring);
         if let (Some(expected), false) = (&line.expected_count, stopped)
             && (expected.black, expected.white) != (count.black_total, count.white_total)
         {
@@ -95,13 +108,14 @@ pub fn replay(game: &GoGame) -> Replay {
                 .with_label(format!("{} neutral points remain", count.neutral)),
             );
         }
+        pos.forget_history();
         lines.push(ReplayedLine { captures, played, stopped, end: pos, count });
     }
     Replay { start: Some(start), lines, diagnostics }
 }
 
 /// Play one move, reporting (when `diags` is given) anything that differs from the text.
-fn play_one(pos: &mut Position, mv: &GoMove, diags: Option<&mut Vec<Diagnostic>>) -> Result<Vec<Point>, ()> {
+fn play_one(pos: &mut Position, size: u8, mv: &GoMove, diags: Option<&mut Vec<Diagnostic>>) -> Result<Vec<Point>, ()> {
     let mut sink = Vec::new();
     let diags = diags.unwrap_or(&mut sink);
     if let Some(reason) = &mv.refused {
@@ -131,8 +145,8 @@ fn play_one(pos: &mut Position, mv: &GoMove, diags: Option<&mut Vec<Diagnostic>>
                             "go::captures-differ",
                             format!(
                                 "the text says this takes [{}]; the engine takes [{}]",
-                                points_text(&want),
-                                points_text(&played.captured)
+                                points_text(&want, size),
+                                points_text(&played.captured, size)
                             ),
                             mv.span,
                         )
@@ -145,7 +159,7 @@ fn play_one(pos: &mut Position, mv: &GoMove, diags: Option<&mut Vec<Diagnostic>>
         Err(e) => {
             let what = match mv.mv {
                 Move::Pass => "pass".to_string(),
-                Move::Play(p) => to_sgf(p),
+                Move::Play(p) => point_name(p, size),
             };
             diags.push(
                 Diagnostic::error("go::illegal-move", format!("{} {what} cannot be played: {e}", mv.color), mv.span)

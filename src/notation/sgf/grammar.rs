@@ -18,61 +18,118 @@ pub enum Token {
     Junk,
 }
 
-/// Tokenise; junk characters with only white space between are joined into one token.
-pub fn tokens(text: &str) -> Vec<(Token, Span)> {
-    let mut out: Vec<(Token, Span)> = Vec::new();
-    let pairs = match SgfGrammar::parse(Rule::file, text) {
-        Ok(p) => p,
-        // The grammar accepts every input (junk takes any character); keep the text if it ever does not.
-        Err(_) => return vec![(Token::Junk, Span::new(0, text.len()))],
-    };
-    for file in pairs {
-        for pair in file.into_inner() {
-            let span = Span::new(pair.as_span().start(), pair.as_span().end());
-            let token = match pair.as_rule() {
-                Rule::open => Token::Open,
-                Rule::close => Token::Close,
-                Rule::node_start => Token::NodeStart,
-                Rule::unterminated => Token::Unterminated,
-                Rule::junk => {
-                    if let Some((Token::Junk, last)) = out.last_mut()
-                        && text.get(last.end..span.start).is_some_and(|gap| gap.trim().is_empty())
-                    {
-                        last.end = span.end;
-                        continue;
-                    }
-                    Token::Junk
+/// Tokenise lazily, one token per pest call, so memory does not grow with
+/// the file beyond what the caller keeps; junk with only white space between
+/// is joined into one token.
+pub fn tokens(text: &str) -> Tokens<'_> {
+    Tokens { text, at: 0, held: None }
+}
+
+pub struct Tokens<'a> {
+    text: &'a str,
+    at: usize,
+    /// A junk token waiting to see whether more junk follows.
+    held: Option<Span>,
+}
+
+impl Tokens<'_> {
+    fn raw_next(&mut self) -> Option<(Token, Span)> {
+        let rest = &self.text[self.at..];
+        let skipped = rest.len() - rest.trim_start_matches([' ', '\t', '\r', '\n', '\u{FEFF}']).len();
+        self.at += skipped;
+        if self.at >= self.text.len() {
+            return None;
+        }
+        match next_token(self.text, self.at) {
+            Some((token, span)) => {
+                self.at = span.end.max(self.at + 1);
+                while !self.text.is_char_boundary(self.at) {
+                    self.at += 1;
                 }
-                Rule::property => {
-                    let mut ident = String::new();
-                    let mut ident_span = span;
-                    let mut values = Vec::new();
-                    for part in pair.into_inner() {
-                        let s = Span::new(part.as_span().start(), part.as_span().end());
-                        match part.as_rule() {
-                            Rule::ident => {
-                                ident = part.as_str().to_string();
-                                ident_span = s;
-                            }
-                            Rule::value => {
-                                let inner = part.into_inner().next();
-                                let (text, vs) = match inner {
-                                    Some(t) => (t.as_str().to_string(), Span::new(t.as_span().start(), t.as_span().end())),
-                                    None => (String::new(), Span::new(s.start + 1, s.start + 1)),
-                                };
-                                values.push((text, vs));
-                            }
-                            _ => {}
-                        }
-                    }
-                    Token::Property { ident, ident_span, values }
-                }
-                _ => continue,
-            };
-            out.push((token, span));
+                Some((token, span))
+            }
+            None => {
+                // The grammar takes any character as junk; keep the rest if it ever does not.
+                let span = Span::new(self.at, self.text.len());
+                self.at = self.text.len();
+                Some((Token::Junk, span))
+            }
         }
     }
-    out
+}
+
+impl Iterator for Tokens<'_> {
+    type Item = (Token, Span);
+
+    fn next(&mut self) -> Option<(Token, Span)> {
+        loop {
+            match self.raw_next() {
+                Some((Token::Junk, span)) => match self.held {
+                    Some(last) if self.text.get(last.end..span.start).is_some_and(|gap| gap.trim().is_empty()) => {
+                        self.held = Some(Span::new(last.start, span.end));
+                    }
+                    Some(last) => {
+                        self.held = Some(span);
+                        return Some((Token::Junk, last));
+                    }
+                    None => self.held = Some(span),
+                },
+                Some(other) => match self.held.take() {
+                    Some(last) => {
+                        // Give back the junk first; the token waits one call.
+                        self.at = other.1.start;
+                        return Some((Token::Junk, last));
+                    }
+                    None => return Some(other),
+                },
+                None => return self.held.take().map(|s| (Token::Junk, s)),
+            }
+        }
+    }
+}
+
+/// The token starting at byte `at`.
+fn next_token(text: &str, at: usize) -> Option<(Token, Span)> {
+    let pair = SgfGrammar::parse(Rule::token, &text[at..]).ok()?.next()?;
+    let shift = |s: pest::Span| Span::new(s.start() + at, s.end() + at);
+    let span = shift(pair.as_span());
+    let token = match pair.as_rule() {
+        Rule::open => Token::Open,
+        Rule::close => Token::Close,
+        Rule::node_start => Token::NodeStart,
+        Rule::unterminated => Token::Unterminated,
+        Rule::property => {
+            let mut ident = String::new();
+            let mut ident_span = span;
+            let mut values = Vec::new();
+            for part in pair.into_inner() {
+                let s = shift(part.as_span());
+                match part.as_rule() {
+                    Rule::ident => {
+                        ident = part.as_str().to_string();
+                        ident_span = s;
+                    }
+                    Rule::value => {
+                        let (text, vs) = match part.into_inner().next() {
+                            Some(t) => (t.as_str().to_string(), shift(t.as_span())),
+                            None => (String::new(), Span::new(s.start + 1, s.start + 1)),
+                        };
+                        values.push((text, vs));
+                    }
+                    _ => {}
+                }
+            }
+            Token::Property { ident, ident_span, values }
+        }
+        _ => {
+            // Trailing white space is not part of the junk.
+            let kept = span.slice(text).trim_end().len().max(1);
+            let end = (span.start + kept).min(span.end);
+            let end = (end..=span.end).find(|&e| text.is_char_boundary(e)).unwrap_or(span.end);
+            return Some((Token::Junk, Span::new(span.start, end)));
+        }
+    };
+    Some((token, span))
 }
 
 #[cfg(test)]
@@ -81,7 +138,7 @@ mod tests {
 
     #[test]
     fn each_token_kind_is_recognised() {
-        let t = tokens("(;B[aa] C[a\\]b] AB[aa] [bb]) x? W[");
+        let t: Vec<_> = tokens("(;B[aa] C[a\\]b] AB[aa] [bb]) x? W[").collect();
         let kinds: Vec<&str> = t
             .iter()
             .map(|(k, _)| match k {
@@ -108,8 +165,22 @@ mod tests {
     }
 
     #[test]
+    fn the_whole_file_rule_accepts_anything() {
+        for text in ["", "(;B[aa]", "junk ((( ]]] [x", "(;C[\\]"] {
+            assert!(SgfGrammar::parse(Rule::file, text).is_ok(), "{text}");
+        }
+    }
+
+    #[test]
+    fn prose_is_one_junk_token_and_stops_before_a_property() {
+        let t: Vec<_> = tokens("Game one, played 1850. B[aa]").collect();
+        assert_eq!(t.len(), 2);
+        assert_eq!(t[0], (Token::Junk, Span::new(0, 22)));
+    }
+
+    #[test]
     fn an_empty_value_is_a_value() {
-        let t = tokens("W[]");
+        let t: Vec<_> = tokens("W[]").collect();
         assert!(matches!(&t[0].0, Token::Property { values, .. } if values == &vec![(String::new(), Span::new(2, 2))]));
     }
 }

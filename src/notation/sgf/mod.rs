@@ -7,6 +7,7 @@
 //! and written back. Setup inside the tree (AB/AW/AE after the root) is kept
 //! but not replayed, with a warning.
 
+pub mod bench;
 mod grammar;
 
 use crate::diagnostic::Diagnostic;
@@ -83,6 +84,7 @@ pub fn parse(text: &str) -> ParsedSgf {
     let mut stack: Vec<Option<usize>> = Vec::new();
     let mut current: Option<usize> = None;
     let mut open_spans: Vec<Span> = Vec::new();
+    let mut games = Vec::new();
     for (token, span) in grammar::tokens(text) {
         match token {
             Token::Open => {
@@ -93,6 +95,16 @@ pub fn parse(text: &str) -> ParsedSgf {
                 Some(c) => {
                     current = c;
                     open_spans.pop();
+                    if stack.is_empty() {
+                        // A whole game tree is closed: build its games and free its nodes.
+                        for root in roots.drain(..) {
+                            if let Some(g) = build_game(&nodes, root, &mut diagnostics) {
+                                games.push(g);
+                            }
+                        }
+                        nodes.clear();
+                        current = None;
+                    }
                 }
                 None => {
                     diagnostics.push(Diagnostic::error("sgf::unmatched-close", "`)` closes no game tree", span));
@@ -153,7 +165,6 @@ pub fn parse(text: &str) -> ParsedSgf {
                 .with_label("opened here"),
         );
     }
-    let mut games = Vec::new();
     for root in roots {
         if let Some(g) = build_game(&nodes, root, &mut diagnostics) {
             games.push(g);
@@ -366,6 +377,10 @@ fn node_move(node: &Node, size: u8, diags: &mut Vec<Diagnostic>) -> Option<GoMov
 /// its other properties are kept on that move.
 fn attach_moveless(game: &mut GoGame, line: usize, node: &Node, diags: &mut Vec<Diagnostic>) {
     for p in &node.props {
+        if p.ident == "B" || p.ident == "W" {
+            // A move that could not be read: already reported where it stands.
+            continue;
+        }
         let values: Vec<String> = p.values.iter().map(|(v, _)| unescape(v)).collect();
         let target = game.lines[line].moves.last_mut();
         match (p.ident.as_str(), target) {
@@ -530,10 +545,11 @@ pub fn read(name: &str, text: &str) -> Source {
     let parsed = parse(text);
     let mut diagnostics = parsed.diagnostics;
     let mut games = Vec::new();
-    for g in &parsed.games {
-        let replayed = go_record::replay(g);
+    // Each game is converted and dropped in turn, to keep the peak small on big files.
+    for g in parsed.games {
+        let replayed = go_record::replay(&g);
         diagnostics.extend(replayed.diagnostics.iter().cloned());
-        games.push(go_record::to_game(g, &replayed));
+        games.push(go_record::to_game(&g, &replayed));
     }
     diagnostics.sort_by_key(|d| d.span.start);
     Source { name: name.to_string(), notation: "sgf".into(), games, unread: parsed.unread, diagnostics }

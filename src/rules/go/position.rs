@@ -143,6 +143,14 @@ impl Position {
         Ok(pos)
     }
 
+    /// Forget the arrangements seen so far except the current one (superko
+    /// history), to keep a finished position small.
+    pub fn forget_history(&mut self) {
+        self.seen.clear();
+        let h = self.hash_for_history();
+        self.seen.insert(h);
+    }
+
     /// The stones as a setup (forgets history and prisoners).
     pub fn setup(&self) -> Setup {
         let mut s = Setup { size: self.size, black: Vec::new(), white: Vec::new(), to_move: self.to_move };
@@ -226,61 +234,16 @@ impl Position {
     }
 
     pub(crate) fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
-        let n = self.size as usize;
-        let (x, y) = (i % n, i / n);
-        let left = (x > 0).then(|| i - 1);
-        let right = (x + 1 < n).then(|| i + 1);
-        let up = (y > 0).then(|| i - n);
-        let down = (y + 1 < n).then(|| i + n);
-        [left, right, up, down].into_iter().flatten()
+        neighbours_of(self.size, i)
     }
 
     /// Indices of the chain through `i` and its number of distinct liberties.
     fn chain_and_liberties(&self, i: usize) -> (Vec<usize>, usize) {
-        let Some(color) = self.cells[i] else { return (Vec::new(), 0) };
-        let mut seen = vec![false; self.cells.len()];
-        let mut liberty = vec![false; self.cells.len()];
-        let mut stack = vec![i];
-        let mut stones = Vec::new();
-        let mut liberties = 0;
-        seen[i] = true;
-        while let Some(s) = stack.pop() {
-            stones.push(s);
-            for n in self.neighbours(s) {
-                match self.cells[n] {
-                    None if !liberty[n] => {
-                        liberty[n] = true;
-                        liberties += 1;
-                    }
-                    Some(c) if c == color && !seen[n] => {
-                        seen[n] = true;
-                        stack.push(n);
-                    }
-                    _ => {}
-                }
-            }
-        }
-        (stones, liberties)
-    }
-
-    /// Deterministic Zobrist-style key of one stone (splitmix64 of its index and colour).
-    fn stone_key(i: usize, color: Color) -> u64 {
-        let mut z = (i as u64 * 2 + color.index() as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn board_hash(cells: &[Option<Color>]) -> u64 {
-        cells.iter().enumerate().filter_map(|(i, c)| c.map(|c| Position::stone_key(i, c))).fold(0, |a, b| a ^ b)
+        chain_in(&self.cells, self.size, i)
     }
 
     fn hash_for_history(&self) -> u64 {
-        let h = Position::board_hash(&self.cells);
-        match (self.rules.ko, self.to_move) {
-            (KoRule::SituationalSuperko, Color::White) => h ^ 0x5151_5151_5151_5151,
-            _ => h,
-        }
+        history_key(&self.cells, self.rules.ko, self.to_move)
     }
 
     /// Play for the player to move.
@@ -291,15 +254,26 @@ impl Position {
     /// Play `color`'s move even if it is not that player's turn (books skip moves
     /// played "elsewhere"); afterwards the other player is to move.
     pub fn play_as(&mut self, color: Color, mv: Move) -> Result<Played, MoveError> {
+        let (cells, played, hash) = self.try_move(color, mv)?;
+        let previous = std::mem::replace(&mut self.cells, cells);
+        self.before_last = Some(previous);
+        self.to_move = color.other();
+        self.seen.insert(hash);
+        self.prisoners[color.index()] += played.captured.len() as u32;
+        self.prisoners[color.other().index()] += played.suicided.len() as u32;
+        self.passes_in_a_row = if mv == Move::Pass { self.passes_in_a_row + 1 } else { 0 };
+        self.moves_played += 1;
+        Ok(played)
+    }
+
+    /// The stones after `color` plays `mv`, what it did, and the history key of
+    /// the result; nothing is changed.
+    fn try_move(&self, color: Color, mv: Move) -> Result<(Vec<Option<Color>>, Played, u64), MoveError> {
         let p = match mv {
             Move::Pass => {
-                self.before_last = Some(self.cells.clone());
-                self.to_move = color.other();
-                self.passes_in_a_row += 1;
-                self.moves_played += 1;
-                let h = self.hash_for_history();
-                self.seen.insert(h);
-                return Ok(Played::default());
+                let cells = self.cells.clone();
+                let hash = history_key(&cells, self.rules.ko, color.other());
+                return Ok((cells, Played::default(), hash));
             }
             Move::Play(p) => p,
         };
@@ -310,53 +284,46 @@ impl Position {
         if self.cells[i].is_some() {
             return Err(MoveError::Occupied);
         }
-        let mut next = self.clone();
-        next.cells[i] = Some(color);
+        let mut cells = self.cells.clone();
+        cells[i] = Some(color);
         let mut captured = Vec::new();
-        for n in self.neighbours(i) {
-            if next.cells[n] == Some(color.other()) {
-                let (stones, libs) = next.chain_and_liberties(n);
+        for n in neighbours_of(self.size, i) {
+            if cells[n] == Some(color.other()) {
+                let (stones, libs) = chain_in(&cells, self.size, n);
                 if libs == 0 {
                     for s in stones {
-                        next.cells[s] = None;
-                        captured.push(next.point(s));
+                        cells[s] = None;
+                        captured.push(self.point(s));
                     }
                 }
             }
         }
         let mut suicided = Vec::new();
-        let (own, libs) = next.chain_and_liberties(i);
+        let (own, libs) = chain_in(&cells, self.size, i);
         if libs == 0 {
             if !self.rules.suicide_allowed {
                 return Err(MoveError::Suicide);
             }
             for s in own {
-                next.cells[s] = None;
-                suicided.push(next.point(s));
+                cells[s] = None;
+                suicided.push(self.point(s));
             }
         }
-        if self.before_last.as_deref() == Some(&next.cells[..]) {
+        if self.before_last.as_deref() == Some(&cells[..]) {
             return Err(MoveError::Ko);
         }
-        next.to_move = color.other();
-        let h = next.hash_for_history();
-        if self.rules.ko != KoRule::Simple && self.seen.contains(&h) {
+        let hash = history_key(&cells, self.rules.ko, color.other());
+        if self.rules.ko != KoRule::Simple && self.seen.contains(&hash) {
             return Err(MoveError::Superko);
         }
-        next.seen.insert(h);
-        next.prisoners[color.index()] += captured.len() as u32;
-        next.prisoners[color.other().index()] += suicided.len() as u32;
-        next.before_last = Some(std::mem::take(&mut self.cells));
-        next.passes_in_a_row = 0;
-        next.moves_played += 1;
-        *self = next;
         captured.sort();
-        Ok(Played { captured, suicided })
+        suicided.sort();
+        Ok((cells, Played { captured, suicided }, hash))
     }
 
     /// Would `color` be allowed to play `mv` now?
     pub fn check(&self, color: Color, mv: Move) -> Result<(), MoveError> {
-        self.clone().play_as(color, mv).map(|_| ())
+        self.try_move(color, mv).map(|_| ())
     }
 
     /// Every legal placement for the player to move (passes are always legal).
@@ -409,6 +376,72 @@ impl Position {
             self.to_move, self.prisoners[0], self.prisoners[1]
         ));
         out
+    }
+}
+
+/// Indices of 4-neighbours of cell `i` on a `size` board.
+fn neighbours_of(size: u8, i: usize) -> impl Iterator<Item = usize> {
+    let n = size as usize;
+    let (x, y) = (i % n, i / n);
+    let left = (x > 0).then(|| i - 1);
+    let right = (x + 1 < n).then(|| i + 1);
+    let up = (y > 0).then(|| i - n);
+    let down = (y + 1 < n).then(|| i + n);
+    [left, right, up, down].into_iter().flatten()
+}
+
+/// The chain through cell `i` (empty if `i` is empty) and its number of distinct liberties.
+fn chain_in(cells: &[Option<Color>], size: u8, i: usize) -> (Vec<usize>, usize) {
+    let Some(color) = cells[i] else { return (Vec::new(), 0) };
+    // Bit sets on the stack: 25×25 = 625 cells fit in 10 words.
+    let mut seen = [0u64; 10];
+    let mut liberty = [0u64; 10];
+    let mark = |set: &mut [u64; 10], n: usize| -> bool {
+        let (w, b) = (n / 64, 1u64 << (n % 64));
+        let fresh = set[w] & b == 0;
+        set[w] |= b;
+        fresh
+    };
+    let mut stack = vec![i];
+    let mut stones = Vec::new();
+    let mut liberties = 0;
+    mark(&mut seen, i);
+    while let Some(s) = stack.pop() {
+        stones.push(s);
+        for n in neighbours_of(size, s) {
+            match cells[n] {
+                None => {
+                    if mark(&mut liberty, n) {
+                        liberties += 1;
+                    }
+                }
+                Some(c) if c == color => {
+                    if mark(&mut seen, n) {
+                        stack.push(n);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    (stones, liberties)
+}
+
+/// Deterministic Zobrist-style key of one stone (splitmix64 of its index and colour).
+fn stone_key(i: usize, color: Color) -> u64 {
+    let mut z = (i as u64 * 2 + color.index() as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The key an arrangement is remembered by for superko (with the player to
+/// move under situational superko).
+fn history_key(cells: &[Option<Color>], ko: KoRule, to_move: Color) -> u64 {
+    let h = cells.iter().enumerate().filter_map(|(i, c)| c.map(|c| stone_key(i, c))).fold(0, |a, b| a ^ b);
+    match (ko, to_move) {
+        (KoRule::SituationalSuperko, Color::White) => h ^ 0x5151_5151_5151_5151,
+        _ => h,
     }
 }
 
