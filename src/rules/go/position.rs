@@ -410,16 +410,8 @@ fn chain_in(cells: &[Option<Color>], size: u8, i: usize) -> (Vec<usize>, usize) 
         stones.push(s);
         for n in neighbours_of(size, s) {
             match cells[n] {
-                None => {
-                    if mark(&mut liberty, n) {
-                        liberties += 1;
-                    }
-                }
-                Some(c) if c == color => {
-                    if mark(&mut seen, n) {
-                        stack.push(n);
-                    }
-                }
+                None if mark(&mut liberty, n) => liberties += 1,
+                Some(c) if c == color && mark(&mut seen, n) => stack.push(n),
                 _ => {}
             }
         }
