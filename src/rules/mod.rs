@@ -1,4 +1,5 @@
 //! Rules engines. Each knows positions, moves, legality and game end, and nothing about text.
 
 pub mod draughts;
+pub mod go;
 pub mod the_move;
