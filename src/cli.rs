@@ -40,7 +40,7 @@ pub enum Command {
     /// Read files, replay every line, report every error and repair.
     #[command(after_help = "Examples:\n  gamescribe check corpus/\n  gamescribe check games.txt --strict\n  gamescribe check games.txt --format json > tree.json")]
     Check {
-        /// Files or directories (read recursively).
+        /// Files or directories (read recursively, skipping hidden files and Markdown notes).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         #[arg(long, value_enum, default_value = "auto")]
@@ -303,6 +303,13 @@ fn usage_error(message: &str) -> u8 {
 }
 
 /// Every file under the given paths, directories walked in name order.
+/// Inside a directory, hidden files and Markdown notes (a corpus's README) are not game files.
+fn is_hidden_or_documentation(path: &Path) -> bool {
+    let hidden = path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'));
+    let markdown = path.extension().is_some_and(|x| x.eq_ignore_ascii_case("md"));
+    hidden || markdown
+}
+
 fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     for p in paths {
@@ -318,7 +325,7 @@ fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
                 for e in entries.into_iter().rev() {
                     if e.is_dir() {
                         stack.push(e);
-                    } else if !e.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')) {
+                    } else if !is_hidden_or_documentation(&e) {
                         out.push(e);
                     }
                 }
