@@ -28,7 +28,7 @@ const MAX_RENDERED: usize = 40;
     name = "gamescribe",
     version,
     about = "Turn OCR'd board-game literature into validated game trees",
-    after_help = "Examples:\n  gamescribe check corpus/\n  gamescribe check games.txt --format json\n  gamescribe convert games.txt --to pdn -o games.pdn\n  gamescribe perft --game english 11\n  gamescribe coord --game english 11 --to paterson\n\nExit codes: 0 all lines legal, 1 errors remain, 2 usage or I/O error."
+    after_help = "Examples:\n  gamescribe check corpus/\n  gamescribe check games.txt --format json\n  gamescribe convert games.txt --to pdn -o games.pdn\n  gamescribe perft --game english 11\n  gamescribe coord --game english 11 --to paterson\n  gamescribe check corpus/go/\n  gamescribe convert corpus/go/diagram-08.wq --to sgf\n  gamescribe board corpus/go/diagram-11-12.wq\n\nExit codes: 0 all lines legal, 1 errors remain, 2 usage or I/O error."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -40,7 +40,7 @@ pub enum Command {
     /// Read files, replay every line, report every error and repair.
     #[command(after_help = "Examples:\n  gamescribe check corpus/\n  gamescribe check games.txt --strict\n  gamescribe check games.txt --format json > tree.json")]
     Check {
-        /// Files or directories (read recursively).
+        /// Files or directories (read recursively, skipping hidden files and Markdown notes).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         #[arg(long, value_enum, default_value = "auto")]
@@ -55,7 +55,7 @@ pub enum Command {
         color: ColorChoice,
     },
     /// Read a file and write it in another form.
-    #[command(after_help = "Examples:\n  gamescribe convert games.txt --to pdn -o games.pdn\n  gamescribe convert games.txt --to yaml")]
+    #[command(after_help = "Examples:\n  gamescribe convert games.txt --to pdn -o games.pdn\n  gamescribe convert games.txt --to yaml\n  gamescribe convert corpus/go/diagram-10.wq --to sgf -o diagram-10.sgf\n  gamescribe convert game.sgf --to volpicelli\n  gamescribe convert game.sgf --to go-corner")]
     Convert {
         path: PathBuf,
         #[arg(long, value_enum, default_value = "auto")]
@@ -75,19 +75,49 @@ pub enum Command {
         depth: u32,
     },
     /// Measure the repair decoder on generated noisy games, or other speed figures.
-    #[command(after_help = "Examples:\n  gamescribe bench decoder --games 1000 --noise 0.02,0.05,0.10")]
+    #[command(after_help = "Examples:\n  gamescribe bench decoder --games 1000 --noise 0.02,0.05,0.10\n  gamescribe bench sgf --megabytes 20")]
     Bench {
         #[command(subcommand)]
         what: BenchWhat,
     },
+    /// Print a Go position from a record or SGF file: the start, or after a line's moves.
+    #[command(after_help = "Examples:\n  gamescribe board corpus/go/diagram-08.wq              # end of the trunk\n  gamescribe board corpus/go/diagram-08.wq --ply 0      # the setup\n  gamescribe board corpus/go/diagram-09-corner.wq --line b4-first\n  gamescribe board game.sgf --game 2 --line 3 --ply 40")]
+    Board {
+        path: PathBuf,
+        #[arg(long, value_enum, default_value = "auto")]
+        notation: Notation,
+        /// Which game of the file (from 1).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// Line label or number (0 is the trunk).
+        #[arg(long, default_value = "0")]
+        line: String,
+        /// Moves to play from the start along the line (default: all).
+        #[arg(long)]
+        ply: Option<usize>,
+    },
     /// Convert a square between numberings.
-    #[command(after_help = "Examples:\n  gamescribe coord --game english 11 --to paterson   # 33\n  gamescribe coord --game english 33 --to numeric    # 11")]
+    #[command(after_help = "Examples:\n  gamescribe coord --game english 11 --to paterson   # 33\n  gamescribe coord --game english 33 --to numeric    # 11\n  gamescribe coord --game go \"平 c 4\" --to gtp        # D3\n  gamescribe coord --game go D3 --to go-corner       # 平 三 四\n  gamescribe coord --game go \"上 三 四\" --to sgf      # cc")]
     Coord {
         #[arg(long, value_enum, default_value = "english")]
         game: CoordGame,
         square: String,
         #[arg(long, value_enum)]
         to: CoordTarget,
+        /// Board size for Go points.
+        #[arg(long, default_value_t = 19)]
+        size: u8,
+    },
+    /// Numbered positions printed as square lists: to FEN, with every choice of kings that makes the printed solution legal.
+    #[command(after_help = "Example:\n  gamescribe positions corpus/anderson-1852-ocr.txt\n  gamescribe positions corpus/anderson-1852-ocr.txt --format json")]
+    Positions {
+        /// A text with numbered positions given as square lists (e.g. the end of the 1852 book).
+        path: PathBuf,
+        #[arg(long, value_enum, default_value = "human")]
+        format: CheckFormat,
+        /// Colour in human output.
+        #[arg(long, value_enum, default_value = "auto")]
+        color: ColorChoice,
     },
     /// Who has "the move" in a draughts position, by Paterson's and by Payne's rule.
     #[command(after_help = "Examples:\n  gamescribe move \"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\"\n  gamescribe move \"B:W18,K24:B12,K5\" --format json")]
@@ -101,6 +131,14 @@ pub enum Command {
 
 #[derive(Subcommand, Debug)]
 pub enum BenchWhat {
+    /// Generate an SGF collection of random Go games, then time tokenising + tree building, and full reading with replay.
+    Sgf {
+        /// Size of the generated file in megabytes.
+        #[arg(long, default_value_t = 20)]
+        megabytes: usize,
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+    },
     /// Random legal games, printed in book style, corrupted like OCR, then decoded.
     Decoder {
         #[arg(long, default_value_t = 500)]
@@ -177,6 +215,12 @@ pub enum Target {
     Numeric,
     /// John Paterson's natural notation, capture marks computed from the moves.
     Paterson,
+    /// Go: Smart Game Format FF[4].
+    Sgf,
+    /// Go: the record format, every point with its corner in Chinese numerals.
+    GoCorner,
+    /// Go: the record format with `corner:` blocks and Volpicelli's letters.
+    Volpicelli,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -187,12 +231,22 @@ pub enum PerftGame {
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum CoordGame {
     English,
+    /// Go: input in corner notation (`平 c 4`, `上 三 四`), GTP (`D3`) or SGF (`dq`).
+    Go,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum CoordTarget {
     Numeric,
     Paterson,
+    /// Go: SGF letters.
+    Sgf,
+    /// Go: column letter without I, row from the bottom.
+    Gtp,
+    /// Go: canonical corner, Chinese numerals.
+    GoCorner,
+    /// Go: canonical corner, Volpicelli's letter + number.
+    Volpicelli,
 }
 
 /// `println!` that never panics: a closed pipe (`gamescribe ... | head`) ends
@@ -229,11 +283,17 @@ pub fn main() -> ExitCode {
 fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Check { paths, notation, format, strict, color } => check(&paths, notation, format, strict, color),
+        Command::Convert { path, notation, to: to @ (Target::Sgf | Target::GoCorner | Target::Volpicelli), output } => {
+            convert_go(&path, notation, to, output.as_deref())
+        }
         Command::Convert { path, notation, to, output } => convert(&path, notation, to, output.as_deref()),
+        Command::Board { path, notation, game, line, ply } => board(&path, notation, game, &line, ply),
         Command::Perft { game, depth } => perft(game, depth),
         Command::Bench { what } => bench(what),
-        Command::Coord { game: CoordGame::English, square, to } => coord_english(&square, to),
+        Command::Coord { game: CoordGame::English, square, to, .. } => coord_english(&square, to),
+        Command::Coord { game: CoordGame::Go, square, to, size } => coord_go(&square, to, size),
         Command::Move { fen, format } => the_move(&fen, format),
+        Command::Positions { path, format, color } => positions(&path, format, color),
     }
 }
 
@@ -243,6 +303,13 @@ fn usage_error(message: &str) -> u8 {
 }
 
 /// Every file under the given paths, directories walked in name order.
+/// Inside a directory, hidden files and Markdown notes (a corpus's README) are not game files.
+fn is_hidden_or_documentation(path: &Path) -> bool {
+    let hidden = path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'));
+    let markdown = path.extension().is_some_and(|x| x.eq_ignore_ascii_case("md"));
+    hidden || markdown
+}
+
 fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     for p in paths {
@@ -258,7 +325,7 @@ fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
                 for e in entries.into_iter().rev() {
                     if e.is_dir() {
                         stack.push(e);
-                    } else if !e.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')) {
+                    } else if !is_hidden_or_documentation(&e) {
                         out.push(e);
                     }
                 }
@@ -375,6 +442,9 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
                 if source.diagnostics.len() > MAX_RENDERED {
                     let _ = writeln!(out, "{}: … and {} more diagnostics (all of them: --format json)\n", source.name, source.diagnostics.len() - MAX_RENDERED);
                 }
+                if source.notation == "anderson" {
+                    let _ = writeln!(out, "{}", per_game_table(&source));
+                }
                 rows.push((source.name.clone(), source.notation.clone(), tally));
             }
             CheckFormat::Json => sources.push(source),
@@ -398,6 +468,31 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
     } else {
         EXIT_CLEAN
     }
+}
+
+/// One row a game: columns found, their states, moves read against moves printed.
+fn per_game_table(source: &Source) -> String {
+    let mut s = format!(
+        "{:<8} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8}\n",
+        "game", "columns", "legal", "repaired", "partial", "unreadable", "read", "printed"
+    );
+    for game in &source.games {
+        let count = |st: LineStatus| game.lines.iter().filter(|l| l.status == st).count();
+        let tag = |name: &str| game.tags.iter().find(|t| t.0 == name).map_or("-".to_string(), |t| t.1.clone());
+        let read: usize = game.lines.iter().map(|l| l.moves.len()).sum();
+        s.push_str(&format!(
+            "{:<8} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8}\n",
+            game.name.trim_start_matches("Game "),
+            game.lines.len(),
+            count(LineStatus::Legal),
+            count(LineStatus::Repaired),
+            count(LineStatus::Partial),
+            count(LineStatus::Unreadable),
+            read,
+            tag("PrintedMoves")
+        ));
+    }
+    s
 }
 
 fn summary_table(rows: &[(String, String, Tally)]) -> String {
@@ -425,6 +520,7 @@ fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>) -
         Target::Json => export::to_json(&source),
         Target::Yaml => export::to_yaml(&source),
         Target::Csv => export::to_csv(&source),
+        Target::Sgf | Target::GoCorner | Target::Volpicelli => Err("Go targets are written by convert_go".to_string()),
         Target::Numeric => Ok(source
             .games
             .iter()
@@ -476,6 +572,49 @@ fn perft(game: PerftGame, depth: u32) -> u8 {
     }
 }
 
+fn positions(path: &Path, format: CheckFormat, color: ColorChoice) -> u8 {
+    let text = match fs::read(path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) => return usage_error(&format!("cannot read {}: {e}", path.display())),
+    };
+    let (found, diagnostics) = notation::position_list::read_position_lists(&text);
+    let errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+    match format {
+        CheckFormat::Json => match serde_json::to_string_pretty(&serde_json::json!({ "positions": found, "diagnostics": diagnostics })) {
+            Ok(j) => say!("{j}"),
+            Err(e) => return usage_error(&format!("cannot write JSON: {e}")),
+        },
+        CheckFormat::Human => {
+            let name = path.display().to_string();
+            let rendered = diagnostic::render(&diagnostics, &name, &text, use_color(color));
+            if !rendered.is_empty() {
+                say!("{rendered}");
+            }
+            say!("{:<15} {:<14} {:>6} {:>5} {:>6} {:>5}  {:<14} {:<10} {}", "position", "by", "pieces", "moves", "tried", "fits", "always kings", "always men", "fewest kings");
+            let list = |v: &[u8]| if v.is_empty() { "-".to_string() } else { v.iter().map(u8::to_string).collect::<Vec<_>>().join(",") };
+            for p in &found {
+                let first = p.fits.first().map_or("-".to_string(), |f| f.fen.clone());
+                say!(
+                    "{:<15} {:<14} {:>6} {:>5} {:>6} {:>5}  {:<14} {:<10} {}",
+                    p.title,
+                    p.author,
+                    p.black.len() + p.white.len() + p.lost_black + p.lost_white,
+                    p.solution.len(),
+                    p.tried,
+                    p.fits.len(),
+                    list(&p.always_kings),
+                    list(&p.always_men),
+                    first
+                );
+                if let Some(f) = p.fits.first() {
+                    say!("{:<15} the move: {}", "", f.the_move);
+                }
+            }
+        }
+    }
+    if errors > 0 { EXIT_ERRORS } else { EXIT_CLEAN }
+}
+
 fn the_move(fen: &str, format: CheckFormat) -> u8 {
     let setup = match parse_fen(fen) {
         Ok(s) => s,
@@ -510,6 +649,7 @@ fn coord_english(square: &str, to: CoordTarget) -> u8 {
         CoordTarget::Paterson => Square::new(n).map(notation::paterson::to_natural),
         // Input in Paterson's numbering, output in book numbering.
         CoordTarget::Numeric => notation::paterson::from_natural(n).map(Square::number),
+        _ => return usage_error("for English draughts choose --to numeric or paterson"),
     };
     match answer {
         Some(a) => {
@@ -520,8 +660,127 @@ fn coord_english(square: &str, to: CoordTarget) -> u8 {
     }
 }
 
+/// Write the output of a conversion to a file or standard output.
+fn emit(written: &str, output: Option<&Path>) -> Result<(), String> {
+    match output {
+        Some(p) => fs::write(p, written).map_err(|e| format!("cannot write {}: {e}", p.display())),
+        None => std::io::stdout().lock().write_all(written.as_bytes()).map_err(|e| e.to_string()),
+    }
+}
+
+fn convert_go(path: &Path, notation: Notation, to: Target, output: Option<&Path>) -> u8 {
+    use crate::notation::go_record::{self, Style};
+    let (text, _) = match read_text(path) {
+        Ok(t) => t,
+        Err(e) => return usage_error(&e),
+    };
+    let Some((games, _)) = notation::read_go(notation, path, &text) else {
+        return usage_error(&format!("{} is not a Go record or SGF file (try --notation go or --notation sgf)", path.display()));
+    };
+    let source = notation::read(notation, path, &text);
+    let written = match to {
+        Target::Sgf => notation::sgf::write(&games),
+        Target::GoCorner | Target::Volpicelli => {
+            let style = if matches!(to, Target::GoCorner) { Style::Chinese } else { Style::Volpicelli };
+            games.iter().map(|g| go_record::write(g, style)).collect::<Vec<_>>().join("\n")
+        }
+        _ => return usage_error("not a Go target"),
+    };
+    if let Err(e) = emit(&written, output) {
+        return usage_error(&e);
+    }
+    if games.len() > 1 && !matches!(to, Target::Sgf) {
+        eprintln!("note: {} games written one after another; the record format holds one game per file", games.len());
+    }
+    if source.error_count() > 0 {
+        eprintln!("{}: {} errors remain (see `gamescribe check`)", source.name, source.error_count());
+        EXIT_ERRORS
+    } else {
+        EXIT_CLEAN
+    }
+}
+
+fn board(path: &Path, notation: Notation, game: usize, line: &str, ply: Option<usize>) -> u8 {
+    use crate::notation::go_record;
+    use crate::rules::go::Scoring;
+    let (text, _) = match read_text(path) {
+        Ok(t) => t,
+        Err(e) => return usage_error(&e),
+    };
+    let Some((games, _)) = notation::read_go(notation, path, &text) else {
+        return usage_error(&format!("{} is not a Go record or SGF file (try --notation go or --notation sgf)", path.display()));
+    };
+    let Some(g) = game.checked_sub(1).and_then(|i| games.get(i)) else {
+        return usage_error(&format!("there is no game {game}; the file has {}", games.len()));
+    };
+    let index = match line.parse::<usize>() {
+        Ok(n) => Some(n),
+        Err(_) => g.lines.iter().position(|l| l.label == line),
+    };
+    let Some(index) = index else {
+        let labels: Vec<&str> = g.lines.iter().map(|l| l.label.as_str()).collect();
+        return usage_error(&format!("no line {line:?}; lines: {}", labels.join(", ")));
+    };
+    match go_record::position_at(g, index, ply) {
+        Ok((pos, taken)) => {
+            let label = g.lines.get(index).map_or("", |l| l.label.as_str());
+            say!("{}line {label}, {} moves", if g.title.is_empty() { String::new() } else { format!("{}\n", g.title) }, taken.len());
+            print!("{}", pos.board_text());
+            let s = pos.score(Scoring::Area);
+            say!(
+                "area count: Black {} ({} stones + {} points), White {} ({} stones + {} points), {} neutral",
+                s.black_total, s.black_stones, s.black_territory, s.white_total, s.white_stones, s.white_territory, s.neutral
+            );
+            EXIT_CLEAN
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            EXIT_ERRORS
+        }
+    }
+}
+
+fn coord_go(text: &str, to: CoordTarget, size: u8) -> u8 {
+    use crate::notation::go_corner::{read_any_point, write_point, PointFormat};
+    let format = match to {
+        CoordTarget::Sgf => PointFormat::Sgf,
+        CoordTarget::Gtp => PointFormat::Gtp,
+        CoordTarget::GoCorner => PointFormat::GoCorner,
+        CoordTarget::Volpicelli => PointFormat::Volpicelli,
+        CoordTarget::Numeric | CoordTarget::Paterson => return usage_error("for Go choose --to sgf, gtp, go-corner or volpicelli"),
+    };
+    if size == 0 || size > crate::rules::go::MAX_SIZE {
+        return usage_error(&format!("board size {size} is outside 1..={}", crate::rules::go::MAX_SIZE));
+    }
+    match read_any_point(text, size) {
+        Ok(p) => {
+            say!("{}", write_point(p, size, format));
+            EXIT_CLEAN
+        }
+        Err(e) => usage_error(&format!("{text:?} is not a point on {size} lines: {e}")),
+    }
+}
+
 fn bench(what: BenchWhat) -> u8 {
     match what {
+        BenchWhat::Sgf { megabytes, runs } => {
+            let text = crate::notation::sgf::bench::generate_sgf(megabytes * 1024 * 1024, 1887);
+            let mb = text.len() as f64 / (1024.0 * 1024.0);
+            for run in 1..=runs.max(1) {
+                {
+                    let start = Instant::now();
+                    let parsed = crate::notation::sgf::parse(&text);
+                    let secs = start.elapsed().as_secs_f64();
+                    let moves: usize = parsed.games.iter().flat_map(|g| &g.lines).map(|l| l.moves.len()).sum();
+                    say!("run {run} parse: {mb:.1} MB, {} games, {moves} moves, {} findings in {secs:.3} s = {:.1} MB/s", parsed.games.len(), parsed.diagnostics.len(), mb / secs);
+                }
+                let start = Instant::now();
+                let source = crate::notation::sgf::read("bench", &text);
+                let secs = start.elapsed().as_secs_f64();
+                say!("run {run} read+replay: {mb:.1} MB, {} games, {} findings in {secs:.3} s = {:.1} MB/s", source.games.len(), source.diagnostics.len(), mb / secs);
+            }
+            EXIT_CLEAN
+        }
         BenchWhat::Decoder { games, noise, max_plies, seed, show_failures, lookahead, beam, min_margin, dead_end, deep_beam, deep_margin } => {
             say!("{:>6} {:>6} {:>12} {:>9} {:>9} {:>8} {:>9} {:>8}", "noise", "games", "exact", "printed", "read", "wrong", "wrong %", "secs");
             for rate in noise {

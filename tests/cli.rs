@@ -174,3 +174,15 @@ fn hoyle_is_detected_and_written_in_natural_notation() {
     // Two Kings to One opens 22-18 in book numbers: 66 55 in Paterson's.
     assert!(stdout(&natural).contains("Two Kings To One — trunk\n66 55\n"), "{}", stdout(&natural));
 }
+
+#[test]
+fn markdown_notes_in_a_directory_are_not_read_as_games() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("with-notes");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("README.md"), "# Notes\n\nThese games come from a book.\n").expect("write");
+    std::fs::write(dir.join("game.txt"), "11 15 23 19 8 11 22 17\n").expect("write");
+    let out = gamescribe(&["check", dir.to_str().expect("utf-8 path")]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("game.txt") && !text.contains("README.md"), "{text}");
+}

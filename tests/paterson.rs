@@ -114,3 +114,42 @@ fn hoyle_solutions() {
     let names: Vec<String> = hoyle::openings(&text).iter().map(|o| format!("{} ({} moves)", o.name, o.moves.len())).collect();
     insta::assert_snapshot!("hoyle_openings", names.join("\n"));
 }
+
+/// The 14th–20th Positions at the end of the 1852 book: squares to FEN, and
+/// every choice of kings under which the printed solution is legal.
+#[test]
+fn position_lists() {
+    use gamescribe::notation::position_list::read_position_lists;
+    let text = corpus("anderson-1852-ocr.txt");
+    let (found, diagnostics) = read_position_lists(&text);
+    assert_eq!(found.len(), 7, "{diagnostics:?}");
+    let summary: Vec<String> = found
+        .iter()
+        .map(|p| {
+            format!(
+                "{} by {}: black {:?} white {:?} (lost {}+{}), {:?} {} — {} moves; {} of {} setups fit; always kings {:?}, always men {:?}; fewest kings {}",
+                p.title,
+                p.author,
+                p.black,
+                p.white,
+                p.lost_black,
+                p.lost_white,
+                p.turn,
+                p.task,
+                p.solution.len(),
+                p.fits.len(),
+                p.tried,
+                p.always_kings,
+                p.always_men,
+                p.fits.first().map_or("-", |f| f.fen.as_str())
+            )
+        })
+        .collect();
+    insta::assert_snapshot!("position_lists", summary.join("\n"));
+    // Every fit is a position where both rules of the move apply or forces differ.
+    for p in &found {
+        for f in &p.fits {
+            assert!(!f.the_move.contains("DISAGREE"), "{}: {}", p.title, f.the_move);
+        }
+    }
+}

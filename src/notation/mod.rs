@@ -1,10 +1,15 @@
 //! Notations: each reads text into raw moves with spans and writes moves back as text.
 //! This file is the one place that knows which reader handles which input.
 
+pub mod anderson;
+pub mod go_corner;
+pub mod go_record;
 pub mod hoyle;
 pub mod numeric;
 pub mod pdn;
+pub mod sgf;
 pub mod paterson;
+pub mod position_list;
 
 use crate::tree::Source;
 use std::path::Path;
@@ -18,10 +23,16 @@ pub enum Notation {
     Numeric,
     /// Portable Draughts Notation (PDN 3.0), English draughts.
     Pdn,
+    /// Anderson's 1852 book: games printed in columns, variations branching at marked moves.
+    Anderson,
     /// Hoyle's draughts chapter: period notation (`22.18`), solutions with variation marks.
     Hoyle,
     /// John Paterson's natural notation: the page of specimens (two-digit squares, capture marks).
     Paterson,
+    /// Go record format (`.wq`): setup and moves in the Chinese corner notation.
+    Go,
+    /// Smart Game Format (FF[4]) Go records.
+    Sgf,
 }
 
 impl Notation {
@@ -31,9 +42,18 @@ impl Notation {
         if ext == "pdn" || text.trim_start().starts_with("[Event") || text.trim_start().starts_with("[GameType") {
             return Notation::Pdn;
         }
+        if ext == "sgf" || text.trim_start_matches('\u{feff}').trim_start().starts_with("(;") {
+            return Notation::Sgf;
+        }
+        if ext == "wq" || go_record::looks_like_record(text) {
+            return Notation::Go;
+        }
         let head = &text[..text.floor_char_boundary(4096)];
         if head.contains("Hoyle's Games") {
             return Notation::Hoyle;
+        }
+        if anderson::looks_like(text) {
+            return Notation::Anderson;
         }
         Notation::Numeric
     }
@@ -47,6 +67,26 @@ pub fn read(notation: Notation, path: &Path, text: &str) -> Source {
         Notation::Auto | Notation::Numeric => numeric::read(&name, text, &numeric::ReadOptions::default()),
         Notation::Pdn => pdn::read(&name, text),
         Notation::Hoyle => hoyle::read_hoyle(&name, text),
+        Notation::Anderson => anderson::read(&name, text),
         Notation::Paterson => paterson::read_paterson_specimens(&name, text),
+        Notation::Go => go_record::read(&name, text),
+        Notation::Sgf => sgf::read(&name, text),
+    }
+}
+
+/// Go games read from a record or SGF file (for the Go writers), with what
+/// reading found; `None` if the file is not in a Go notation.
+pub fn read_go(notation: Notation, path: &Path, text: &str) -> Option<(Vec<go_record::GoGame>, Vec<crate::diagnostic::Diagnostic>)> {
+    let notation = if notation == Notation::Auto { Notation::detect(path, text) } else { notation };
+    match notation {
+        Notation::Go => {
+            let parsed = go_record::parse(text);
+            Some((vec![parsed.game], parsed.diagnostics))
+        }
+        Notation::Sgf => {
+            let parsed = sgf::parse(text);
+            Some((parsed.games, parsed.diagnostics))
+        }
+        _ => None,
     }
 }

@@ -478,44 +478,36 @@ impl<G: Spelling> Decoder<'_, G> {
         for k in 2..=before.len().min(after.len()) {
             // Either copy may be misread: they need only read alike.
             if let Some(mismatch) = self.repeat_mismatch(&before, &after, k) {
-                let last = after[k - 1];
-                let span = self.tokens[self.items[i]].span.join(self.tokens[self.items[last]].span);
                 let cost = model.repeat_base + model.repeat_per_token * k as f64 + mismatch;
-                starts.push(Reading {
-                    cost,
-                    end: Cursor { item: last + 1, off: 0 },
-                    pieces: vec![Piece {
-                        span,
-                        printed: (i..=last).map(|j| self.tokens[self.items[j]].text.as_str()).collect::<Vec<_>>().join(" "),
-                        read_as: None,
-                        kind: "repeat-skipped",
-                        cost,
-                    }],
-                });
+                starts.push(self.repeat_passed_over(i, after[k - 1], cost));
             }
         }
         // The move just read printed again (this copy may be misread, or the first).
         for spelling in previous {
             if let Some((last, mismatch)) = self.copy_of(i, spelling) {
                 let cost = model.repeat_base + model.repeat_per_token * spelling.len() as f64 + mismatch;
-                if starts.iter().any(|s| s.end.item == last + 1 && s.cost <= cost) {
-                    continue;
+                if !starts.iter().any(|s| s.end.item == last + 1 && s.cost <= cost) {
+                    starts.push(self.repeat_passed_over(i, last, cost));
                 }
-                let span = self.tokens[self.items[i]].span.join(self.tokens[self.items[last]].span);
-                starts.push(Reading {
-                    cost,
-                    end: Cursor { item: last + 1, off: 0 },
-                    pieces: vec![Piece {
-                        span,
-                        printed: (i..=last).map(|j| self.tokens[self.items[j]].text.as_str()).collect::<Vec<_>>().join(" "),
-                        read_as: None,
-                        kind: "repeat-skipped",
-                        cost,
-                    }],
-                });
             }
         }
         starts
+    }
+
+    /// Items `first..=last` passed over as a repeated run.
+    fn repeat_passed_over(&self, first: usize, last: usize, cost: f64) -> Reading {
+        let span = self.tokens[self.items[first]].span.join(self.tokens[self.items[last]].span);
+        Reading {
+            cost,
+            end: Cursor { item: last + 1, off: 0 },
+            pieces: vec![Piece {
+                span,
+                printed: (first..=last).map(|j| self.tokens[self.items[j]].text.as_str()).collect::<Vec<_>>().join(" "),
+                read_as: None,
+                kind: "repeat-skipped",
+                cost,
+            }],
+        }
     }
 
     /// Whether the number tokens from item `i` (specks of junk passed over)

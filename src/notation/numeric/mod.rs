@@ -117,7 +117,19 @@ pub fn read_line(text: &str, range: Span, start: &Position, opts: &ReadOptions) 
             return (line, Vec::new());
         }
     let tokens = scan(body, range.start);
-    let decoded = repair::decode(&BookDraughts, start, &tokens, &opts.decode);
+    let (mut line, diagnostics) = read_tokens(text, &tokens, start, opts);
+    line.span = range;
+    (line, diagnostics)
+}
+
+/// Read movetext from scanned tokens, which may come from several places in
+/// `text` (the cells of one printed column).
+pub fn read_tokens(text: &str, tokens: &[repair::Token], start: &Position, opts: &ReadOptions) -> (Line, Vec<Diagnostic>) {
+    let mut line = Line::trunk();
+    if let (Some(first), Some(last)) = (tokens.first(), tokens.last()) {
+        line.span = first.span.join(last.span);
+    }
+    let decoded = repair::decode(&BookDraughts, start, tokens, &opts.decode);
     let reading = build_line(&BookDraughts, start, text, &decoded, describe);
     line.moves = reading.moves;
     line.unread = reading.unread;
@@ -125,7 +137,7 @@ pub fn read_line(text: &str, range: Span, start: &Position, opts: &ReadOptions) 
     line.annotations = reading.annotations;
     let mut diagnostics = reading.diagnostics;
     // Marks and junk inside a read line are kept as annotations, not lost.
-    for t in &tokens {
+    for t in tokens {
         if t.kind == repair::TokenKind::Marker && line.unread.as_ref().is_none_or(|u| t.span.start < u.span.start) {
             line.annotations.push(crate::tree::Annotation { kind: "star".into(), text: t.text.clone(), span: t.span });
         }

@@ -1,0 +1,389 @@
+//! The Go record format (`.wq`, for *wei-ch'i*): a small line-based text format
+//! for the games, positions and problems of the source, written in its corner
+//! notation.
+//!
+//! ```text
+//! ; Comments run from `;` to the end of the line. A comment on a line of its
+//! ; own belongs to the move above it (before any move: to the game; before the
+//! ; first move of a variation: to that move).
+//! title: Diagram VIII, upper left corner
+//! size: 19                 ; 1..=25, default 19; before any point
+//! corner: 上               ; the corner for points that name none (Volpicelli's letters)
+//! black: e 3, f 3, g 6     ; setup stones, comma separated; may repeat
+//! white: g 2, g 3
+//! play: white              ; who moves first (default black)
+//! rules: suicide, positional-superko   ; optional; default no suicide, simple ko
+//! komi: 0
+//! W f 4                    ; a move: B or W, then a point or `pass`
+//! B e 4
+//! W f 1 takes d 5, e 5     ; the stones the text says this move takes (checked)
+//! B h 4 refused ko         ; the text says this cannot be played (checked, not played)
+//! dead: c 3, d 4            ; stones marked dead at the end of this line (whole chains)
+//! count: black 47 white 53 ; the count the text gives at the end of this line
+//! scoring: territory       ; count territory + prisoners instead of the source's area
+//! line: b4-first from trunk after 0   ; a variation: its label, the line it
+//!                          ; leaves and how many moves from the start it keeps
+//! result: W+6
+//! ```
+//!
+//! A point is `[corner] ordinate abscissa` in any form `go_corner` reads:
+//! `平 c 4`, `平 三 四`, `lower-left 3 4`, or `c 4` once `corner:` is set.
+//! `corner:` may change anywhere and holds until the next one.
+
+mod model;
+mod read;
+mod replay;
+
+pub use model::{ExpectedCount, GoGame, GoLine, GoMove};
+pub use read::{parse, Parsed};
+pub use replay::{replay, Replay, ReplayedLine};
+
+use crate::notation::go_corner::{to_sgf, Corner, CornerPoint};
+use crate::rules::go::{Color, Move, Point};
+use crate::tree::{Annotation, Game, Line, LineStatus, MoveNode, Source};
+
+/// Does this text look like a record (its first key line is one of ours)?
+pub fn looks_like_record(text: &str) -> bool {
+    text.lines()
+        .map(|l| l.split(';').next().unwrap_or("").trim())
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| ["title:", "size:", "corner:", "black:", "white:"].iter().any(|k| l.starts_with(k)))
+}
+
+/// The position after `ply` moves of line `line`'s full path (all of it if
+/// `ply` is `None`), with the stones each of those moves took.
+pub fn position_at(game: &GoGame, line: usize, ply: Option<usize>) -> Result<(crate::rules::go::Position, Vec<Vec<Point>>), String> {
+    let mut pos = crate::rules::go::Position::from_setup_with(game.setup(), game.rules).map_err(|e| format!("the setup is not a position: {e}"))?;
+    if line >= game.lines.len() {
+        return Err(format!("there is no line {line}; the game has {}", game.lines.len()));
+    }
+    let full = game.full_line(line);
+    let n = ply.unwrap_or(full.len()).min(full.len());
+    let mut taken = Vec::new();
+    for (k, mv) in full.iter().take(n).enumerate() {
+        if mv.refused.is_some() {
+            continue;
+        }
+        let played = pos.play_as(mv.color, mv.mv).map_err(|e| format!("move {} ({}) cannot be played: {e}", k + 1, move_text(mv.color, mv.mv)))?;
+        taken.push(played.captured);
+    }
+    Ok((pos, taken))
+}
+
+/// How points are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Every point with its corner, Chinese numerals: `平 三 四`.
+    Chinese,
+    /// Volpicelli: `corner:` blocks and `c 4`.
+    Volpicelli,
+}
+
+struct Writer {
+    style: Style,
+    size: u8,
+    corner: Option<Corner>,
+    out: String,
+}
+
+impl Writer {
+    /// The corner-notation text of `p`, from `corner` (canonical if `None`).
+    fn point(&self, p: Point, corner: Option<Corner>) -> String {
+        let corner = corner.or_else(|| CornerPoint::canonical(p, self.size).map(|c| c.corner));
+        let cp = corner.and_then(|c| CornerPoint::from_point(p, c, self.size));
+        match (self.style, cp) {
+            (Style::Chinese, Some(cp)) => cp.write_chinese(),
+            (Style::Volpicelli, Some(cp)) => cp.write_volpicelli().unwrap_or_else(|| cp.write_arabic()),
+            (_, None) => to_sgf(p),
+        }
+    }
+
+    /// In Volpicelli style, switch the block's corner to the one `p` is canonical in.
+    fn corner_for(&mut self, p: Point) -> Option<Corner> {
+        let canonical = CornerPoint::canonical(p, self.size).map(|c| c.corner);
+        if self.style == Style::Volpicelli && canonical != self.corner {
+            if let Some(c) = canonical {
+                self.out.push_str(&format!("corner: {c}\n"));
+            }
+            self.corner = canonical;
+        }
+        canonical
+    }
+
+    fn comments(&mut self, comments: &[String]) {
+        for c in comments {
+            for l in c.lines() {
+                self.out.push_str(&format!("; {l}\n"));
+            }
+        }
+    }
+
+    fn setup(&mut self, key: &str, points: &[Point]) {
+        let mut by_corner: Vec<(Option<Corner>, Vec<Point>)> = Vec::new();
+        for &p in points {
+            let c = CornerPoint::canonical(p, self.size).map(|c| c.corner);
+            let group = if self.style == Style::Volpicelli { c } else { None };
+            match by_corner.iter_mut().find(|(k, _)| *k == group) {
+                Some((_, v)) => v.push(p),
+                None => by_corner.push((group, vec![p])),
+            }
+        }
+        for (_, pts) in by_corner {
+            let corner = self.corner_for(pts[0]);
+            let text: Vec<String> = pts.iter().map(|&p| self.point(p, corner)).collect();
+            self.out.push_str(&format!("{key}: {}\n", text.join(", ")));
+        }
+    }
+}
+
+/// Write a game in the record format.
+pub fn write(game: &GoGame, style: Style) -> String {
+    let mut w = Writer { style, size: game.size, corner: None, out: String::new() };
+    if !game.title.is_empty() {
+        w.out.push_str(&format!("title: {}\n", one_line(&game.title)));
+    }
+    w.out.push_str(&format!("size: {}\n", game.size));
+    w.comments(&game.comments);
+    let setup = game.setup();
+    w.setup("black", &setup.black);
+    w.setup("white", &setup.white);
+    if game.to_play == Color::White {
+        w.out.push_str("play: white\n");
+    }
+    if let Some(k) = game.komi {
+        w.out.push_str(&format!("komi: {k}\n"));
+    }
+    if game.scoring == crate::rules::go::Scoring::Territory {
+        w.out.push_str("scoring: territory\n");
+    }
+    for (i, line) in game.lines.iter().enumerate() {
+        if i > 0 {
+            let parent = line.parent.and_then(|p| game.lines.get(p)).map_or("trunk", |l| l.label.as_str());
+            w.out.push_str(&format!("line: {} from {parent} after {}\n", label_word(&line.label, i), line.branch_ply));
+        }
+        for mv in &line.moves {
+            let text = match mv.mv {
+                Move::Pass => "pass".to_string(),
+                Move::Play(p) => {
+                    let corner = w.corner_for(p);
+                    w.point(p, corner)
+                }
+            };
+            let mut s = format!("{} {text}", mv.color.letter());
+            if let Some(takes) = &mv.expect_captures {
+                let corner = if style == Style::Volpicelli { w.corner } else { None };
+                let t: Vec<String> = takes.iter().map(|&p| w.point(p, corner)).collect();
+                s.push_str(&format!(" takes {}", t.join(", ")));
+            }
+            if let Some(r) = &mv.refused {
+                s.push_str(&format!(" refused {r}"));
+            }
+            w.out.push_str(s.trim_end());
+            w.out.push('\n');
+            w.comments(&mv.comments);
+        }
+        if !line.dead.is_empty() {
+            w.setup("dead", &line.dead);
+        }
+        if let Some(c) = &line.expected_count {
+            w.out.push_str(&format!("count: black {} white {}\n", c.black, c.white));
+        }
+    }
+    if let Some(r) = &game.result {
+        w.out.push_str(&format!("result: {}\n", one_line(r)));
+    }
+    w.out
+}
+
+fn one_line(s: &str) -> String {
+    s.replace(['\n', '\r', ';'], " ")
+}
+
+/// Line labels are single words in the format.
+fn label_word(label: &str, i: usize) -> String {
+    let w: String = label.split_whitespace().collect::<Vec<_>>().join("-");
+    if w.is_empty() || w == "trunk" || w == "from" || w == "after" { format!("v{i}") } else { w }
+}
+
+/// The setup as SGF root properties (the tree's `start` for Go).
+pub fn start_text(game: &GoGame) -> String {
+    let setup = game.setup();
+    let mut s = format!("SZ[{}]", game.size);
+    for (key, pts) in [("AB", &setup.black), ("AW", &setup.white)] {
+        if !pts.is_empty() {
+            s.push_str(key);
+            for &p in pts {
+                s.push_str(&format!("[{}]", to_sgf(p)));
+            }
+        }
+    }
+    if game.to_play == Color::White {
+        s.push_str("PL[W]");
+    }
+    s
+}
+
+/// The canonical text of a move in the shared tree: `B dq`, `W pass`.
+pub fn move_text(color: Color, mv: Move) -> String {
+    match mv {
+        Move::Pass => format!("{} pass", color.letter()),
+        Move::Play(p) => format!("{} {}", color.letter(), to_sgf(p)),
+    }
+}
+
+/// The game as the shared tree, with the replay's findings.
+pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
+    let mut lines = Vec::new();
+    for (i, line) in game.lines.iter().enumerate() {
+        let r = replayed.lines.get(i);
+        let moves = line
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(k, mv)| {
+                let mut annotations: Vec<Annotation> =
+                    mv.comments.iter().map(|c| Annotation { kind: "comment".into(), text: c.clone(), span: mv.span }).collect();
+                if let Some(took) = r.and_then(|r| r.captures.get(k)).filter(|t| !t.is_empty()) {
+                    let text = took.iter().map(|&p| to_sgf(p)).collect::<Vec<_>>().join(" ");
+                    annotations.push(Annotation { kind: "captures".into(), text, span: mv.span });
+                }
+                if let Some(reason) = &mv.refused {
+                    annotations.push(Annotation { kind: "refused".into(), text: reason.clone(), span: mv.span });
+                }
+                MoveNode {
+                    text: move_text(mv.color, mv.mv),
+                    squares: Vec::new(),
+                    span: mv.span,
+                    printed: mv.printed.clone(),
+                    repair: None,
+                    annotations,
+                }
+            })
+            .collect();
+        let status = match r {
+            None => LineStatus::Unreadable,
+            Some(r) if r.stopped && r.played == 0 && !line.moves.is_empty() => LineStatus::Unreadable,
+            Some(r) if r.stopped => LineStatus::Partial,
+            Some(_) => LineStatus::Legal,
+        };
+        lines.push(Line {
+            label: line.label.clone(),
+            parent: line.parent,
+            branch_ply: line.branch_ply,
+            moves,
+            stated_result: None,
+            status,
+            unread: None,
+            annotations: Vec::new(),
+            span: line.span,
+        });
+    }
+    let mut tags = vec![("SZ".to_string(), game.size.to_string())];
+    if let Some(r) = &game.result {
+        tags.push(("RE".into(), r.clone()));
+    }
+    Game { name: if game.title.is_empty() { "game".into() } else { game.title.clone() }, tags, start: start_text(game), lines, span: game.span }
+}
+
+/// Read, replay and build the tree for a record file.
+pub fn read(name: &str, text: &str) -> Source {
+    let parsed = parse(text);
+    let replayed = replay(&parsed.game);
+    let mut diagnostics = parsed.diagnostics;
+    diagnostics.extend(replayed.diagnostics.iter().cloned());
+    diagnostics.sort_by_key(|d| d.span.start);
+    Source {
+        name: name.to_string(),
+        notation: "go-record".into(),
+        games: vec![to_game(&parsed.game, &replayed)],
+        unread: Vec::new(),
+        diagnostics,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = "title: test\nsize: 9\ncorner: 平\nblack: a 2, b 1 ; corner stones\nwhite: c 1\nW a 1 refused suicide\nW b 2 ; threat\nB c 2\n; the end\nline: alt from trunk after 1\nB a 1\ncount: black 5 white 2\n";
+
+    #[test]
+    fn reads_setup_moves_comments_and_lines() {
+        let p = parse(SMALL);
+        assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+        let g = &p.game;
+        assert_eq!((g.size, g.black.len(), g.white.len()), (9, 2, 1));
+        assert_eq!(g.comments, vec!["corner stones".to_string()]);
+        assert_eq!(g.lines.len(), 2);
+        assert_eq!(g.lines[0].moves.len(), 3);
+        assert_eq!(g.lines[0].moves[0].refused.as_deref(), Some("suicide"));
+        assert_eq!(g.lines[0].moves[2].comments, vec!["the end".to_string()]);
+        assert_eq!((g.lines[1].parent, g.lines[1].branch_ply), (Some(0), 1));
+        assert_eq!(g.full_line(1).len(), 2);
+    }
+
+    #[test]
+    fn replay_checks_refusals_and_counts() {
+        let p = parse(SMALL);
+        let r = replay(&p.game);
+        // The count line belongs to `alt`: after W a1 (refused), B a1 fills Black's own eye.
+        let codes: Vec<&str> = r.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(codes, vec!["go::count-differs"], "{:?}", r.diagnostics);
+        assert!(r.diagnostics[0].message.contains("Black 5 White 2"));
+    }
+
+    #[test]
+    fn dead_stones_are_removed_before_counting_in_either_scoring() {
+        // 5×5: Black holds columns 0-1, White 3-4; a white stone sits dead in Black's area.
+        let text = "size: 5\ncorner: 平\nblack: 1 2, 2 2, 3 2, 4 2, 5 2\nwhite: 1 4, 2 4, 3 4, 4 4, 5 4, 3 1\ndead: 3 1\ncount: black 10 white 10\n";
+        let p = parse(text);
+        assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+        let r = replay(&p.game);
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        let territory = text.replace("count: black 10 white 10", "scoring: territory\ncount: black 6 white 5");
+        let p = parse(&territory);
+        let r = replay(&p.game);
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        let back = parse(&write(&p.game, Style::Volpicelli));
+        assert_eq!(back.game.lines[0].dead, p.game.lines[0].dead);
+        assert_eq!(back.game.scoring, p.game.scoring);
+    }
+
+    #[test]
+    fn bad_lines_are_reported_where_they_are() {
+        let text = "size: 99\ncorner: middle\nblack: z 99, c 4\nX marks the spot\nB nowhere\n";
+        let p = parse(text);
+        let codes: Vec<&str> = p.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(codes, vec!["record::bad-size", "record::bad-corner", "record::bad-point", "record::bad-point", "record::unreadable", "record::bad-point"]);
+        for d in &p.diagnostics {
+            assert!(d.span.end <= text.len() && d.span.start < d.span.end, "{d:?}");
+        }
+        assert_eq!(p.diagnostics[4].span.slice(text), "X marks the spot");
+    }
+
+    #[test]
+    fn writes_back_what_it_reads_in_both_styles() {
+        let p = parse(SMALL);
+        for style in [Style::Chinese, Style::Volpicelli] {
+            let text = write(&p.game, style);
+            let back = parse(&text);
+            assert!(back.diagnostics.is_empty(), "{text}\n{:?}", back.diagnostics);
+            let strip = |g: &GoGame| {
+                let mut g = g.clone();
+                g.span = Default::default();
+                for l in &mut g.lines {
+                    l.span = Default::default();
+                    if let Some(c) = &mut l.expected_count {
+                        c.span = Default::default();
+                    }
+                    for m in &mut l.moves {
+                        m.span = Default::default();
+                        m.printed.clear();
+                    }
+                }
+                g
+            };
+            assert_eq!(strip(&back.game), strip(&p.game), "{text}");
+        }
+    }
+}

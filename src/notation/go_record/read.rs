@@ -1,0 +1,335 @@
+//! Reader for the record format (see the module documentation).
+
+use super::model::{ExpectedCount, GoGame, GoLine, GoMove};
+use crate::diagnostic::Diagnostic;
+use crate::notation::go_corner::{parse_corner_point, Corner};
+use crate::rules::go::{Color, KoRule, Move, Point, Scoring, DEFAULT_SIZE, MAX_SIZE};
+use crate::span::Span;
+
+/// What reading found: the game (always, possibly partial) and every problem.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parsed {
+    pub game: GoGame,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    game: GoGame,
+    corner: Option<Corner>,
+    size_fixed: bool,
+    diags: Vec<Diagnostic>,
+    /// Comments waiting for the next move (or the game, before any move).
+    pending: Vec<String>,
+    current_line: usize,
+    /// Whether the previous physical line was a comment on its own (to join paragraphs).
+    previous_was_comment: bool,
+}
+
+/// Read a record. Never fails: unreadable lines become error diagnostics.
+pub fn parse(text: &str) -> Parsed {
+    let mut r = Reader {
+        text,
+        game: GoGame::new(DEFAULT_SIZE),
+        corner: None,
+        size_fixed: false,
+        diags: Vec::new(),
+        pending: Vec::new(),
+        current_line: 0,
+        previous_was_comment: false,
+    };
+    r.game.span = Span::new(0, text.len());
+    let mut offset = 0;
+    for raw in text.split_inclusive('\n') {
+        let start = offset;
+        offset += raw.len();
+        let line = raw.trim_end_matches(['\n', '\r']);
+        r.line(line, start);
+    }
+    let pending = std::mem::take(&mut r.pending);
+    if !pending.is_empty() {
+        match r.game.lines[r.current_line].moves.last_mut() {
+            Some(m) => m.comments.extend(pending),
+            None => r.game.comments.extend(pending),
+        }
+    }
+    Parsed { game: r.game, diagnostics: r.diags }
+}
+
+/// Split off a `;` comment; returns (content, comment, byte offset of the content's end).
+fn split_comment(line: &str) -> (&str, Option<&str>) {
+    match line.find(';') {
+        Some(i) => (&line[..i], Some(line[i + 1..].trim())),
+        None => (line, None),
+    }
+}
+
+impl Reader<'_> {
+    fn error(&mut self, code: &str, message: impl Into<String>, span: Span) {
+        self.diags.push(Diagnostic::error(code, message, span));
+    }
+
+    fn line(&mut self, line: &str, start: usize) {
+        let (content, comment) = split_comment(line);
+        let trimmed = content.trim();
+        let lead = content.len() - content.trim_start().len();
+        let span = Span::new(start + lead, start + lead + trimmed.len());
+        if trimmed.is_empty() {
+            let was_comment = std::mem::replace(&mut self.previous_was_comment, comment.is_some());
+            if let Some(c) = comment {
+                // Consecutive comment lines make one comment.
+                match self.pending.last_mut() {
+                    Some(last) if was_comment => {
+                        last.push('\n');
+                        last.push_str(c);
+                    }
+                    _ => self.pending.push(c.to_string()),
+                }
+            }
+            return;
+        }
+        self.previous_was_comment = false;
+        if let Some((key, value)) = trimmed.split_once(':')
+            && key.chars().all(|c| c.is_ascii_alphabetic() || c == '-')
+        {
+            let value_start = span.start + key.len() + 1;
+            let vlead = value.len() - value.trim_start().len();
+            let vspan = Span::new(value_start + vlead, span.end);
+            self.directive(&key.to_ascii_lowercase(), value.trim(), span, vspan);
+            if let Some(c) = comment.filter(|c| !c.is_empty()) {
+                self.pending.push(c.to_string());
+            }
+            return;
+        }
+        self.move_line(trimmed, span, comment);
+    }
+
+    fn directive(&mut self, key: &str, value: &str, span: Span, vspan: Span) {
+        match key {
+            "title" => self.game.title = value.to_string(),
+            "size" => match value.parse::<u8>() {
+                Ok(n) if (1..=MAX_SIZE).contains(&n) && !self.size_fixed => {
+                    self.game.size = n;
+                }
+                Ok(_) if self.size_fixed => self.error("record::size-late", "the size must come before any point", span),
+                _ => self.error("record::bad-size", format!("{value:?} is not a board size 1..={MAX_SIZE}"), vspan),
+            },
+            "corner" => match Corner::from_name(value) {
+                Some(c) => self.corner = Some(c),
+                None => self.diags.push(
+                    Diagnostic::error("record::bad-corner", format!("{value:?} is not a corner"), vspan)
+                        .with_help("平 上 去 入, p'ing shang ch'ü ju, or lower-left upper-left upper-right lower-right"),
+                ),
+            },
+            "black" | "white" => {
+                let color = if key == "black" { Color::Black } else { Color::White };
+                let points = self.point_list(value, vspan);
+                match color {
+                    Color::Black => self.game.black.extend(points),
+                    Color::White => self.game.white.extend(points),
+                }
+            }
+            "play" | "to-play" => match value.to_ascii_lowercase().as_str() {
+                "black" | "b" => self.game.to_play = Color::Black,
+                "white" | "w" => self.game.to_play = Color::White,
+                _ => self.error("record::bad-colour", format!("{value:?} is not black or white"), vspan),
+            },
+            "rules" => {
+                for word in value.split([',', ' ']).filter(|w| !w.is_empty()) {
+                    match word.to_ascii_lowercase().as_str() {
+                        "suicide" => self.game.rules.suicide_allowed = true,
+                        "no-suicide" => self.game.rules.suicide_allowed = false,
+                        "ko" | "simple-ko" => self.game.rules.ko = KoRule::Simple,
+                        "positional-superko" => self.game.rules.ko = KoRule::PositionalSuperko,
+                        "situational-superko" => self.game.rules.ko = KoRule::SituationalSuperko,
+                        _ => self.error("record::bad-rule", format!("unknown rule {word:?}"), vspan),
+                    }
+                }
+            }
+            "komi" => match value.parse::<f64>() {
+                Ok(k) if k.is_finite() => self.game.komi = Some(k),
+                _ => self.error("record::bad-komi", format!("{value:?} is not a number"), vspan),
+            },
+            "result" => self.game.result = Some(value.to_string()),
+            "dead" => {
+                let points = self.point_list(value, vspan);
+                self.game.lines[self.current_line].dead.extend(points);
+            }
+            "scoring" => match value.to_ascii_lowercase().as_str() {
+                "area" => self.game.scoring = Scoring::Area,
+                "territory" => self.game.scoring = Scoring::Territory,
+                _ => self.error("record::bad-scoring", format!("{value:?} is not area or territory"), vspan),
+            },
+            "count" => self.count(value, vspan),
+            "line" => self.new_line(value, span, vspan),
+            _ => self.diags.push(
+                Diagnostic::error("record::unknown-key", format!("unknown key {key:?}"), span)
+                    .with_help("keys: title size corner black white play rules scoring komi result dead count line"),
+            ),
+        }
+    }
+
+    /// `count: black 47 white 53`.
+    fn count(&mut self, value: &str, vspan: Span) {
+        let words: Vec<&str> = value.split_whitespace().collect();
+        let parsed = match words.as_slice() {
+            [b, bn, w, wn] if b.eq_ignore_ascii_case("black") && w.eq_ignore_ascii_case("white") => {
+                bn.parse().ok().zip(wn.parse().ok())
+            }
+            _ => None,
+        };
+        match parsed {
+            Some((black, white)) => {
+                self.game.lines[self.current_line].expected_count = Some(ExpectedCount { black, white, span: vspan })
+            }
+            None => self.error("record::bad-count", "expected `count: black N white M`", vspan),
+        }
+    }
+
+    /// `line: LABEL [from PARENT] [after N]`.
+    fn new_line(&mut self, value: &str, span: Span, vspan: Span) {
+        let words: Vec<&str> = value.split_whitespace().collect();
+        let mut label = Vec::new();
+        let mut parent = Some(0);
+        let mut after = 0usize;
+        let mut i = 0;
+        while i < words.len() {
+            match (words[i], words.get(i + 1)) {
+                ("from", Some(p)) => {
+                    parent = self.game.lines.iter().position(|l| l.label == *p);
+                    if parent.is_none() {
+                        self.error("record::unknown-line", format!("no earlier line is called {p:?}"), vspan);
+                        parent = Some(0);
+                    }
+                    i += 2;
+                }
+                ("after", Some(n)) => {
+                    match n.parse() {
+                        Ok(n) => after = n,
+                        Err(_) => self.error("record::bad-ply", format!("{n:?} is not a number of moves"), vspan),
+                    }
+                    i += 2;
+                }
+                (w, _) => {
+                    label.push(w);
+                    i += 1;
+                }
+            }
+        }
+        let label = if label.is_empty() { format!("{}", self.game.lines.len()) } else { label.join(" ") };
+        self.flush_pending_to_last_move();
+        self.game.lines.push(GoLine { label, parent, branch_ply: after, span, ..GoLine::default() });
+        self.current_line = self.game.lines.len() - 1;
+    }
+
+    fn flush_pending_to_last_move(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let pending = std::mem::take(&mut self.pending);
+        match self.game.lines[self.current_line].moves.last_mut() {
+            Some(m) => m.comments.extend(pending),
+            None if self.current_line == 0 => self.game.comments.extend(pending),
+            None => self.pending = pending,
+        }
+    }
+
+    /// Comma-separated points.
+    fn point_list(&mut self, value: &str, vspan: Span) -> Vec<Point> {
+        let mut out = Vec::new();
+        let mut offset = vspan.start;
+        for part in value.split(',') {
+            let lead = part.len() - part.trim_start().len();
+            let span = Span::new(offset + lead, offset + lead + part.trim().len());
+            offset += part.len() + 1;
+            if part.trim().is_empty() {
+                continue;
+            }
+            if let Some(p) = self.point(part.trim(), span) {
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    fn point(&mut self, text: &str, span: Span) -> Option<Point> {
+        self.size_fixed = true;
+        match parse_corner_point(text, self.corner) {
+            Ok(cp) => match cp.to_point(self.game.size) {
+                Some(p) => Some(p),
+                None => {
+                    self.error("record::off-board", format!("{text:?} is off the {}-line board", self.game.size), span);
+                    None
+                }
+            },
+            Err(e) => {
+                self.diags.push(
+                    Diagnostic::error("record::bad-point", format!("{text:?}: {e}"), span)
+                        .with_help("a point is [corner] ordinate abscissa: `平 c 4`, `上 三 四`, or `c 4` after `corner: 平`"),
+                );
+                None
+            }
+        }
+    }
+
+    /// `B f 4`, `W pass`, `W b 3 takes b 4`, `B h 4 refused ko`.
+    fn move_line(&mut self, text: &str, span: Span, comment: Option<&str>) {
+        let color = match text.chars().next() {
+            Some('B' | 'b') => Color::Black,
+            Some('W' | 'w') => Color::White,
+            _ => {
+                self.diags.push(
+                    Diagnostic::error("record::unreadable", format!("cannot read {text:?}"), span)
+                        .with_label("not a key, a move or a comment")
+                        .with_help("moves are `B <point>` or `W <point>`; comments start with `;`"),
+                );
+                return;
+            }
+        };
+        let rest_start = 1;
+        let body = &text[rest_start..];
+        if !body.starts_with(char::is_whitespace) {
+            self.error("record::unreadable", format!("cannot read {text:?}"), span);
+            return;
+        }
+        let (body, refused) = match body.find(" refused") {
+            Some(i) => (&body[..i], Some(body[i + 8..].trim().to_string())),
+            None => (body, None),
+        };
+        let (point_text, takes) = match body.find(" takes ") {
+            Some(i) => (&body[..i], Some(&body[i + 7..])),
+            None => (body, None),
+        };
+        let point_text = point_text.trim();
+        let point_span = Span::new(span.start + 1 + (body.len() - body.trim_start().len()), 0);
+        let point_span = Span::new(point_span.start, point_span.start + point_text.len());
+        let mv = if point_text.eq_ignore_ascii_case("pass") {
+            Move::Pass
+        } else {
+            match self.point(point_text, point_span) {
+                Some(p) => Move::Play(p),
+                None => return,
+            }
+        };
+        let expect_captures = takes.map(|t| {
+            let offset = span.start + text.find(" takes ").map_or(0, |i| i + 7);
+            self.point_list(t, Span::new(offset, offset + t.len()))
+        });
+        self.flush_pending_to_last_move();
+        let mut comments = std::mem::take(&mut self.pending);
+        if let Some(c) = comment.filter(|c| !c.is_empty()) {
+            comments.push(c.to_string());
+        }
+        self.game.lines[self.current_line].moves.push(GoMove {
+            color,
+            mv,
+            span,
+            printed: text.to_string(),
+            comments,
+            expect_captures,
+            refused,
+            extra: Vec::new(),
+        });
+        let _ = self.text;
+    }
+}

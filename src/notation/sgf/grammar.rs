@@ -1,0 +1,186 @@
+//! The pest grammar and the flat token list it yields (pest types stay here).
+
+use crate::span::Span;
+use pest::Parser;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammars/sgf.pest"]
+struct SgfGrammar;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Token {
+    Open,
+    Close,
+    NodeStart,
+    /// Identifier and raw (still escaped) values with their spans (inside the brackets).
+    Property { ident: String, ident_span: Span, values: Vec<(String, Span)> },
+    Unterminated,
+    Junk,
+}
+
+/// Tokenise lazily, one token per pest call, so memory does not grow with
+/// the file beyond what the caller keeps; junk with only white space between
+/// is joined into one token.
+pub fn tokens(text: &str) -> Tokens<'_> {
+    Tokens { text, at: 0, held: None }
+}
+
+pub struct Tokens<'a> {
+    text: &'a str,
+    at: usize,
+    /// A junk token waiting to see whether more junk follows.
+    held: Option<Span>,
+}
+
+impl Tokens<'_> {
+    fn raw_next(&mut self) -> Option<(Token, Span)> {
+        let rest = &self.text[self.at..];
+        let skipped = rest.len() - rest.trim_start_matches([' ', '\t', '\r', '\n', '\u{FEFF}']).len();
+        self.at += skipped;
+        if self.at >= self.text.len() {
+            return None;
+        }
+        match next_token(self.text, self.at) {
+            Some((token, span)) => {
+                self.at = span.end.max(self.at + 1);
+                while !self.text.is_char_boundary(self.at) {
+                    self.at += 1;
+                }
+                Some((token, span))
+            }
+            None => {
+                // The grammar takes any character as junk; keep the rest if it ever does not.
+                let span = Span::new(self.at, self.text.len());
+                self.at = self.text.len();
+                Some((Token::Junk, span))
+            }
+        }
+    }
+}
+
+impl Iterator for Tokens<'_> {
+    type Item = (Token, Span);
+
+    fn next(&mut self) -> Option<(Token, Span)> {
+        loop {
+            match self.raw_next() {
+                Some((Token::Junk, span)) => match self.held {
+                    Some(last) if self.text.get(last.end..span.start).is_some_and(|gap| gap.trim().is_empty()) => {
+                        self.held = Some(Span::new(last.start, span.end));
+                    }
+                    Some(last) => {
+                        self.held = Some(span);
+                        return Some((Token::Junk, last));
+                    }
+                    None => self.held = Some(span),
+                },
+                Some(other) => match self.held.take() {
+                    Some(last) => {
+                        // Give back the junk first; the token waits one call.
+                        self.at = other.1.start;
+                        return Some((Token::Junk, last));
+                    }
+                    None => return Some(other),
+                },
+                None => return self.held.take().map(|s| (Token::Junk, s)),
+            }
+        }
+    }
+}
+
+/// The token starting at byte `at`.
+fn next_token(text: &str, at: usize) -> Option<(Token, Span)> {
+    let pair = SgfGrammar::parse(Rule::token, &text[at..]).ok()?.next()?;
+    let shift = |s: pest::Span| Span::new(s.start() + at, s.end() + at);
+    let span = shift(pair.as_span());
+    let token = match pair.as_rule() {
+        Rule::open => Token::Open,
+        Rule::close => Token::Close,
+        Rule::node_start => Token::NodeStart,
+        Rule::unterminated => Token::Unterminated,
+        Rule::property => {
+            let mut ident = String::new();
+            let mut ident_span = span;
+            let mut values = Vec::new();
+            for part in pair.into_inner() {
+                let s = shift(part.as_span());
+                match part.as_rule() {
+                    Rule::ident => {
+                        ident = part.as_str().to_string();
+                        ident_span = s;
+                    }
+                    Rule::value => {
+                        let (text, vs) = match part.into_inner().next() {
+                            Some(t) => (t.as_str().to_string(), shift(t.as_span())),
+                            None => (String::new(), Span::new(s.start + 1, s.start + 1)),
+                        };
+                        values.push((text, vs));
+                    }
+                    _ => {}
+                }
+            }
+            Token::Property { ident, ident_span, values }
+        }
+        _ => {
+            // Trailing white space is not part of the junk.
+            let kept = span.slice(text).trim_end().len().max(1);
+            let end = (span.start + kept).min(span.end);
+            let end = (end..=span.end).find(|&e| text.is_char_boundary(e)).unwrap_or(span.end);
+            return Some((Token::Junk, Span::new(span.start, end)));
+        }
+    };
+    Some((token, span))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_token_kind_is_recognised() {
+        let t: Vec<_> = tokens("(;B[aa] C[a\\]b] AB[aa] [bb]) x? W[").collect();
+        let kinds: Vec<&str> = t
+            .iter()
+            .map(|(k, _)| match k {
+                Token::Open => "(",
+                Token::Close => ")",
+                Token::NodeStart => ";",
+                Token::Property { .. } => "P",
+                Token::Unterminated => "U",
+                Token::Junk => "J",
+            })
+            .collect();
+        assert_eq!(kinds, vec!["(", ";", "P", "P", "P", ")", "J", "U"]);
+        match &t[3].0 {
+            Token::Property { ident, values, .. } => {
+                assert_eq!(ident, "C");
+                assert_eq!(values[0].0, "a\\]b");
+            }
+            other => panic!("{other:?}"),
+        }
+        match &t[4].0 {
+            Token::Property { values, .. } => assert_eq!(values.len(), 2),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_whole_file_rule_accepts_anything() {
+        for text in ["", "(;B[aa]", "junk ((( ]]] [x", "(;C[\\]"] {
+            assert!(SgfGrammar::parse(Rule::file, text).is_ok(), "{text}");
+        }
+    }
+
+    #[test]
+    fn prose_is_one_junk_token_and_stops_before_a_property() {
+        let t: Vec<_> = tokens("Game one, played 1850. B[aa]").collect();
+        assert_eq!(t.len(), 2);
+        assert_eq!(t[0], (Token::Junk, Span::new(0, 22)));
+    }
+
+    #[test]
+    fn an_empty_value_is_a_value() {
+        let t: Vec<_> = tokens("W[]").collect();
+        assert!(matches!(&t[0].0, Token::Property { values, .. } if values == &vec![(String::new(), Span::new(2, 2))]));
+    }
+}

@@ -1,0 +1,12 @@
+//! Go (Wei-ch'i) on square boards 1×1 to 25×25: chains, liberties, captures,
+//! suicide, ko (the source's *ta chieh* rule by default, superko as options),
+//! passes, area and territory scoring, dead stones. Nothing about text
+//! except the plain board drawing.
+
+mod point;
+mod position;
+mod score;
+
+pub use point::{Color, Move, Point, DEFAULT_SIZE, MAX_SIZE};
+pub use position::{KoRule, MoveError, Played, Position, PositionError, Rules, Setup};
+pub use score::{Score, Scoring};

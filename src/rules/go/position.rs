@@ -1,0 +1,565 @@
+//! `Setup` (any arrangement of stones) and `Position` (checked), and play.
+
+use super::point::{Color, Move, Point, DEFAULT_SIZE, MAX_SIZE};
+use std::collections::HashSet;
+use std::fmt;
+
+/// Which repetitions are forbidden.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum KoRule {
+    /// The source's *ta chieh* rule: a move may not restore the position as it
+    /// stood before the opponent's last move (the immediate retake).
+    #[default]
+    Simple,
+    /// No move may recreate any earlier arrangement of stones.
+    PositionalSuperko,
+    /// No move may recreate an earlier arrangement with the same player to move.
+    SituationalSuperko,
+}
+
+/// Rule options. The defaults are the source's: suicide forbidden, simple ko.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Rules {
+    pub suicide_allowed: bool,
+    pub ko: KoRule,
+}
+
+/// An arrangement of stones and a player to move, not necessarily legal.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    pub size: u8,
+    pub black: Vec<Point>,
+    pub white: Vec<Point>,
+    pub to_move: Color,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup { size: DEFAULT_SIZE, black: Vec::new(), white: Vec::new(), to_move: Color::Black }
+    }
+}
+
+/// Why a setup cannot be a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    #[error("board size {0} is outside 1..={MAX_SIZE}")]
+    BadSize(u8),
+    #[error("a stone at ({}, {}) lies off the {size}×{size} board", .point.x, .point.y)]
+    OffBoard { point: Point, size: u8 },
+    #[error("two stones are set on ({}, {})", .0.x, .0.y)]
+    Occupied(Point),
+    #[error("the chain at ({}, {}) has no liberty", .0.x, .0.y)]
+    NoLiberties(Point),
+}
+
+/// Why a move cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error("the point lies off the board")]
+    OffBoard,
+    #[error("the point is occupied")]
+    Occupied,
+    #[error("the stone would have no liberty (suicide)")]
+    Suicide,
+    #[error("retaking at once would restore the previous position (ko, ta chieh)")]
+    Ko,
+    #[error("the move would repeat an earlier position (superko)")]
+    Superko,
+}
+
+/// What a move did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    /// Opponent stones removed, in board order.
+    pub captured: Vec<Point>,
+    /// Own stones removed by a suicide (only when suicide is allowed).
+    pub suicided: Vec<Point>,
+}
+
+/// A legal position: every chain has a liberty.
+#[derive(Clone, Debug)]
+pub struct Position {
+    size: u8,
+    cells: Vec<Option<Color>>,
+    to_move: Color,
+    rules: Rules,
+    /// The stones before the last move, for the simple ko rule.
+    before_last: Option<Vec<Option<Color>>>,
+    /// Hashes of every arrangement so far (with the player to move for situational superko).
+    seen: HashSet<u64>,
+    /// Stones each colour has captured (index by `Color::index`).
+    prisoners: [u32; 2],
+    passes_in_a_row: u32,
+    moves_played: u32,
+}
+
+impl Position {
+    /// The empty board of the given size, Black to play, default rules.
+    pub fn empty(size: u8) -> Result<Position, PositionError> {
+        Position::from_setup(Setup { size, ..Setup::default() })
+    }
+
+    /// The one checked gate from a setup, with the default rules.
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        Position::from_setup_with(setup, Rules::default())
+    }
+
+    pub fn from_setup_with(setup: Setup, rules: Rules) -> Result<Position, PositionError> {
+        if setup.size == 0 || setup.size > MAX_SIZE {
+            return Err(PositionError::BadSize(setup.size));
+        }
+        let size = setup.size;
+        let mut cells = vec![None; size as usize * size as usize];
+        for (color, points) in [(Color::Black, &setup.black), (Color::White, &setup.white)] {
+            for &p in points {
+                if !p.on_board(size) {
+                    return Err(PositionError::OffBoard { point: p, size });
+                }
+                let cell = &mut cells[p.y as usize * size as usize + p.x as usize];
+                if cell.is_some() {
+                    return Err(PositionError::Occupied(p));
+                }
+                *cell = Some(color);
+            }
+        }
+        let mut pos = Position {
+            size,
+            cells,
+            to_move: setup.to_move,
+            rules,
+            before_last: None,
+            seen: HashSet::new(),
+            prisoners: [0, 0],
+            passes_in_a_row: 0,
+            moves_played: 0,
+        };
+        for i in 0..pos.cells.len() {
+            if pos.cells[i].is_some() && pos.chain_and_liberties(i).1 == 0 {
+                return Err(PositionError::NoLiberties(pos.point(i)));
+            }
+        }
+        let h = pos.hash_for_history();
+        pos.seen.insert(h);
+        Ok(pos)
+    }
+
+    /// Forget the arrangements seen so far except the current one (superko
+    /// history), to keep a finished position small.
+    pub fn forget_history(&mut self) {
+        self.seen.clear();
+        let h = self.hash_for_history();
+        self.seen.insert(h);
+    }
+
+    /// The stones as a setup (forgets history and prisoners).
+    pub fn setup(&self) -> Setup {
+        let mut s = Setup { size: self.size, black: Vec::new(), white: Vec::new(), to_move: self.to_move };
+        for (i, c) in self.cells.iter().enumerate() {
+            match c {
+                Some(Color::Black) => s.black.push(self.point(i)),
+                Some(Color::White) => s.white.push(self.point(i)),
+                None => {}
+            }
+        }
+        s
+    }
+
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+    /// Stones captured so far by `color`.
+    pub fn prisoners(&self, color: Color) -> u32 {
+        self.prisoners[color.index()]
+    }
+    pub fn passes_in_a_row(&self) -> u32 {
+        self.passes_in_a_row
+    }
+    pub fn moves_played(&self) -> u32 {
+        self.moves_played
+    }
+    /// Two passes in a row end play.
+    pub fn is_over(&self) -> bool {
+        self.passes_in_a_row >= 2
+    }
+
+    pub fn at(&self, p: Point) -> Option<Color> {
+        if p.on_board(self.size) { self.cells[self.index(p)] } else { None }
+    }
+
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        (0..self.cells.len()).map(|i| self.point(i))
+    }
+
+    pub fn stone_count(&self, color: Color) -> usize {
+        self.cells.iter().filter(|c| **c == Some(color)).count()
+    }
+
+    /// The chain through `p` and its liberties, both sorted; empty if `p` is empty.
+    pub fn chain(&self, p: Point) -> (Vec<Point>, Vec<Point>) {
+        if self.at(p).is_none() {
+            return (Vec::new(), Vec::new());
+        }
+        let (stones, _) = self.chain_and_liberties(self.index(p));
+        let mut libs: Vec<Point> = Vec::new();
+        for &s in &stones {
+            for n in self.neighbours(s) {
+                if self.cells[n].is_none() {
+                    libs.push(self.point(n));
+                }
+            }
+        }
+        libs.sort();
+        libs.dedup();
+        let mut stones: Vec<Point> = stones.into_iter().map(|i| self.point(i)).collect();
+        stones.sort();
+        (stones, libs)
+    }
+
+    pub(crate) fn index(&self, p: Point) -> usize {
+        p.y as usize * self.size as usize + p.x as usize
+    }
+
+    pub(crate) fn point(&self, i: usize) -> Point {
+        Point::new((i % self.size as usize) as u8, (i / self.size as usize) as u8)
+    }
+
+    pub(crate) fn cells(&self) -> &[Option<Color>] {
+        &self.cells
+    }
+
+    pub(crate) fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
+        neighbours_of(self.size, i)
+    }
+
+    /// Indices of the chain through `i` and its number of distinct liberties.
+    fn chain_and_liberties(&self, i: usize) -> (Vec<usize>, usize) {
+        chain_in(&self.cells, self.size, i)
+    }
+
+    fn hash_for_history(&self) -> u64 {
+        history_key(&self.cells, self.rules.ko, self.to_move)
+    }
+
+    /// Play for the player to move.
+    pub fn play(&mut self, mv: Move) -> Result<Played, MoveError> {
+        self.play_as(self.to_move, mv)
+    }
+
+    /// Play `color`'s move even if it is not that player's turn (books skip moves
+    /// played "elsewhere"); afterwards the other player is to move.
+    pub fn play_as(&mut self, color: Color, mv: Move) -> Result<Played, MoveError> {
+        let (cells, played, hash) = self.try_move(color, mv)?;
+        let previous = std::mem::replace(&mut self.cells, cells);
+        self.before_last = Some(previous);
+        self.to_move = color.other();
+        self.seen.insert(hash);
+        self.prisoners[color.index()] += played.captured.len() as u32;
+        self.prisoners[color.other().index()] += played.suicided.len() as u32;
+        self.passes_in_a_row = if mv == Move::Pass { self.passes_in_a_row + 1 } else { 0 };
+        self.moves_played += 1;
+        Ok(played)
+    }
+
+    /// The stones after `color` plays `mv`, what it did, and the history key of
+    /// the result; nothing is changed.
+    fn try_move(&self, color: Color, mv: Move) -> Result<(Vec<Option<Color>>, Played, u64), MoveError> {
+        let p = match mv {
+            Move::Pass => {
+                let cells = self.cells.clone();
+                let hash = history_key(&cells, self.rules.ko, color.other());
+                return Ok((cells, Played::default(), hash));
+            }
+            Move::Play(p) => p,
+        };
+        if !p.on_board(self.size) {
+            return Err(MoveError::OffBoard);
+        }
+        let i = self.index(p);
+        if self.cells[i].is_some() {
+            return Err(MoveError::Occupied);
+        }
+        let mut cells = self.cells.clone();
+        cells[i] = Some(color);
+        let mut captured = Vec::new();
+        for n in neighbours_of(self.size, i) {
+            if cells[n] == Some(color.other()) {
+                let (stones, libs) = chain_in(&cells, self.size, n);
+                if libs == 0 {
+                    for s in stones {
+                        cells[s] = None;
+                        captured.push(self.point(s));
+                    }
+                }
+            }
+        }
+        let mut suicided = Vec::new();
+        let (own, libs) = chain_in(&cells, self.size, i);
+        if libs == 0 {
+            if !self.rules.suicide_allowed {
+                return Err(MoveError::Suicide);
+            }
+            for s in own {
+                cells[s] = None;
+                suicided.push(self.point(s));
+            }
+        }
+        if self.before_last.as_deref() == Some(&cells[..]) {
+            return Err(MoveError::Ko);
+        }
+        let hash = history_key(&cells, self.rules.ko, color.other());
+        if self.rules.ko != KoRule::Simple && self.seen.contains(&hash) {
+            return Err(MoveError::Superko);
+        }
+        captured.sort();
+        suicided.sort();
+        Ok((cells, Played { captured, suicided }, hash))
+    }
+
+    /// Would `color` be allowed to play `mv` now?
+    pub fn check(&self, color: Color, mv: Move) -> Result<(), MoveError> {
+        self.try_move(color, mv).map(|_| ())
+    }
+
+    /// Every legal placement for the player to move (passes are always legal).
+    pub fn legal_points(&self) -> Vec<Point> {
+        self.points().filter(|&p| self.check(self.to_move, Move::Play(p)).is_ok()).collect()
+    }
+
+    /// Remove the whole chains through `dead` (stones marked dead at the end);
+    /// the other player gets them as prisoners. Returns the stones removed.
+    pub fn remove_dead(&mut self, dead: &[Point]) -> Vec<Point> {
+        let mut removed = Vec::new();
+        for &p in dead {
+            let Some(color) = self.at(p) else { continue };
+            let (stones, _) = self.chain_and_liberties(self.index(p));
+            self.prisoners[color.other().index()] += stones.len() as u32;
+            for s in stones {
+                self.cells[s] = None;
+                removed.push(self.point(s));
+            }
+        }
+        removed.sort();
+        removed
+    }
+
+    /// The board as text: columns A–Z without I, rows numbered from the bottom,
+    /// `X` Black, `O` White, `+` the marked points (hoshi), `.` empty.
+    pub fn board_text(&self) -> String {
+        let n = self.size as usize;
+        let letters: Vec<char> = ('A'..='Z').filter(|&c| c != 'I').take(n).collect();
+        let header: String = letters.iter().map(|c| format!(" {c}")).collect();
+        let mut out = format!("   {header}\n");
+        for y in 0..n {
+            let row = n - y;
+            out.push_str(&format!("{row:>2} "));
+            for x in 0..n {
+                let ch = match self.cells[y * n + x] {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None if is_star(x, y, n) => '+',
+                    None => '.',
+                };
+                out.push(' ');
+                out.push(ch);
+            }
+            out.push_str(&format!(" {row:>2}\n"));
+        }
+        out.push_str(&format!("   {header}\n"));
+        out.push_str(&format!(
+            "{} to play; prisoners: Black {}, White {}\n",
+            self.to_move, self.prisoners[0], self.prisoners[1]
+        ));
+        out
+    }
+}
+
+/// Indices of 4-neighbours of cell `i` on a `size` board.
+fn neighbours_of(size: u8, i: usize) -> impl Iterator<Item = usize> {
+    let n = size as usize;
+    let (x, y) = (i % n, i / n);
+    let left = (x > 0).then(|| i - 1);
+    let right = (x + 1 < n).then(|| i + 1);
+    let up = (y > 0).then(|| i - n);
+    let down = (y + 1 < n).then(|| i + n);
+    [left, right, up, down].into_iter().flatten()
+}
+
+/// The chain through cell `i` (empty if `i` is empty) and its number of distinct liberties.
+fn chain_in(cells: &[Option<Color>], size: u8, i: usize) -> (Vec<usize>, usize) {
+    let Some(color) = cells[i] else { return (Vec::new(), 0) };
+    // Bit sets on the stack: 25×25 = 625 cells fit in 10 words.
+    let mut seen = [0u64; 10];
+    let mut liberty = [0u64; 10];
+    let mark = |set: &mut [u64; 10], n: usize| -> bool {
+        let (w, b) = (n / 64, 1u64 << (n % 64));
+        let fresh = set[w] & b == 0;
+        set[w] |= b;
+        fresh
+    };
+    let mut stack = vec![i];
+    let mut stones = Vec::new();
+    let mut liberties = 0;
+    mark(&mut seen, i);
+    while let Some(s) = stack.pop() {
+        stones.push(s);
+        for n in neighbours_of(size, s) {
+            match cells[n] {
+                None if mark(&mut liberty, n) => liberties += 1,
+                Some(c) if c == color && mark(&mut seen, n) => stack.push(n),
+                _ => {}
+            }
+        }
+    }
+    (stones, liberties)
+}
+
+/// Deterministic Zobrist-style key of one stone (splitmix64 of its index and colour).
+fn stone_key(i: usize, color: Color) -> u64 {
+    let mut z = (i as u64 * 2 + color.index() as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The key an arrangement is remembered by for superko (with the player to
+/// move under situational superko).
+fn history_key(cells: &[Option<Color>], ko: KoRule, to_move: Color) -> u64 {
+    let h = cells.iter().enumerate().filter_map(|(i, c)| c.map(|c| stone_key(i, c))).fold(0, |a, b| a ^ b);
+    match (ko, to_move) {
+        (KoRule::SituationalSuperko, Color::White) => h ^ 0x5151_5151_5151_5151,
+        _ => h,
+    }
+}
+
+/// The marked points: the fourth line from each edge (the source's 艮 巽 坤 乾),
+/// edge midpoints on that line, and the centre, on odd boards of 9 and up.
+fn is_star(x: usize, y: usize, n: usize) -> bool {
+    if n < 9 || n.is_multiple_of(2) {
+        return false;
+    }
+    let edge = if n >= 13 { 3 } else { 2 };
+    let lines = [edge, n / 2, n - 1 - edge];
+    lines.contains(&x) && lines.contains(&y) && (n >= 13 || (x == n / 2) == (y == n / 2))
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.board_text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(x: u8, y: u8) -> Point {
+        Point::new(x, y)
+    }
+
+    #[test]
+    fn a_surrounded_stone_is_captured_and_counted() {
+        let setup = Setup { size: 5, black: vec![p(1, 0), p(0, 1), p(2, 1)], white: vec![p(1, 1)], to_move: Color::Black };
+        let mut pos = Position::from_setup(setup).unwrap();
+        let played = pos.play(Move::Play(p(1, 2))).unwrap();
+        assert_eq!(played.captured, vec![p(1, 1)]);
+        assert_eq!(pos.at(p(1, 1)), None);
+        assert_eq!(pos.prisoners(Color::Black), 1);
+        assert_eq!(pos.to_move(), Color::White);
+    }
+
+    #[test]
+    fn suicide_is_refused_by_default_and_allowed_as_an_option() {
+        let setup = Setup { size: 5, black: vec![p(1, 0), p(0, 1)], white: vec![], to_move: Color::White };
+        let mut pos = Position::from_setup(setup.clone()).unwrap();
+        assert_eq!(pos.play(Move::Play(p(0, 0))), Err(MoveError::Suicide));
+        assert_eq!(pos.at(p(0, 0)), None, "a refused move changes nothing");
+        let rules = Rules { suicide_allowed: true, ..Rules::default() };
+        let mut pos = Position::from_setup_with(setup, rules).unwrap();
+        let played = pos.play(Move::Play(p(0, 0))).unwrap();
+        assert_eq!(played.suicided, vec![p(0, 0)]);
+        assert_eq!(pos.prisoners(Color::Black), 1);
+    }
+
+    /// The ko shape: Black x at (1,1) is taken by White; Black may not take back at once.
+    fn ko_setup() -> Setup {
+        Setup {
+            size: 5,
+            black: vec![p(1, 0), p(0, 1), p(1, 2), p(2, 1)],
+            white: vec![p(2, 0), p(3, 1), p(2, 2)],
+            to_move: Color::White,
+        }
+    }
+
+    #[test]
+    fn the_immediate_retake_is_refused_but_allowed_after_a_move_elsewhere() {
+        let mut pos = Position::from_setup(ko_setup()).unwrap();
+        assert_eq!(pos.play(Move::Play(p(1, 1))).unwrap().captured, vec![p(2, 1)]);
+        assert_eq!(pos.play(Move::Play(p(2, 1))), Err(MoveError::Ko));
+        pos.play(Move::Play(p(4, 4))).unwrap();
+        pos.play(Move::Play(p(4, 3))).unwrap();
+        assert_eq!(pos.play(Move::Play(p(2, 1))).unwrap().captured, vec![p(1, 1)]);
+    }
+
+    #[test]
+    fn positional_superko_refuses_a_cycle_simple_ko_allows() {
+        // Same ko, but with passes between retakes the position would repeat:
+        // W takes, B passes, W passes, B retakes -> the arrangement before W's capture again.
+        for (ko, expected) in [(KoRule::Simple, true), (KoRule::PositionalSuperko, false)] {
+            let rules = Rules { ko, ..Rules::default() };
+            let mut pos = Position::from_setup_with(ko_setup(), rules).unwrap();
+            pos.play(Move::Play(p(1, 1))).unwrap();
+            pos.play(Move::Pass).unwrap();
+            pos.play(Move::Pass).unwrap();
+            assert_eq!(pos.play(Move::Play(p(2, 1))).is_ok(), expected, "{ko:?}");
+        }
+    }
+
+    #[test]
+    fn situational_superko_looks_at_the_player_to_move() {
+        let rules = Rules { ko: KoRule::SituationalSuperko, ..Rules::default() };
+        let mut pos = Position::from_setup_with(ko_setup(), rules).unwrap();
+        pos.play(Move::Play(p(1, 1))).unwrap();
+        pos.play(Move::Pass).unwrap();
+        pos.play(Move::Pass).unwrap();
+        // The arrangement before W's capture had White to move; after B retakes White is to move.
+        assert_eq!(pos.play(Move::Play(p(2, 1))), Err(MoveError::Superko));
+    }
+
+    #[test]
+    fn setups_are_checked() {
+        assert_eq!(Position::empty(26).unwrap_err(), PositionError::BadSize(26));
+        assert!(Position::empty(25).is_ok());
+        let off = Setup { size: 9, black: vec![p(9, 0)], ..Setup::default() };
+        assert!(matches!(Position::from_setup(off), Err(PositionError::OffBoard { .. })));
+        let twice = Setup { size: 9, black: vec![p(1, 1)], white: vec![p(1, 1)], ..Setup::default() };
+        assert_eq!(Position::from_setup(twice).unwrap_err(), PositionError::Occupied(p(1, 1)));
+        let dead = Setup { size: 9, black: vec![p(0, 0)], white: vec![p(1, 0), p(0, 1)], ..Setup::default() };
+        assert_eq!(Position::from_setup(dead).unwrap_err(), PositionError::NoLiberties(p(0, 0)));
+    }
+
+    #[test]
+    fn two_passes_end_play() {
+        let mut pos = Position::empty(9).unwrap();
+        pos.play(Move::Pass).unwrap();
+        assert!(!pos.is_over());
+        pos.play(Move::Pass).unwrap();
+        assert!(pos.is_over());
+    }
+
+    #[test]
+    fn board_text_draws_stones_and_labels() {
+        let setup = Setup { size: 9, black: vec![p(0, 8)], white: vec![p(8, 0)], ..Setup::default() };
+        let text = Position::from_setup(setup).unwrap().board_text();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "    A B C D E F G H J");
+        assert_eq!(lines[1], " 9  . . . . . . . . O  9");
+        assert_eq!(lines[9], " 1  X . . . . . . . .  1");
+        assert!(lines[3].contains('+'));
+    }
+}

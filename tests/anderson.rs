@@ -1,0 +1,67 @@
+//! Anderson's 1852 book through the columnar layout reader: what each game
+//! came to, and the tree of the game whose pages are printed row-wise.
+
+use gamescribe::notation::anderson;
+use gamescribe::tree::LineStatus;
+
+fn book() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/anderson-1852-ocr.txt")).expect("corpus file")
+}
+
+#[test]
+fn every_column_is_accounted_for() {
+    let text = book();
+    let source = anderson::read("anderson-1852-ocr.txt", &text);
+    let summary: Vec<String> = source
+        .games
+        .iter()
+        .map(|g| {
+            let count = |st: LineStatus| g.lines.iter().filter(|l| l.status == st).count();
+            format!(
+                "{}: {} columns, {} legal, {} repaired, {} partial, {} unreadable, {} moves read",
+                g.name,
+                g.lines.len(),
+                count(LineStatus::Legal),
+                count(LineStatus::Repaired),
+                count(LineStatus::Partial),
+                count(LineStatus::Unreadable),
+                g.lines.iter().map(|l| l.moves.len()).sum::<usize>()
+            )
+        })
+        .collect();
+    // The contents page promises 15 games.
+    assert_eq!(source.games.len(), 15);
+    insta::assert_snapshot!("games", summary.join("\n"));
+    // Nothing silently dropped: a column not read as moves keeps its text.
+    for line in source.lines() {
+        if line.status != LineStatus::Legal && line.status != LineStatus::Repaired {
+            assert!(line.unread.is_some() || line.moves.is_empty(), "{} {:?}", line.label, line.status);
+        }
+    }
+}
+
+#[test]
+fn the_row_wise_game_as_a_tree() {
+    let text = book();
+    let source = anderson::read("anderson-1852-ocr.txt", &text);
+    // The game whose pages came through row-wise: the most moves read.
+    let game = source.games.iter().max_by_key(|g| g.lines.iter().map(|l| l.moves.len()).sum::<usize>()).expect("games");
+    assert_eq!(game.name, "Game 3");
+    let lines: Vec<String> = game
+        .lines
+        .iter()
+        .map(|l| {
+            format!(
+                "{} from {:?} at ply {}: {:?}, {} moves [{}]{}",
+                l.label,
+                l.parent.map(|p| game.lines[p].label.as_str()),
+                l.branch_ply,
+                l.status,
+                l.moves.len(),
+                l.moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>().join(" "),
+                l.stated_result.as_ref().map_or(String::new(), |r| format!(" — {}", r.printed))
+            )
+        })
+        .collect();
+    insta::assert_snapshot!("game_2_tree", lines.join("\n"));
+}
