@@ -67,7 +67,7 @@ pub enum Command {
         output: Option<PathBuf>,
     },
     /// Count leaf positions to each depth 1..N and report nodes per second.
-    #[command(after_help = "Example:\n  gamescribe perft --game english 11")]
+    #[command(after_help = "Examples:\n  gamescribe perft --game english 11\n  gamescribe perft --game lasca 12")]
     Perft {
         #[arg(long, value_enum, default_value = "english")]
         game: PerftGame,
@@ -226,6 +226,8 @@ pub enum Target {
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum PerftGame {
     English,
+    /// Lasca (Lasker's column game) from its opening position, White to move.
+    Lasca,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -563,6 +565,20 @@ fn perft(game: PerftGame, depth: u32) -> u8 {
             for d in 1..=depth {
                 let start = Instant::now();
                 let nodes = draughts::perft(&pos, d);
+                let secs = start.elapsed().as_secs_f64();
+                let rate = if secs > 0.0 { nodes as f64 / secs / 1e6 } else { f64::INFINITY };
+                say!("depth {d:>2}  {nodes:>14}  {secs:>9.3} s  {rate:>9.1} M nodes/s");
+            }
+            EXIT_CLEAN
+        }
+        PerftGame::Lasca => {
+            if depth > 16 {
+                return usage_error("depth over 16 would run for days; choose 1..=16");
+            }
+            let pos = crate::rules::lasca::Position::initial();
+            for d in 1..=depth {
+                let start = Instant::now();
+                let nodes = crate::rules::lasca::perft(&pos, d);
                 let secs = start.elapsed().as_secs_f64();
                 let rate = if secs > 0.0 { nodes as f64 / secs / 1e6 } else { f64::INFINITY };
                 say!("depth {d:>2}  {nodes:>14}  {secs:>9.3} s  {rate:>9.1} M nodes/s");

@@ -186,3 +186,12 @@ fn markdown_notes_in_a_directory_are_not_read_as_games() {
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("game.txt") && !text.contains("README.md"), "{text}");
 }
+
+#[test]
+fn perft_for_lasca_prints_every_depth() {
+    let out = gamescribe(&["perft", "--game", "lasca", "4"]);
+    assert_eq!(out.status.code(), Some(0));
+    let counts: Vec<String> = stdout(&out).lines().filter_map(|l| l.split_whitespace().nth(2).map(str::to_string)).collect();
+    // Checked against the reference generator in tests/lasca.rs.
+    assert_eq!(counts, vec!["6", "6", "18", "54"]);
+}

@@ -1,7 +1,7 @@
 //! `Setup` (any arrangement) and `Position` (checked), move generation,
 //! make/unmake and the fast perft.
 
-use super::board::{between, BLACK_FAR_ROW, DIRECTIONS, NONE, SQUARES, STEPS, WHITE_FAR_ROW};
+use super::board::{between, BLACK_FAR_ROW, NONE, SQUARES, STEPS, WHITE_FAR_ROW};
 use super::column::{Color, Column, Man, Rank};
 use std::fmt;
 
