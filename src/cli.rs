@@ -215,6 +215,8 @@ pub enum Target {
     Numeric,
     /// John Paterson's natural notation, capture marks computed from the moves.
     Paterson,
+    /// Lasca: clean dash notation, one game per line, `(1) 9-13, 17-13-9. (2) …`.
+    Lasca,
     /// Go: Smart Game Format FF[4].
     Sgf,
     /// Go: the record format, every point with its corner in Chinese numerals.
@@ -444,7 +446,7 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
                 if source.diagnostics.len() > MAX_RENDERED {
                     let _ = writeln!(out, "{}: … and {} more diagnostics (all of them: --format json)\n", source.name, source.diagnostics.len() - MAX_RENDERED);
                 }
-                if source.notation == "anderson" {
+                if source.notation == "anderson" || source.notation == "lasca" {
                     let _ = writeln!(out, "{}", per_game_table(&source));
                 }
                 rows.push((source.name.clone(), source.notation.clone(), tally));
@@ -474,16 +476,17 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
 
 /// One row a game: columns found, their states, moves read against moves printed.
 fn per_game_table(source: &Source) -> String {
+    let width = source.games.iter().map(|g| g.name.trim_start_matches("Game ").chars().count()).max().unwrap_or(4).max(8);
     let mut s = format!(
-        "{:<8} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8}\n",
-        "game", "columns", "legal", "repaired", "partial", "unreadable", "read", "printed"
+        "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7}\n",
+        "game", "columns", "legal", "repaired", "partial", "unreadable", "read", "printed", "repairs"
     );
     for game in &source.games {
         let count = |st: LineStatus| game.lines.iter().filter(|l| l.status == st).count();
         let tag = |name: &str| game.tags.iter().find(|t| t.0 == name).map_or("-".to_string(), |t| t.1.clone());
         let read: usize = game.lines.iter().map(|l| l.moves.len()).sum();
         s.push_str(&format!(
-            "{:<8} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8}\n",
+            "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7}\n",
             game.name.trim_start_matches("Game "),
             game.lines.len(),
             count(LineStatus::Legal),
@@ -491,7 +494,8 @@ fn per_game_table(source: &Source) -> String {
             count(LineStatus::Partial),
             count(LineStatus::Unreadable),
             read,
-            tag("PrintedMoves")
+            tag("PrintedMoves"),
+            game.lines.iter().flat_map(|l| &l.moves).filter(|m| m.repair.is_some()).count()
         ));
     }
     s
@@ -517,7 +521,11 @@ fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>) -
         Ok(s) => s,
         Err(e) => return usage_error(&e),
     };
+    let lasca = source.notation == "lasca";
     let written = match to {
+        Target::Lasca if !lasca => Err(format!("--to lasca needs Lasca input; {} was read as {}", source.name, source.notation)),
+        Target::Numeric | Target::Paterson if lasca => Err("Lasca games cannot be written in draughts notations; choose --to lasca, pdn, json, yaml or csv".to_string()),
+        Target::Lasca => Ok(notation::lasca::write_source(&source)),
         Target::Pdn => Ok(export::pdn::write_pdn(&source)),
         Target::Json => export::to_json(&source),
         Target::Yaml => export::to_yaml(&source),

@@ -1,5 +1,11 @@
 //! PDN 3.0 writer: one game per tree game, variations as nested RAV at their
 //! branch ply, repairs and unread text in comments.
+//!
+//! Lasca has no registered PDN GameType. Its games are written with
+//! `[GameType "98"]` (a number outside PDN's list, chosen by gamescribe),
+//! `[Variant "Lasca"]`, and the start in `[FEN]` in gamescribe's column format
+//! (`w 1:w 2:Wwb …`), since a PDN FEN cannot stack men. White moves first and
+//! numbers each move (`1. 9-13 17x9`); a capture gives every landing square.
 
 use crate::notation::pdn::{score, NOT_READ, RESERVED_COMMENTS};
 use crate::rules::draughts::{parse_fen, write_fen, Color, Setup};
@@ -7,7 +13,17 @@ use crate::tree::{Annotation, Game, Line, Source};
 use std::fmt::Write;
 
 /// Tags this writer sets itself; others are copied from the tree.
-const OWN_TAGS: [&str; 5] = ["Event", "GameType", "FEN", "SetUp", "Result"];
+const OWN_TAGS: [&str; 6] = ["Event", "GameType", "FEN", "SetUp", "Result", "Variant"];
+
+/// The GameType gamescribe writes for Lasca (see the module notes).
+pub const LASCA_GAME_TYPE: &str = "98";
+
+/// Which game a source's moves belong to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    English,
+    Lasca,
+}
 
 /// Comments cannot hold braces; they become parentheses. Blanks are folded to
 /// single spaces (readers fold them anyway), so wrapping cannot change a comment.
@@ -30,14 +46,15 @@ enum Piece {
 /// One PDN game per tree game.
 pub fn write_pdn(source: &Source) -> String {
     let mut out = String::new();
+    let kind = if source.notation == "lasca" { Kind::Lasca } else { Kind::English };
     for game in &source.games {
-        write_game(&mut out, game);
+        write_game(&mut out, game, kind);
         out.push('\n');
     }
     out
 }
 
-fn write_game(out: &mut String, game: &Game) {
+fn write_game(out: &mut String, game: &Game, kind: Kind) {
     let _ = writeln!(out, "[Event \"{}\"]", quote(&game.name));
     for (name, value) in &game.tags {
         let clean_name = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !name.is_empty();
@@ -45,11 +62,22 @@ fn write_game(out: &mut String, game: &Game) {
             let _ = writeln!(out, "[{name} \"{}\"]", quote(value));
         }
     }
-    let _ = writeln!(out, "[GameType \"21\"]");
-    // A start that cannot be read is written as it was printed, so the problem stays visible.
-    let (first_black, fen) = match parse_fen(&game.start) {
-        Ok(start) => (start.turn != Some(Color::White), (start != Setup::INITIAL).then(|| write_fen(&start))),
-        Err(_) => (true, Some(game.start.clone())),
+    // `first_black`: the line starts with the side that opens a numbered move.
+    let (first_black, fen) = match kind {
+        Kind::English => {
+            let _ = writeln!(out, "[GameType \"21\"]");
+            // A start that cannot be read is written as it was printed, so the problem stays visible.
+            match parse_fen(&game.start) {
+                Ok(start) => (start.turn != Some(Color::White), (start != Setup::INITIAL).then(|| write_fen(&start))),
+                Err(_) => (true, Some(game.start.clone())),
+            }
+        }
+        Kind::Lasca => {
+            let _ = writeln!(out, "[GameType \"{LASCA_GAME_TYPE}\"]");
+            let _ = writeln!(out, "[Variant \"Lasca\"]");
+            let white_first = crate::rules::lasca::parse_setup(&game.start).map_or(true, |s| s.turn == crate::rules::lasca::Color::White);
+            (white_first, Some(game.start.clone()))
+        }
     };
     if let Some(fen) = fen {
         let _ = writeln!(out, "[SetUp \"1\"]");
@@ -66,7 +94,7 @@ fn write_game(out: &mut String, game: &Game) {
             }
         }
         let mut written = vec![false; game.lines.len()];
-        let writer = LineWriter { game, children: &children, first_black };
+        let writer = LineWriter { game, children: &children, first_black, kind };
         writer.line(&mut pieces, 0, 0, &mut written);
         // Lines no walk from the trunk reaches (a broken parent link) are kept as text.
         for (i, line) in game.lines.iter().enumerate().filter(|(i, _)| !written[*i]) {
@@ -92,6 +120,15 @@ struct LineWriter<'a> {
     game: &'a Game,
     children: &'a [Vec<usize>],
     first_black: bool,
+    kind: Kind,
+}
+
+/// A Lasca move in PDN: `9-13`, or a capture with every landing, `10x16x22`.
+fn lasca_pdn_move(squares: &[u8]) -> String {
+    let parts: Vec<String> = squares.iter().map(u8::to_string).collect();
+    let jump = squares.len() >= 2
+        && crate::rules::lasca::between(squares[0] as usize - 1, squares[1] as usize - 1) != u8::MAX;
+    parts.join(if jump { "x" } else { "-" })
 }
 
 /// How an annotation is written back: marks and NAGs after the move, the rest as comments.
@@ -139,12 +176,17 @@ impl LineWriter<'_> {
                 out.push(Piece::Word(format!("{n}...")));
             }
             need_number = false;
-            let mut text = mv.text.clone();
+            let mut text = match self.kind {
+                Kind::English => mv.text.clone(),
+                Kind::Lasca if mv.squares.iter().all(|&s| (1..=25).contains(&s)) => lasca_pdn_move(&mv.squares),
+                Kind::Lasca => mv.text.clone(),
+            };
             for a in mv.annotations.iter().filter(|a| is_mark(a)) {
                 text.push_str(&a.text);
             }
             out.push(Piece::Word(text));
-            for a in mv.annotations.iter().filter(|a| !is_mark(a)) {
+            // A Lasca promotion is implied by the move; its printed mark stays in the tree.
+            for a in mv.annotations.iter().filter(|a| !is_mark(a) && !(self.kind == Kind::Lasca && a.kind == "promotion-mark")) {
                 annotation(out, a);
             }
             if let Some(r) = &mv.repair {

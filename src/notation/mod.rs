@@ -5,6 +5,7 @@ pub mod anderson;
 pub mod go_corner;
 pub mod go_record;
 pub mod hoyle;
+pub mod lasca;
 pub mod numeric;
 pub mod pdn;
 pub mod sgf;
@@ -29,6 +30,8 @@ pub enum Notation {
     Hoyle,
     /// John Paterson's natural notation: the page of specimens (two-digit squares, capture marks).
     Paterson,
+    /// Lasca (Lasker, 1911): numbered moves in dash notation, `(1) 9-13, 17-13-9.`
+    Lasca,
     /// Go record format (`.wq`): setup and moves in the Chinese corner notation.
     Go,
     /// Smart Game Format (FF[4]) Go records.
@@ -47,6 +50,9 @@ impl Notation {
         }
         if ext == "wq" || go_record::looks_like_record(text) {
             return Notation::Go;
+        }
+        if ext == "lasca" || lasca::looks_like(text) {
+            return Notation::Lasca;
         }
         let head = &text[..text.floor_char_boundary(4096)];
         if head.contains("Hoyle's Games") {
@@ -69,6 +75,7 @@ pub fn read(notation: Notation, path: &Path, text: &str) -> Source {
         Notation::Hoyle => hoyle::read_hoyle(&name, text),
         Notation::Anderson => anderson::read(&name, text),
         Notation::Paterson => paterson::read_paterson_specimens(&name, text),
+        Notation::Lasca => lasca::read(&name, text),
         Notation::Go => go_record::read(&name, text),
         Notation::Sgf => sgf::read(&name, text),
     }

@@ -28,6 +28,8 @@ pub struct CostModel {
     pub repeat_per_token: f64,
     /// The most the two copies of a repeated run may differ (as read costs).
     pub repeat_mismatch_limit: f64,
+    /// A notation's own letters for digits (printed, digit, cost), tried before the common ones.
+    pub extra_letters: Vec<(u8, u8, f64)>,
 }
 
 impl Default for CostModel {
@@ -46,6 +48,7 @@ impl Default for CostModel {
             repeat_base: 0.6,
             repeat_per_token: 0.1,
             repeat_mismatch_limit: 1.6,
+            extra_letters: Vec::new(),
         }
     }
 }
@@ -73,7 +76,7 @@ pub fn is_digit_like(c: u8) -> bool {
 }
 
 fn similar_digits(a: u8, b: u8) -> bool {
-    const PAIRS: [(u8, u8); 9] = [
+    const PAIRS: [(u8, u8); 10] = [
         (b'3', b'8'),
         (b'5', b'6'),
         (b'1', b'7'),
@@ -83,6 +86,7 @@ fn similar_digits(a: u8, b: u8) -> bool {
         (b'3', b'9'),
         (b'5', b'9'),
         (b'1', b'4'),
+        (b'0', b'6'),
     ];
     PAIRS.iter().any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
 }
@@ -94,12 +98,25 @@ impl CostModel {
             0.0
         } else if p.is_ascii_digit() {
             if similar_digits(p, d) { self.similar_digit } else { self.other_digit }
+        } else if let Some(&(_, _, cost)) = self.extra_letters.iter().find(|&&(c, digit, _)| c == p && digit == d) {
+            cost
         } else {
             letter_readings(p)
                 .iter()
                 .find(|(digit, _)| *digit == d)
                 .map_or(self.other_digit + 0.5, |(_, c)| *c)
         }
+    }
+
+    /// The digit a printed character most likely stands for (itself if none).
+    pub fn likeliest_digit(&self, c: u8) -> u8 {
+        if c.is_ascii_digit() {
+            return c;
+        }
+        if let Some(&(_, d, _)) = self.extra_letters.iter().find(|e| e.0 == c) {
+            return d;
+        }
+        letter_readings(c).first().map_or(c, |r| r.0)
     }
 
     /// Weighted edit distance from the printed characters to the digits of a number.
@@ -127,7 +144,9 @@ impl CostModel {
                     dist[i + 1][j + 1] = dist[i + 1][j + 1].min(c);
                 }
                 if i < n {
-                    let doubled = (i > 0 && printed[i - 1] == printed[i]) || (i + 1 < n && printed[i + 1] == printed[i]);
+                    // `66`, and also `b6` or `qg`: one copy of a doubled digit misread as a letter.
+                    let same = |a: u8, b: u8| a == b || self.likeliest_digit(a) == self.likeliest_digit(b);
+                    let doubled = (i > 0 && same(printed[i - 1], printed[i])) || (i + 1 < n && same(printed[i + 1], printed[i]));
                     let c = here + if doubled { self.doubled } else { self.inserted };
                     dist[i + 1][j] = dist[i + 1][j].min(c);
                 }

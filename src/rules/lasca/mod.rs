@@ -9,6 +9,7 @@
 
 mod board;
 mod column;
+mod illegal;
 mod position;
 mod reference;
 mod search;
@@ -17,6 +18,7 @@ mod text;
 
 pub use board::{between, coords, index_at, SQUARES};
 pub use column::{Color, Column, Man, Rank};
+pub use illegal::{why_illegal, Illegal};
 pub use position::{perft, Move, Position, PositionError, PositionErrorKind, Rules, Setup, MAX_JUMPS, MEN_PER_SIDE};
 pub use reference::{reference_perft, ReferenceBoard};
 pub use search::{forced_win, Proof};

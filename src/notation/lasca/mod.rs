@@ -1,0 +1,381 @@
+//! Lasca's dash notation (Lasker, 1911): `(1) 9-13, 17-13-9. (2) 5-9-13, 21-17.`
+//!
+//! Numbered moves, White's ply then Black's; a step is `a-b`; a capture lists
+//! every square it touches (from, jumped, landing, jumped, landing …); `*`
+//! marks a promotion. A game may close with a sentence that states how it
+//! ends ("Black cannot move any more and will lose."), kept as the stated
+//! result and checked. Clean text goes through `grammars/lasca.pest`; OCR'd
+//! text through the tolerant scanner and the repair decoder.
+
+mod clean;
+mod ending;
+pub mod proposition;
+mod scan;
+
+pub use clean::{parse_clean, CleanGame, RawPly};
+pub use ending::{check_ending, search_claim, Claim};
+pub use scan::{is_move_number, move_number_value, scan, LASCA_LETTERS};
+
+use crate::diagnostic::Diagnostic;
+use crate::repair::{self, build_line, DecodeOptions, Spelling, Token, TokenKind};
+use crate::rules::lasca::{write_setup, Color, Move, Position, Rules};
+use crate::span::Span;
+use crate::tree::{Annotation, Game, Line, MoveNode, Source, Unread};
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// Decoder settings for this book: the common costs plus its own letters for digits.
+pub fn decode_options() -> DecodeOptions {
+    let mut opts = DecodeOptions::default();
+    opts.cost.extra_letters = LASCA_LETTERS.to_vec();
+    opts
+}
+
+/// Lasca as the repair decoder sees it: legal moves and how the book prints them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BookLasca {
+    pub rules: Rules,
+}
+
+impl Spelling for BookLasca {
+    type Position = Position;
+    type Move = Move;
+
+    fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        pos.with_rules(self.rules).legal_moves()
+    }
+
+    fn play(&self, pos: &Position, mv: &Move) -> Position {
+        pos.play(mv)
+    }
+
+    fn spellings(&self, _pos: &Position, mv: &Move) -> Vec<Vec<u32>> {
+        vec![mv.squares().into_iter().map(u32::from).collect()]
+    }
+}
+
+/// A move as the book prints it: `9-13`, `10-13-16-19-22*`.
+pub fn move_text(mv: &Move) -> String {
+    format!("{mv:?}")
+}
+
+/// Canonical text and the squares a tree move records (from, each landing).
+pub fn describe(_pos: &Position, mv: &Move) -> (String, Vec<u8>) {
+    (move_text(mv), std::iter::once(mv.from()).chain(mv.landings()).collect())
+}
+
+static HEADER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?m)^[^\w\n]*Game[ \t]+(\S{1,3}?)\.?[ \t]*$").expect("valid regex"));
+static PROPOSITION: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?m)^[^\w\n]*PROPOSITION\.?[ \t]*$").expect("valid regex"));
+/// The closing sentence starts at the first two words in a row (`Black cannot`, `and white`).
+static PROSE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b[A-Za-z]{3,}[ \t,]+[A-Za-z]{2,}").expect("valid regex"));
+
+/// Whether the text is Lasker's Lasca book or clean dash notation: game
+/// headings followed by numbered moves `(1) 9—13,` (the name Lasca need not
+/// appear), or a first line in clean dash notation.
+pub fn looks_like(text: &str) -> bool {
+    static NUMBERED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\(\d{1,2}\)\s*[0-9gqIil]{1,2}\s*[—–-]").expect("valid regex"));
+    let head = &text[..text.floor_char_boundary(64 * 1024)];
+    let numbered = NUMBERED.find_iter(head).take(5).count();
+    let first_line = head.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    (HEADER.is_match(head) || head.to_ascii_lowercase().contains("lasca")) && numbered >= 5
+        || parse_clean(first_line, 0).is_some_and(|g| !g.plies.is_empty())
+}
+
+/// Clean text without headings: a game starts at each line that opens with
+/// `(1)` or a `[setup]`; other lines continue the game before.
+fn clean_games(text: &str) -> Vec<Span> {
+    let mut out: Vec<Span> = Vec::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        let span = Span::new(at + (line.len() - line.trim_start().len()), at + line.trim_end().len());
+        at += line.len();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let starts = trimmed.starts_with("(1)") || trimmed.starts_with('[');
+        match out.last_mut() {
+            Some(last) if !starts => *last = last.join(span),
+            _ => out.push(span),
+        }
+    }
+    out
+}
+
+/// One game's text in the source.
+#[derive(Clone, Debug)]
+struct Section {
+    /// Its place among the games, from 1 (the printed number may be misread).
+    ordinal: usize,
+    span: Span,
+    /// The numbered moves.
+    moves: Span,
+    /// The closing sentence.
+    prose: Option<Span>,
+}
+
+fn section(text: &str, ordinal: usize, span: Span, body_start: usize) -> Section {
+    let body = &text[body_start..span.end];
+    let prose = PROSE.find(body).map(|m| {
+        let start = body_start + m.start();
+        Span::new(start, start + text[start..span.end].trim_end().len())
+    });
+    let moves_end = prose.map_or(span.end, |p| p.start);
+    Section { ordinal, span, moves: Span::new(body_start, moves_end), prose }
+}
+
+/// Game sections, and the proposition's span if there is one.
+fn sections(text: &str) -> (Vec<Section>, Option<Span>) {
+    let headers: Vec<_> = HEADER.captures_iter(text).collect();
+    let proposition = PROPOSITION.find(text).map(|m| m.start());
+    let mut out = Vec::new();
+    for (k, caps) in headers.iter().enumerate() {
+        let whole = caps.get(0).expect("match");
+        let next = headers.get(k + 1).map(|c| c.get(0).expect("match").start());
+        let end = [next, proposition.filter(|&p| p > whole.start())].into_iter().flatten().min().unwrap_or(text.len());
+        out.push(section(text, k + 1, Span::new(whole.start(), end), whole.end()));
+    }
+    (out, proposition.map(|p| Span::new(p, text.len())))
+}
+
+/// Plies the text prints: from the last move number (or the count of move
+/// numbers, where the last is misread) and the plies after it.
+pub fn printed_plies(tokens: &[Token]) -> usize {
+    let numbers: Vec<(usize, &Token)> = tokens.iter().enumerate().filter(|(_, t)| is_move_number(t)).collect();
+    let Some(&(last_at, last)) = numbers.last() else {
+        return 0;
+    };
+    let count = numbers.len();
+    let moves = move_number_value(&last.text).map(|v| v as usize).filter(|&v| v >= count && v <= count + 5).unwrap_or(count);
+    // The last numbered move: White's ply and each reply after a comma.
+    let after = &tokens[last_at + 1..];
+    let replies = after
+        .iter()
+        .enumerate()
+        .filter(|(k, t)| t.kind == TokenKind::Separator && t.text.contains(',') && after[k + 1..].iter().any(|t| t.kind == TokenKind::Number))
+        .count();
+    2 * (moves - 1) + 1 + replies
+}
+
+/// Read a whole source: the games, the proposition, and the prose around them.
+pub fn read(name: &str, text: &str) -> Source {
+    let mut source = Source { name: name.to_string(), notation: "lasca".into(), ..Source::default() };
+    let (sections, proposition) = sections(text);
+    if sections.is_empty() && proposition.is_none() {
+        // Clean dash notation without headings.
+        for (n, block) in clean_games(text).into_iter().enumerate() {
+            let s = section(text, n + 1, block, block.start);
+            let (game, diagnostics) = read_game(text, &s, &decode_options());
+            source.games.push(game);
+            source.diagnostics.extend(diagnostics);
+        }
+        return source;
+    }
+    let first = sections.first().map(|s| s.span.start).or(proposition.map(|p| p.start)).unwrap_or(text.len());
+    if !text[..first].trim().is_empty() {
+        source.unread.push(Unread { raw: text[..first].to_string(), span: Span::new(0, first) });
+    }
+    for s in &sections {
+        let (game, diagnostics) = read_game(text, s, &decode_options());
+        source.games.push(game);
+        source.diagnostics.extend(diagnostics);
+    }
+    if let Some(span) = proposition {
+        let (games, diagnostics) = proposition::read(text, span);
+        source.games.extend(games);
+        source.diagnostics.extend(diagnostics);
+    }
+    source
+}
+
+/// Read plies from `tokens` (or clean text) starting at `start`.
+pub fn read_line(text: &str, moves: Span, tokens: &[Token], start: &Position, opts: &DecodeOptions) -> (Line, Vec<Diagnostic>) {
+    let mut line = Line { span: moves, ..Line::trunk() };
+    if let Some(clean) = parse_clean(moves.slice(text), moves.start)
+        && let Some(nodes) = resolve_clean(text, start, &clean.plies)
+    {
+        line.moves = nodes;
+        return (line, Vec::new());
+    }
+    let decoded = repair::decode(&BookLasca::default(), start, tokens, opts);
+    let reading = build_line(&BookLasca::default(), start, text, &decoded, describe);
+    line.moves = reading.moves;
+    line.unread = reading.unread;
+    line.status = reading.status;
+    line.annotations = reading.annotations;
+    // Promotion marks stay with the move they follow; move numbers are structure.
+    for t in tokens.iter().filter(|t| t.kind == TokenKind::Marker && !is_move_number(t)) {
+        if let Some(m) = line.moves.iter_mut().rev().find(|m| m.span.end <= t.span.start) {
+            m.annotations.push(Annotation { kind: "promotion-mark".into(), text: t.text.clone(), span: t.span });
+        }
+    }
+    (line, reading.diagnostics)
+}
+
+fn resolve_clean(text: &str, start: &Position, plies: &[RawPly]) -> Option<Vec<MoveNode>> {
+    let mut pos = *start;
+    let mut out = Vec::new();
+    for p in plies {
+        let mv = pos.legal_moves().into_iter().find(|m| m.squares() == p.squares)?;
+        if mv.promotes() != p.promotion {
+            return None;
+        }
+        let (text_, squares) = describe(&pos, &mv);
+        out.push(MoveNode { text: text_, squares, span: p.span, printed: p.span.slice(text).to_string(), repair: None, annotations: Vec::new() });
+        pos = pos.play(&mv);
+    }
+    Some(out)
+}
+
+/// The position after a line's moves.
+pub fn replay(start: &Position, line: &Line) -> Option<Position> {
+    let mut pos = *start;
+    for m in &line.moves {
+        let mv = pos.legal_moves().into_iter().find(|mv| mv.from() == m.squares[0] && mv.landings().eq(m.squares[1..].iter().copied()))?;
+        pos = pos.play(&mv);
+    }
+    Some(pos)
+}
+
+fn read_game(text: &str, s: &Section, opts: &DecodeOptions) -> (Game, Vec<Diagnostic>) {
+    let mut start = Position::initial();
+    let mut diagnostics = Vec::new();
+    let mut moves_span = s.moves;
+    if let Some(clean) = parse_clean(s.moves.slice(text), s.moves.start)
+        && let Some(setup) = clean.setup
+    {
+        // `[setup]` before the moves: play starts there.
+        let close = s.moves.slice(text).find(']').map_or(0, |i| i + 1);
+        moves_span = Span::new(s.moves.start + close, s.moves.end);
+        match crate::rules::lasca::parse_setup(&setup).map_err(|e| e.to_string()).and_then(|setup| {
+            Position::from_setup_ignoring(setup, &[crate::rules::lasca::PositionErrorKind::MenMissing]).map_err(|e| e.to_string())
+        }) {
+            Ok(p) => start = p,
+            Err(e) => diagnostics.push(
+                Diagnostic::error("lasca::bad-setup", format!("the start position cannot be read: {e}"), Span::new(s.moves.start, moves_span.start))
+                    .with_label("not a position; the moves are read from the opening position"),
+            ),
+        }
+    }
+    let tokens = scan(moves_span.slice(text), moves_span.start);
+    let printed = printed_plies(&tokens);
+    let (mut line, line_diagnostics) = read_line(text, moves_span, &tokens, &start, opts);
+    diagnostics.extend(line_diagnostics);
+    line.span = moves_span;
+    let name = format!("Game {}", s.ordinal);
+    let repairs = line.moves.iter().filter(|m| m.repair.is_some()).count();
+    let mut tags = vec![
+        ("Printed".to_string(), text[s.span.start..s.moves.start].trim().to_string()),
+        ("PrintedMoves".to_string(), printed.to_string()),
+        ("Repairs".to_string(), repairs.to_string()),
+    ];
+    let complete = line.unread.is_none();
+    if complete && printed != line.moves.len() && printed > 0 {
+        diagnostics.push(
+            Diagnostic::warning("lasca::ply-count", format!("{} plies read where the move numbers suggest {printed}", line.moves.len()), s.moves)
+                .with_help("a move may have been lost or a move number misread"),
+        );
+    }
+    let end = replay(&start, &line).unwrap_or(start);
+    match s.prose {
+        Some(prose) => {
+            let (result, claim_diagnostics) = check_ending(text, prose, &end, complete);
+            if let Some(r) = &result {
+                tags.push(("Ending".to_string(), format!("{:?}", r.outcome)));
+            }
+            line.stated_result = result;
+            diagnostics.extend(claim_diagnostics);
+        }
+        None if complete => diagnostics.push(ending::unstated(&end, s.moves)),
+        None => {}
+    }
+    let game = Game { name, tags, start: write_setup(&start.setup()), lines: vec![line], span: s.span };
+    (game, diagnostics)
+}
+
+/// Write a line as clean dash notation: `(1) 9-13, 17-13-9. (2) …`, then the stated ending.
+pub fn write_line(line: &Line, first: Color) -> String {
+    let mut out = String::new();
+    let offset = usize::from(first == Color::Black);
+    for (k, m) in line.moves.iter().enumerate() {
+        let ply = k + offset;
+        let n = ply / 2 + 1;
+        if ply % 2 == 0 {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&format!("({n}) {}", m.text));
+        } else {
+            if k == 0 {
+                out.push_str(&format!("({n}) …"));
+            }
+            out.push_str(&format!(", {}.", m.text));
+        }
+    }
+    if !out.is_empty() && !out.ends_with('.') {
+        out.push('.');
+    }
+    if let Some(r) = line.stated_result.as_ref().filter(|_| line.unread.is_none()) {
+        let prose: Vec<&str> = r.printed.split_whitespace().collect();
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&prose.join(" "));
+    }
+    out
+}
+
+/// Every game of a source as clean dash notation, one game per line.
+pub fn write_source(source: &Source) -> String {
+    let mut out = String::new();
+    for game in &source.games {
+        let setup = crate::rules::lasca::parse_setup(&game.start).ok();
+        let first = setup.as_ref().map_or(Color::White, |s| s.turn);
+        if setup.as_ref().is_some_and(|s| *s != crate::rules::lasca::Setup::initial()) {
+            out.push_str(&format!("[{}] ", game.start));
+        }
+        if let Some(trunk) = game.lines.first() {
+            out.push_str(&write_line(trunk, first));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::LineStatus;
+
+    #[test]
+    fn clean_text_reads_without_repair_and_writes_back_the_same() {
+        let text = "(1) 9-13, 17-13-9. (2) 5-9-13, 21-17. (3) 13-17-21, 25-21-17.";
+        let tokens = scan(text, 0);
+        let (line, diags) = read_line(text, Span::new(0, text.len()), &tokens, &Position::initial(), &DecodeOptions::default());
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(line.status, LineStatus::Legal);
+        assert_eq!(write_line(&line, Color::White), text);
+        assert_eq!(printed_plies(&tokens), 6);
+    }
+
+    #[test]
+    fn ocr_damage_is_repaired_and_logged() {
+        let text = "(1) g—13, 17——13—-9. (2) 5--9—13, 21—17. (3) 13—17 —21, 25—21—17.";
+        let tokens = scan(text, 0);
+        let (line, _) = read_line(text, Span::new(0, text.len()), &tokens, &Position::initial(), &DecodeOptions::default());
+        assert_eq!(line.status, LineStatus::Repaired);
+        let moves: Vec<&str> = line.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(moves, vec!["9-13", "17-13-9", "5-9-13", "21-17", "13-17-21", "25-21-17"]);
+        let repair = line.moves[0].repair.as_ref().expect("g read as 9");
+        assert_eq!(repair.edits[0].from, "g");
+        assert_eq!(repair.edits[0].to, "9");
+    }
+
+    #[test]
+    fn printed_plies_count_black_replies() {
+        assert_eq!(printed_plies(&scan("(1) 9-13, 17-13-9. (2) 5-9-13.", 0)), 3);
+        assert_eq!(printed_plies(&scan("(1) 9-13, 17-13-9. (2) 5-9-13, 21-17", 0)), 4);
+        // A misread last number falls back to the count.
+        assert_eq!(printed_plies(&scan("(1) 9-13, 17-13-9. (8) 5-9-13, 21-17", 0)), 4);
+    }
+}

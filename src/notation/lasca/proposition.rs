@@ -1,0 +1,333 @@
+//! The Proposition: a position described column by column ("A on 2, green,
+//! white, black, red, black. — B on 1, red, white, on 7, red, …") and a
+//! printed solution. The description becomes a setup; the solution is read
+//! against it; where it does not replay, the smallest changes to the setup
+//! that make the whole solution legal are searched and every one reported.
+
+use super::{describe, printed_plies, scan, BookLasca};
+use crate::diagnostic::Diagnostic;
+use crate::repair::{self, build_line, DecodeOptions, Decoded, Token};
+use crate::rules::lasca::{minimal_fixes, why_illegal, write_setup, Color, FixSearch, Man, Move, Position, PositionErrorKind, Setup, SQUARES};
+use crate::span::Span;
+use crate::tree::{Game, Line, Outcome, StatedResult, Unread};
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// Changes to the stated setup tried, at most.
+pub const MAX_CHANGES: usize = 2;
+
+static WORD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[A-Za-z]+|[0-9]+").expect("valid regex"));
+static SOLUTION: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"SOLUTION\.?").expect("valid regex"));
+static LEADERS: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?is)white only has (\w+) leaders.*?against \w+ (\w+)").expect("valid regex"));
+
+/// One column as described: its square and men from the leader down.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DescribedColumn {
+    pub square: u8,
+    pub men: Vec<Man>,
+    pub span: Span,
+}
+
+fn close(word: &str, target: &str) -> bool {
+    if word == target {
+        return true;
+    }
+    // One letter misread (`Biack`) in a word long enough to be sure of.
+    word.len() == target.len() && target.len() >= 4 && word.bytes().zip(target.bytes()).filter(|(a, b)| a != b).count() == 1
+}
+
+fn colour_word(word: &str) -> Option<Man> {
+    let w = word.to_ascii_lowercase();
+    [("green", Man::GREEN), ("white", Man::WHITE), ("black", Man::BLACK), ("red", Man::RED)]
+        .into_iter()
+        .find(|(name, _)| close(&w, name))
+        .map(|(_, m)| m)
+}
+
+fn square_word(word: &str) -> Option<u8> {
+    let digits: Option<String> = word
+        .bytes()
+        .map(|c| if c.is_ascii_digit() { Some(c as char) } else { crate::repair::letter_readings(c).first().map(|&(d, _)| d as char) })
+        .collect();
+    digits?.parse::<u8>().ok().filter(|&n| (1..=SQUARES as u8).contains(&n))
+}
+
+/// Read the column description: each `on N` opens a column, colour words fill it top-down.
+pub fn parse_columns(text: &str, offset: usize) -> (Vec<DescribedColumn>, Vec<Diagnostic>) {
+    let words: Vec<(usize, &str)> = WORD.find_iter(text).map(|m| (m.start(), m.as_str())).collect();
+    let mut columns: Vec<DescribedColumn> = Vec::new();
+    let mut diagnostics = Vec::new();
+    let mut k = 0;
+    while k < words.len() {
+        let (at, w) = words[k];
+        if w.eq_ignore_ascii_case("on")
+            && let Some(&(sq_at, sq)) = words.get(k + 1)
+            && let Some(square) = square_word(sq)
+        {
+            let span = Span::new(offset + at, offset + sq_at + sq.len());
+            if let Some(prev) = columns.iter().find(|c| c.square == square) {
+                diagnostics.push(
+                    Diagnostic::error("lasca::square-twice", format!("square {square} is described twice"), span)
+                        .with_label("second description ignored")
+                        .with_help(format!("first described at byte {}", prev.span.start)),
+                );
+                k += 2;
+                continue;
+            }
+            columns.push(DescribedColumn { square, men: Vec::new(), span });
+            k += 2;
+            continue;
+        }
+        if let Some(man) = colour_word(w)
+            && let Some(col) = columns.last_mut()
+        {
+            col.men.push(man);
+            col.span = col.span.join(Span::new(offset + at, offset + at + w.len()));
+        }
+        k += 1;
+    }
+    for c in columns.iter().filter(|c| c.men.is_empty()) {
+        diagnostics.push(Diagnostic::error("lasca::empty-column", format!("no men are named for square {}", c.square), c.span).with_label("empty"));
+    }
+    (columns, diagnostics)
+}
+
+/// A reading of the solution from one setup.
+struct Reading {
+    decoded: Decoded<Move>,
+    complete: bool,
+}
+
+fn read_solution(pos: &Position, tokens: &[Token], printed: usize, opts: &DecodeOptions) -> Reading {
+    let decoded = repair::decode(&BookLasca::default(), pos, tokens, opts);
+    let complete = decoded.stop.is_none() && decoded.moves.len() == printed;
+    Reading { decoded, complete }
+}
+
+fn position_of(setup: &Setup) -> Option<Position> {
+    Position::from_setup_ignoring(setup.clone(), &[PositionErrorKind::MenMissing]).ok()
+}
+
+fn side(c: Color) -> &'static str {
+    if c == Color::White { "White" } else { "Black" }
+}
+
+/// How a mended position's leaders compare with the counts the text gives.
+fn leaders_note(position: &str, stated: Option<(usize, usize)>) -> String {
+    let (Some((w, b)), Ok(setup)) = (stated, crate::rules::lasca::parse_setup(position)) else { return String::new() };
+    let led = |color: Color| setup.columns.iter().filter(|c| c.first().is_some_and(|m| m.color == color)).count();
+    let (dw, db) = (led(Color::White), led(Color::Black));
+    if (dw, db) == (w, b) {
+        format!("; leaders White {dw}, Black {db}, as the text says")
+    } else {
+        format!("; leaders White {dw}, Black {db}, where the text says {w} and {b}")
+    }
+}
+
+/// Read the proposition at `span` (from its heading to the end of the text).
+pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
+    let body = span.slice(text);
+    let solution_at = SOLUTION.find(body).map(|m| (span.start + m.start(), span.start + m.end()));
+    let description_end = solution_at.map_or(span.end, |(s, _)| s);
+    let description = Span::new(span.start, description_end);
+    let (columns, mut diagnostics) = parse_columns(description.slice(text), description.start);
+    let mut stated = Setup { turn: Color::White, ..Setup::default() };
+    for c in &columns {
+        stated.columns[c.square as usize - 1] = c.men.clone();
+    }
+    let stated_text = write_setup(&stated);
+    let mut game = Game { name: "Proposition".into(), start: stated_text.clone(), span, ..Game::default() };
+    game.tags.push(("Setup".into(), stated_text.clone()));
+    let columns_span = columns.iter().map(|c| c.span).reduce(Span::join).unwrap_or(description);
+    diagnostics.push(
+        Diagnostic::note("lasca::proposition-setup", format!("the described position, White to play: {stated_text}"), columns_span)
+            .with_label(format!("{} columns", columns.len())),
+    );
+    let mut stated_leaders = None;
+    if let Some(caps) = LEADERS.captures(description.slice(text)) {
+        let count = |w: &str| ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven"].iter().position(|n| w.eq_ignore_ascii_case(n)).map(|i| i + 1);
+        let led = |color: Color| stated.columns.iter().filter(|c| c.first().is_some_and(|m| m.color == color)).count();
+        let at = Span::new(description.start + caps.get(0).expect("match").start(), description.start + caps.get(0).expect("match").end());
+        if let (Some(w), Some(b)) = (count(&caps[1]), count(&caps[2])) {
+            stated_leaders = Some((w, b));
+            let (dw, db) = (led(Color::White), led(Color::Black));
+            diagnostics.push(if (w, b) == (dw, db) {
+                Diagnostic::note("lasca::leaders-agree", format!("the description gives White {dw} leaders and Black {db}, as the text says"), at)
+                    .with_label("agrees")
+            } else {
+                Diagnostic::warning("lasca::leaders-disagree", format!("the text says White {w} leaders and Black {b}; the description gives {dw} and {db}"), at)
+                    .with_label("disagrees")
+            });
+        }
+    }
+    let Some((_, solution_start)) = solution_at else {
+        diagnostics.push(Diagnostic::error("lasca::no-solution", "no SOLUTION follows the proposition", description).with_label("nothing to replay"));
+        game.lines.push(Line { span: description, ..Line::trunk() });
+        return (vec![game], diagnostics);
+    };
+    let solution = Span::new(solution_start, span.end);
+    let tokens = scan(solution.slice(text), solution.start);
+    let printed = printed_plies(&tokens);
+    game.tags.push(("PrintedMoves".into(), printed.to_string()));
+    let claim = StatedResult { outcome: Outcome::WhiteWins, printed: "White moves and wins".into(), span: description };
+    let opts = super::decode_options();
+    let Some(start) = position_of(&stated) else {
+        let problems = stated.problems();
+        diagnostics.push(
+            Diagnostic::error("lasca::impossible-setup", format!("the described position cannot be set up: {problems:?}"), columns_span)
+                .with_label("not a position"),
+        );
+        game.lines.push(Line { span: solution, status: crate::tree::LineStatus::Unreadable, unread: Some(Unread { raw: solution.slice(text).to_string(), span: solution }), ..Line::trunk() });
+        return (vec![game], diagnostics);
+    };
+    let as_stated = read_solution(&start, &tokens, printed, &opts);
+    let reading = build_line(&BookLasca::default(), &start, text, &as_stated.decoded, describe);
+    let mut trunk = Line { span: solution, moves: reading.moves, unread: reading.unread, status: reading.status, annotations: reading.annotations, stated_result: Some(claim.clone()), ..Line::trunk() };
+    if as_stated.complete {
+        diagnostics.extend(reading.diagnostics);
+        let end = reading.end;
+        let won = end.turn() == Color::Black && end.legal_moves().is_empty();
+        diagnostics.push(if won {
+            Diagnostic::note("lasca::proposition-solved", "the solution replays from the described position and Black is left without a move", solution).with_label("White wins")
+        } else {
+            Diagnostic::warning("lasca::proposition-unfinished", format!("the solution replays, but {} still has a move at the end", side(end.turn())), solution)
+        });
+        trunk.status = if trunk.moves.iter().any(|m| m.repair.is_some()) { crate::tree::LineStatus::Repaired } else { crate::tree::LineStatus::Legal };
+        game.lines.push(trunk);
+        return (vec![game], diagnostics);
+    }
+    // The solution does not replay: search the smallest setup changes that make it.
+    let search: FixSearch = minimal_fixes(&stated, MAX_CHANGES, |s| position_of(s).is_some_and(|p| read_solution(&p, &tokens, printed, &opts).complete));
+    game.tags.push(("SetupsTried".into(), search.tried.to_string()));
+    let mut mended = Vec::new();
+    let mut fixed_readings: Vec<Vec<Move>> = Vec::new();
+    for (k, fix) in search.fixes.iter().enumerate() {
+        let Some(p) = crate::rules::lasca::parse_setup(&fix.position).ok().as_ref().and_then(position_of) else { continue };
+        let r = read_solution(&p, &tokens, printed, &opts);
+        fixed_readings.push(r.decoded.moves.iter().map(|m| m.mv).collect());
+        let line_reading = build_line(&BookLasca::default(), &p, text, &r.decoded, describe);
+        let what: Vec<String> = fix.changes.iter().map(ToString::to_string).collect();
+        if r.complete {
+            let verdict = super::search_claim(Color::White, &line_reading.end, solution);
+            diagnostics.push(Diagnostic { message: format!("mended setup {}: {}", k + 1, verdict.message), ..verdict });
+        }
+        let line = Line {
+            span: solution,
+            moves: line_reading.moves,
+            unread: line_reading.unread,
+            status: line_reading.status,
+            stated_result: Some(claim.clone()),
+            ..Line::trunk()
+        };
+        mended.push(Game {
+            name: format!("Proposition, mended ({})", k + 1),
+            tags: vec![("Mended".into(), what.join("; "))],
+            start: fix.position.clone(),
+            lines: vec![line],
+            span,
+        });
+    }
+    // The first illegal move: the solution as the mended setups read it, replayed from the stated one.
+    let stop_span = as_stated.decoded.stop.as_ref().map_or(solution, |s| s.span);
+    match fixed_readings.first() {
+        Some(intended) => {
+            let mut pos = start;
+            for (ply, mv) in intended.iter().enumerate() {
+                let squares = mv.squares();
+                if let Some(reason) = why_illegal(&pos, &squares) {
+                    let at = as_stated.decoded.moves.get(ply).map_or(stop_span, |m| m.span);
+                    let shown: Vec<String> = squares.iter().map(u8::to_string).collect();
+                    diagnostics.push(
+                        Diagnostic::error(
+                            "lasca::proposition-illegal",
+                            format!("from the described position the solution breaks at ply {} ({}'s move {}): {reason}", ply + 1, side(pos.turn()), shown.join("-")),
+                            at,
+                        )
+                        .with_label("first illegal move")
+                        .with_help("the moves as read where the setup is mended; see lasca::setup-fix"),
+                    );
+                    break;
+                }
+                pos = pos.play(mv);
+            }
+        }
+        None => diagnostics.extend(reading.diagnostics.iter().filter(|d| d.is_error()).cloned()),
+    }
+    match search.changes_needed {
+        Some(n) => {
+            for (k, fix) in search.fixes.iter().enumerate() {
+                let what: Vec<String> = fix.changes.iter().map(ToString::to_string).collect();
+                game.tags.push((format!("SetupFix{}", k + 1), format!("{} => {}", what.join("; "), fix.position)));
+                diagnostics.push(
+                    Diagnostic::note(
+                        "lasca::setup-fix",
+                        format!("fix {} of {} ({n} change{}): {}", k + 1, search.fixes.len(), if n == 1 { "" } else { "s" }, what.join("; ")),
+                        columns_span,
+                    )
+                    .with_label("the whole solution replays after this change")
+                    .with_help(format!("mended position: {}{}", fix.position, leaders_note(&fix.position, stated_leaders))),
+                );
+            }
+        }
+        None => diagnostics.push(
+            Diagnostic::error("lasca::no-setup-fix", format!("no change of up to {MAX_CHANGES} men makes the whole solution legal ({} setups tried)", search.tried), columns_span)
+                .with_label("setup not mended"),
+        ),
+    }
+    // A minimal fix may contradict the leader counts the text states; then search
+    // again, up to the same limit, for fixes that keep them.
+    if let Some((w, b)) = stated_leaders
+        && search.fixes.iter().any(|f| !leaders_note(&f.position, stated_leaders).contains("as the text says"))
+    {
+        let led = |s: &Setup, color: Color| s.columns.iter().filter(|c| c.first().is_some_and(|m| m.color == color)).count();
+        let keeping = minimal_fixes(&stated, MAX_CHANGES, |s| {
+            led(s, Color::White) == w && led(s, Color::Black) == b && position_of(s).is_some_and(|p| read_solution(&p, &tokens, printed, &opts).complete)
+        });
+        match keeping.changes_needed {
+            Some(n) => {
+                for (k, fix) in keeping.fixes.iter().enumerate() {
+                    let what: Vec<String> = fix.changes.iter().map(ToString::to_string).collect();
+                    game.tags.push((format!("SetupFixKeepingLeaders{}", k + 1), format!("{} => {}", what.join("; "), fix.position)));
+                    diagnostics.push(
+                        Diagnostic::note(
+                            "lasca::setup-fix-keeping-leaders",
+                            format!("keeping White {w} and Black {b} leaders, fix {} of {} ({n} changes): {}", k + 1, keeping.fixes.len(), what.join("; ")),
+                            columns_span,
+                        )
+                        .with_label("the whole solution replays after these changes")
+                        .with_help(format!("mended position: {}", fix.position)),
+                    );
+                }
+            }
+            None => diagnostics.push(
+                Diagnostic::note(
+                    "lasca::no-fix-keeping-leaders",
+                    format!("no change of up to {MAX_CHANGES} men both makes the solution legal and keeps White {w} and Black {b} leaders ({} setups tried)", keeping.tried),
+                    columns_span,
+                )
+                .with_label("the minimal fixes above change the leader count"),
+            ),
+        }
+    }
+    diagnostics.extend(reading.diagnostics.into_iter().filter(|d| !d.is_error()));
+    game.lines.push(trunk);
+    let mut games = vec![game];
+    games.extend(mended);
+    (games, diagnostics)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_column_description() {
+        let text = "A on 2, green, white, black, red, black. — 13 on 1, red, white, on 12, red red, on 19, Biack,on 8, white.";
+        let (columns, diags) = parse_columns(text, 0);
+        assert!(diags.is_empty(), "{diags:?}");
+        let got: Vec<(u8, String)> = columns.iter().map(|c| (c.square, c.men.iter().map(|&m| crate::rules::lasca::man_letter(m)).collect())).collect();
+        let want = [(2, "WwbBb"), (1, "Bw"), (12, "BB"), (19, "b"), (8, "w")];
+        assert_eq!(got, want.iter().map(|(s, m)| (*s, m.to_string())).collect::<Vec<_>>());
+    }
+}
