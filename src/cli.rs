@@ -38,7 +38,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Read files, replay every line, report every error and repair.
-    #[command(after_help = "Examples:\n  gamescribe check corpus/\n  gamescribe check games.txt --strict\n  gamescribe check games.txt --format json > tree.json")]
+    #[command(after_help = "Examples:\n  gamescribe check corpus/\n  gamescribe check games.txt --strict\n  gamescribe check games.txt --format json > tree.json\n  gamescribe check corpus/lasca-1911-ocr.txt")]
     Check {
         /// Files or directories (read recursively, skipping hidden files and Markdown notes).
         #[arg(required = true)]
@@ -55,7 +55,7 @@ pub enum Command {
         color: ColorChoice,
     },
     /// Read a file and write it in another form.
-    #[command(after_help = "Examples:\n  gamescribe convert games.txt --to pdn -o games.pdn\n  gamescribe convert games.txt --to yaml\n  gamescribe convert corpus/go/diagram-10.wq --to sgf -o diagram-10.sgf\n  gamescribe convert game.sgf --to volpicelli\n  gamescribe convert game.sgf --to go-corner")]
+    #[command(after_help = "Examples:\n  gamescribe convert games.txt --to pdn -o games.pdn\n  gamescribe convert games.txt --to yaml\n  gamescribe convert corpus/go/diagram-10.wq --to sgf -o diagram-10.sgf\n  gamescribe convert game.sgf --to volpicelli\n  gamescribe convert game.sgf --to go-corner\n  gamescribe convert corpus/lasca-1911-ocr.txt --to lasca\n  gamescribe convert corpus/lasca-1911-ocr.txt --to pdn   # GameType 98, column FEN")]
     Convert {
         path: PathBuf,
         #[arg(long, value_enum, default_value = "auto")]

@@ -222,7 +222,7 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
         };
         mended.push(Game {
             name: format!("Proposition, mended ({})", k + 1),
-            tags: vec![("Mended".into(), what.join("; "))],
+            tags: vec![("Mended".into(), what.join("; ")), ("PrintedMoves".into(), printed.to_string())],
             start: fix.position.clone(),
             lines: vec![line],
             span,

@@ -191,7 +191,8 @@ mod tests {
         assert_eq!(kinds("(8, 17")[..2], [(Junk, "("), (Number, "8")]);
         assert_eq!(move_number_value("(12)"), Some(12));
         assert_eq!(move_number_value("{5)"), Some(5));
-        assert_eq!(move_number_value("LI1B)"), Some(1118));
+        assert_eq!(move_number_value("(B!"), Some(81));
+        assert_eq!(move_number_value("LI1B)"), None);
     }
 
     #[test]
