@@ -40,17 +40,28 @@ fn summary_of_the_book() {
 }
 
 #[test]
-fn four_of_the_five_games_are_read_to_the_end() {
+fn all_five_games_are_read_to_the_end() {
     let (_, source) = book();
     let complete: Vec<&str> =
         source.games.iter().filter(|g| g.name.starts_with("Game ") && g.lines[0].unread.is_none()).map(|g| g.name.as_str()).collect();
-    assert_eq!(complete, ["Game 1", "Game 2", "Game 4", "Game 5"]);
+    assert_eq!(complete, ["Game 1", "Game 2", "Game 3", "Game 4", "Game 5"]);
     for g in source.games.iter().filter(|g| g.name.starts_with("Game ")) {
         let printed: usize = tag(g, "PrintedMoves").unwrap().parse().unwrap();
         if g.lines[0].unread.is_none() {
             assert_eq!(g.lines[0].moves.len(), printed, "{}", g.name);
         }
     }
+}
+
+#[test]
+fn game_three_is_bridged_over_its_garbled_eleventh_and_twelfth_moves() {
+    let (text, source) = book();
+    let bridged: Vec<&gamescribe::diagnostic::Diagnostic> = source.diagnostics.iter().filter(|d| d.code == "lasca::bridged").collect();
+    assert_eq!(bridged.len(), 1);
+    assert!(bridged[0].span.slice(&text).starts_with("11 L4127"), "{:?}", bridged[0].span.slice(&text));
+    let game = source.games.iter().find(|g| g.name == "Game 3").unwrap();
+    let reconstructed = game.lines[0].moves.iter().filter(|m| m.repair.as_ref().is_some_and(|r| r.edits.iter().any(|e| e.kind == "reconstructed"))).count();
+    assert_eq!(reconstructed, 4);
 }
 
 #[test]

@@ -7,6 +7,7 @@
 //! result and checked. Clean text goes through `grammars/lasca.pest`; OCR'd
 //! text through the tolerant scanner and the repair decoder.
 
+mod bridge;
 mod clean;
 mod ending;
 pub mod proposition;
@@ -198,6 +199,7 @@ pub fn read_line(text: &str, moves: Span, tokens: &[Token], start: &Position, op
         return (line, Vec::new());
     }
     let decoded = repair::decode(&BookLasca::default(), start, tokens, opts);
+    let (decoded, bridges) = bridge::bridge(start, text, tokens, decoded, opts);
     let reading = build_line(&BookLasca::default(), start, text, &decoded, describe);
     line.moves = reading.moves;
     line.unread = reading.unread;
@@ -209,7 +211,10 @@ pub fn read_line(text: &str, moves: Span, tokens: &[Token], start: &Position, op
             m.annotations.push(Annotation { kind: "promotion-mark".into(), text: t.text.clone(), span: t.span });
         }
     }
-    (line, reading.diagnostics)
+    let mut diagnostics = reading.diagnostics;
+    diagnostics.extend(bridges);
+    diagnostics.sort_by_key(|d| d.span.start);
+    (line, diagnostics)
 }
 
 fn resolve_clean(text: &str, start: &Position, plies: &[RawPly]) -> Option<Vec<MoveNode>> {
