@@ -67,12 +67,15 @@ pub enum Command {
         output: Option<PathBuf>,
     },
     /// Count leaf positions to each depth 1..N and report nodes per second.
-    #[command(after_help = "Examples:\n  gamescribe perft --game english 11\n  gamescribe perft --game lasca 12")]
+    #[command(after_help = "Examples:\n  gamescribe perft --game english 11\n  gamescribe perft --game lasca 12\n  gamescribe perft --game lasca 12 --longest-run")]
     Perft {
         #[arg(long, value_enum, default_value = "english")]
         game: PerftGame,
         /// Deepest depth to count.
         depth: u32,
+        /// Lasca: only the captures with the most jumps are legal (Lasker's advice made a rule).
+        #[arg(long)]
+        longest_run: bool,
     },
     /// Measure the repair decoder on generated noisy games, or other speed figures.
     #[command(after_help = "Examples:\n  gamescribe bench decoder --games 1000 --noise 0.02,0.05,0.10\n  gamescribe bench sgf --megabytes 20")]
@@ -292,7 +295,7 @@ fn run(cli: Cli) -> u8 {
         }
         Command::Convert { path, notation, to, output } => convert(&path, notation, to, output.as_deref()),
         Command::Board { path, notation, game, line, ply } => board(&path, notation, game, &line, ply),
-        Command::Perft { game, depth } => perft(game, depth),
+        Command::Perft { game, depth, longest_run } => perft(game, depth, longest_run),
         Command::Bench { what } => bench(what),
         Command::Coord { game: CoordGame::English, square, to, .. } => coord_english(&square, to),
         Command::Coord { game: CoordGame::Go, square, to, size } => coord_go(&square, to, size),
@@ -563,7 +566,10 @@ fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>) -
     }
 }
 
-fn perft(game: PerftGame, depth: u32) -> u8 {
+fn perft(game: PerftGame, depth: u32, longest_run: bool) -> u8 {
+    if longest_run && matches!(game, PerftGame::English) {
+        return usage_error("--longest-run is a Lasca option; English draughts has free choice among captures");
+    }
     match game {
         PerftGame::English => {
             if depth > 20 {
@@ -583,7 +589,7 @@ fn perft(game: PerftGame, depth: u32) -> u8 {
             if depth > 16 {
                 return usage_error("depth over 16 would run for days; choose 1..=16");
             }
-            let pos = crate::rules::lasca::Position::initial();
+            let pos = crate::rules::lasca::Position::initial().with_rules(crate::rules::lasca::Rules { longest_run });
             for d in 1..=depth {
                 let start = Instant::now();
                 let nodes = crate::rules::lasca::perft(&pos, d);
