@@ -46,11 +46,13 @@ fn colour_word(word: &str) -> Option<Man> {
 }
 
 fn square_word(word: &str) -> Option<u8> {
-    let digits: Option<String> = word
-        .bytes()
-        .map(|c| if c.is_ascii_digit() { Some(c as char) } else { crate::repair::letter_readings(c).first().map(|&(d, _)| d as char) })
-        .collect();
-    digits?.parse::<u8>().ok().filter(|&n| (1..=SQUARES as u8).contains(&n))
+    super::scan::word_value(word).filter(|&n| (1..=SQUARES as u32).contains(&n)).map(|n| n as u8)
+}
+
+/// Columns led by White and by Black.
+fn leaders(setup: &Setup) -> (usize, usize) {
+    let led = |color: Color| setup.columns.iter().filter(|c| c.first().is_some_and(|m| m.color == color)).count();
+    (led(Color::White), led(Color::Black))
 }
 
 /// Read the column description: each `on N` opens a column, colour words fill it top-down.
@@ -116,8 +118,7 @@ fn side(c: Color) -> &'static str {
 /// How a mended position's leaders compare with the counts the text gives.
 fn leaders_note(position: &str, stated: Option<(usize, usize)>) -> String {
     let (Some((w, b)), Ok(setup)) = (stated, crate::rules::lasca::parse_setup(position)) else { return String::new() };
-    let led = |color: Color| setup.columns.iter().filter(|c| c.first().is_some_and(|m| m.color == color)).count();
-    let (dw, db) = (led(Color::White), led(Color::Black));
+    let (dw, db) = leaders(&setup);
     if (dw, db) == (w, b) {
         format!("; leaders White {dw}, Black {db}, as the text says")
     } else {
@@ -147,11 +148,10 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
     let mut stated_leaders = None;
     if let Some(caps) = LEADERS.captures(description.slice(text)) {
         let count = |w: &str| ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven"].iter().position(|n| w.eq_ignore_ascii_case(n)).map(|i| i + 1);
-        let led = |color: Color| stated.columns.iter().filter(|c| c.first().is_some_and(|m| m.color == color)).count();
         let at = Span::new(description.start + caps.get(0).expect("match").start(), description.start + caps.get(0).expect("match").end());
         if let (Some(w), Some(b)) = (count(&caps[1]), count(&caps[2])) {
             stated_leaders = Some((w, b));
-            let (dw, db) = (led(Color::White), led(Color::Black));
+            let (dw, db) = leaders(&stated);
             diagnostics.push(if (w, b) == (dw, db) {
                 Diagnostic::note("lasca::leaders-agree", format!("the description gives White {dw} leaders and Black {db}, as the text says"), at)
                     .with_label("agrees")
@@ -278,11 +278,10 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
     // A minimal fix may contradict the leader counts the text states; then search
     // again, up to the same limit, for fixes that keep them.
     if let Some((w, b)) = stated_leaders
-        && search.fixes.iter().any(|f| !leaders_note(&f.position, stated_leaders).contains("as the text says"))
+        && search.fixes.iter().any(|f| crate::rules::lasca::parse_setup(&f.position).is_ok_and(|s| leaders(&s) != (w, b)))
     {
-        let led = |s: &Setup, color: Color| s.columns.iter().filter(|c| c.first().is_some_and(|m| m.color == color)).count();
         let keeping = minimal_fixes(&stated, MAX_CHANGES, |s| {
-            led(s, Color::White) == w && led(s, Color::Black) == b && position_of(s).is_some_and(|p| read_solution(&p, &tokens, printed, &opts).complete)
+            leaders(s) == (w, b) && position_of(s).is_some_and(|p| read_solution(&p, &tokens, printed, &opts).complete)
         });
         match keeping.changes_needed {
             Some(n) => {

@@ -82,8 +82,12 @@ fn junk(input: &str) -> IResult<&str, &str> {
 
 /// The number a move-number marker stands for, if its characters read as digits.
 pub fn move_number_value(marker: &str) -> Option<u32> {
-    let inner = marker.trim_start_matches(['(', '{', '«', '+', '[', ' ']).trim_end_matches([')', '’', '\'', ' ']);
-    let digits: String = inner
+    word_value(marker.trim_start_matches(['(', '{', '«', '+', '[', ' ']).trim_end_matches([')', '’', '\'', ' ']))
+}
+
+/// A word read as a number, each letter as the digit OCR most often makes of it.
+pub fn word_value(word: &str) -> Option<u32> {
+    let digits: String = word
         .bytes()
         .map(|c| if c.is_ascii_digit() { Some(c as char) } else { crate::repair::letter_readings(c).first().map(|&(d, _)| d as char) })
         .collect::<Option<String>>()?;
