@@ -44,6 +44,11 @@ pub struct Line {
     pub parent: Option<usize>,
     /// Number of parent moves played before this line's first move.
     pub branch_ply: usize,
+    /// Where a line with no parent starts when that is not the game's start:
+    /// a printed variation whose branch point could not be read, replayed from
+    /// the position its own moves imply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
     pub moves: Vec<MoveNode>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stated_result: Option<StatedResult>,

@@ -18,7 +18,9 @@
 use crate::diagnostic::Diagnostic;
 use crate::notation::numeric::{self, ReadOptions};
 use crate::repair::{Token, TokenKind};
-use crate::rules::draughts::{resolve, write_fen, Position};
+use crate::repair::CostModel;
+use crate::rules::draughts::infer::{complete, infer_start_among, paths_between, Inferred, InferredReading, Reading};
+use crate::rules::draughts::{resolve, write_fen, Color, Position};
 use crate::span::Span;
 use crate::tree::{Annotation, Game, Line, LineStatus, Source, Unread};
 use regex::Regex;
@@ -41,8 +43,11 @@ struct Column {
     cells: Vec<Cell>,
     result: Option<Cell>,
     notes: Vec<Cell>,
-    /// A cell held more than one move: the column was run together by the OCR.
+    /// Most numbers stand in cells of more than two moves: the column was run together by the OCR.
     flattened: bool,
+    /// Numbers in cells holding more than two moves, and in all cells.
+    long_numbers: usize,
+    numbers: usize,
 }
 
 /// "Variation `variation` replaces the move of column `parent` printed at `at`."
@@ -193,7 +198,10 @@ fn parse_layout(text: &str) -> (Vec<Layout>, Vec<Unread>) {
                 continue;
             }
             let numbers = numeric::scan(&cell.text, cell.span.start).iter().filter(|t| t.kind == TokenKind::Number).count();
-            column.flattened |= numbers > 4;
+            column.numbers += numbers;
+            if numbers > 4 {
+                column.long_numbers += numbers;
+            }
             if numbers == 3 {
                 // `1 17 13`: a variation's number in front of the move it replaces.
                 let tokens = numeric::scan(&cell.text, cell.span.start);
@@ -206,6 +214,7 @@ fn parse_layout(text: &str) -> (Vec<Layout>, Vec<Unread>) {
                 }
             }
             column.cells.push(cell);
+            column.flattened = column.long_numbers * 2 > column.numbers;
         }
     }
     (layouts, unread)
@@ -233,102 +242,368 @@ fn keep_unread(unread: &mut Vec<Unread>, text: &str, span: Span) {
     unread.push(Unread { raw: span.slice(text).to_string(), span });
 }
 
+/// Where a column starts, and how that was found.
+#[derive(Clone, Copy, Debug)]
+enum Placement {
+    /// The trunk: the game's start.
+    Trunk,
+    /// Before the move of line `parent` that carries the column's number;
+    /// `ply` counts from the game's start.
+    Marked { parent: usize, ply: usize },
+    /// Its mark was not found, but its own moves fit exactly one position of
+    /// an earlier line.
+    Matched { parent: usize, ply: usize },
+    /// Only the position its own moves imply: `fixed` squares, `filled` ones
+    /// where an empty square would allow a capture the text does not play, the
+    /// rest empty.
+    Inferred { fixed: u32, filled: u32 },
+}
+
+/// A column read: its line, and the position before each of its moves (and after the last).
+struct Placed {
+    index: usize,
+    /// Plies from the game's start to `positions[0]` (0 for a line with an inferred start).
+    base: usize,
+    positions: Vec<Position>,
+    spans: Vec<Span>,
+}
+
 /// Replay every column of one game from where it branches.
+///
+/// Columns whose branch mark is found are placed first, in order. A column
+/// whose mark lies in text that cannot be read is then matched, by what its
+/// own moves say about the board, against every position the game's read lines
+/// pass through; failing a single match it is replayed from the position its
+/// moves imply, and says so.
 fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnostic>) {
     let mut game = Game { name: format!("Game {number}"), start: write_fen(&Position::initial().setup()), span: layout.title, ..Game::default() };
     let mut diagnostics = Vec::new();
-    // For each column read: its index in `game.lines` and the position before each of its moves.
-    let mut placed: BTreeMap<u32, (usize, Vec<Position>, Vec<Span>)> = BTreeMap::new();
-    let opts = ReadOptions::default();
+    let ids: Vec<u32> = layout.columns.keys().copied().collect();
+    let index_of: BTreeMap<u32, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+    game.lines = vec![Line::default(); ids.len()];
+    let mut placed: BTreeMap<u32, Placed> = BTreeMap::new();
     let mut printed_moves = 0;
-    for (&id, column) in &layout.columns {
-        let mut tokens: Vec<Token> = Vec::new();
-        let mut stars = Vec::new();
-        for cell in &column.cells {
-            for t in numeric::scan(&cell.text, cell.span.start) {
-                // A branch mark is layout, not a move.
-                if layout.marks.iter().any(|m| m.span == t.span) {
-                    continue;
-                }
-                if t.kind == TokenKind::Marker {
-                    stars.push(Annotation { kind: "star".into(), text: t.text.clone(), span: t.span });
-                }
-                tokens.push(t);
-            }
+    let tokens_of: BTreeMap<u32, Vec<Token>> = layout.columns.iter().map(|(&id, c)| (id, column_tokens(layout, c))).collect();
+    for tokens in tokens_of.values() {
+        printed_moves += printed_count(tokens);
+    }
+    // Trunk and marked columns, then matched ones, until nothing more is placed.
+    let mut pending: Vec<u32> = ids.clone();
+    loop {
+        let before = pending.len();
+        pending.retain(|&id| {
+            let placement = if id == 0 {
+                Some((Placement::Trunk, Position::initial()))
+            } else {
+                marked_start(layout, id, &placed, &game.lines).or_else(|| matched_start(&layout.columns[&id], layout, &placed))
+            };
+            let Some((placement, start)) = placement else { return true };
+            let (line, diags, p) = read_column(text, number, id, &layout.columns[&id], &tokens_of[&id], placement, start, index_of[&id]);
+            game.lines[index_of[&id]] = line;
+            diagnostics.extend(diags);
+            placed.insert(id, p);
+            false
+        });
+        if pending.is_empty() || pending.len() == before {
+            break;
         }
-        let span = column.cells.iter().map(|c| c.span).reduce(Span::join).unwrap_or(layout.title);
-        // Two numbers a move, as printed (a capture's full path counts a little high).
-        printed_moves += tokens.iter().filter(|t| t.kind == TokenKind::Number).count() / 2;
-        let label = if id == 0 { "trunk".to_string() } else { id.to_string() };
-        let start = if id == 0 {
-            Some((Position::initial(), None, 0))
-        } else {
-            branch_point(layout, id, &placed, &game)
-        };
-        let Some((start_pos, parent, branch_ply)) = start else {
-            diagnostics.push(
-                Diagnostic::error("anderson::no-branch-point", format!("variation {id} of game {number}: no readable move of an earlier column is marked {id}"), span)
-                    .with_label("column not placed; kept unread")
-                    .with_help("the mark may be misread, or the column it stands in could not be read that far"),
-            );
-            let raw = column.cells.iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" / ");
-            game.lines.push(Line { label, parent: None, status: LineStatus::Unreadable, unread: Some(Unread { raw, span }), span, ..Line::default() });
+    }
+    for id in pending {
+        let column = &layout.columns[&id];
+        let index = index_of[&id];
+        if let Some((placement, start)) = inferred_start(text, column, layout, &tokens_of[&id]) {
+            let (line, diags, p) = read_column(text, number, id, column, &tokens_of[&id], placement, start, index);
+            game.lines[index] = line;
+            diagnostics.extend(diags);
+            placed.insert(id, p);
             continue;
-        };
-        let (mut line, line_diags) = if tokens.is_empty() {
-            (Line::trunk(), Vec::new())
-        } else {
-            numeric::read_tokens(text, &tokens, &start_pos, &opts)
-        };
-        // The unread rest is this column's own cells from where reading stopped,
-        // not the other columns' text between them.
-        if let Some(u) = &mut line.unread {
-            let rest: Vec<String> = column
-                .cells
-                .iter()
-                .filter(|c| c.span.end > u.span.start)
-                .map(|c| if c.span.start < u.span.start { text[u.span.start..c.span.end].trim().to_string() } else { c.text.trim().to_string() })
-                .collect();
-            u.raw = rest.join(" / ");
         }
-        line.label = label;
-        line.parent = parent;
-        line.branch_ply = branch_ply;
-        line.span = span;
-        line.annotations.extend(stars);
-        if tokens.is_empty() {
-            line.status = LineStatus::Unreadable;
-        }
-        if let Some(cell) = &column.result {
-            let (result, _) = numeric::stated_result(cell.text.trim_end(), cell.span.start);
-            line.stated_result = result.or_else(|| ocr_result(cell));
-            if let Some(r) = &line.stated_result {
-                diagnostics.extend(numeric::check_result(&start_pos, &line, r));
-            }
-        }
-        for note in &column.notes {
-            line.annotations.push(Annotation { kind: "note".into(), text: note.text.trim().to_string(), span: note.span });
-        }
-        if column.flattened && line.status != LineStatus::Legal {
-            diagnostics.push(Diagnostic::note("anderson::flattened", format!("column {} of game {number} is run together in the OCR", line.label), span).with_label("read as one stream"));
-        }
-        diagnostics.extend(line_diags);
-        let mut positions = vec![start_pos];
-        let mut spans = Vec::new();
-        let mut pos = start_pos;
-        for m in &line.moves {
-            if let Ok(mv) = resolve(&pos, &m.squares) {
-                pos = pos.play(&mv);
-            }
-            positions.push(pos);
-            spans.push(m.span);
-        }
-        placed.insert(id, (game.lines.len(), positions, spans));
-        game.lines.push(line);
+        let span = column_span(column, layout.title);
+        diagnostics.push(
+            Diagnostic::error("anderson::no-branch-point", format!("variation {id} of game {number}: no readable move of an earlier column is marked {id}, and its own moves do not fix a position"), span)
+                .with_label("column not placed; kept unread")
+                .with_help("the mark may be misread, or the column it stands in could not be read that far"),
+        );
+        let raw = column.cells.iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" / ");
+        game.lines[index] = Line { label: id.to_string(), status: LineStatus::Unreadable, unread: Some(Unread { raw, span }), span, ..Line::default() };
+    }
+    // The row-wise pages on their own: one move a cell, the OCR at its best.
+    let (mut row_wise_printed, mut row_wise_read) = (0, 0);
+    for (&id, _) in layout.columns.iter().filter(|(_, c)| !c.flattened) {
+        row_wise_printed += printed_count(&tokens_of[&id]);
+        row_wise_read += game.lines[index_of[&id]].moves.len();
     }
     game.tags.push(("Columns".into(), layout.columns.len().to_string()));
     game.tags.push(("PrintedMoves".into(), printed_moves.to_string()));
+    game.tags.push(("RowWiseColumns".into(), layout.columns.values().filter(|c| !c.flattened).count().to_string()));
+    game.tags.push(("RowWisePrinted".into(), row_wise_printed.to_string()));
+    game.tags.push(("RowWiseRead".into(), row_wise_read.to_string()));
     (game, diagnostics)
+}
+
+/// Moves printed: two numbers a move (a capture's full path counts a little high).
+fn printed_count(tokens: &[Token]) -> usize {
+    tokens.iter().filter(|t| t.kind == TokenKind::Number).count() / 2
+}
+
+/// The column's tokens, without the branch marks (layout, not moves).
+fn column_tokens(layout: &Layout, column: &Column) -> Vec<Token> {
+    column.cells.iter().flat_map(|cell| numeric::scan(&cell.text, cell.span.start)).filter(|t| !layout.marks.iter().any(|m| m.span == t.span)).collect()
+}
+
+fn column_span(column: &Column, fallback: Span) -> Span {
+    column.cells.iter().map(|c| c.span).reduce(Span::join).unwrap_or(fallback)
+}
+
+/// Read one column from its start with the repair decoder.
+#[allow(clippy::too_many_arguments)]
+fn read_column(text: &str, number: usize, id: u32, column: &Column, tokens: &[Token], placement: Placement, start_pos: Position, index: usize) -> (Line, Vec<Diagnostic>, Placed) {
+    let opts = ReadOptions::default();
+    let span = column_span(column, Span::new(0, 0));
+    let label = if id == 0 { "trunk".to_string() } else { id.to_string() };
+    let (mut line, mut diagnostics) = if tokens.is_empty() { (Line::trunk(), Vec::new()) } else { numeric::read_tokens(text, tokens, &start_pos, &opts) };
+    // The unread rest is this column's own cells from where reading stopped,
+    // not the other columns' text between them.
+    if let Some(u) = &mut line.unread {
+        let rest: Vec<String> = column
+            .cells
+            .iter()
+            .filter(|c| c.span.end > u.span.start)
+            .map(|c| if c.span.start < u.span.start { text[u.span.start..c.span.end].trim().to_string() } else { c.text.trim().to_string() })
+            .collect();
+        u.raw = rest.join(" / ");
+    }
+    line.label = label;
+    line.span = span;
+    match placement {
+        Placement::Trunk => {}
+        Placement::Marked { parent, ply } => {
+            line.parent = Some(parent);
+            line.branch_ply = ply;
+        }
+        Placement::Matched { parent, ply } => {
+            line.parent = Some(parent);
+            line.branch_ply = ply;
+            diagnostics.push(
+                Diagnostic::warning("anderson::placed-by-position", format!("variation {id} of game {number}: its mark was not found; its moves fit only the position at ply {ply} of an earlier line"), span)
+                    .with_label("placed by matching the position"),
+            );
+        }
+        Placement::Inferred { fixed, filled } => {
+            line.start = Some(write_fen(&start_pos.setup()));
+            diagnostics.push(
+                Diagnostic::warning(
+                    "anderson::inferred-start",
+                    format!(
+                        "variation {id} of game {number}: where it branches could not be read; replayed from the position its own moves imply ({} squares fixed by the moves, {} filled to block a capture the text does not play, the others taken as empty)",
+                        fixed.count_ones(),
+                        filled.count_ones()
+                    ),
+                    span,
+                )
+                .with_label("start inferred, not confirmed")
+                .with_help("the moves are legal from that position; that the book's game reaches it is not checked"),
+            );
+        }
+    }
+    if tokens.is_empty() {
+        line.status = LineStatus::Unreadable;
+    }
+    if let Some(cell) = &column.result {
+        let (result, _) = numeric::stated_result(cell.text.trim_end(), cell.span.start);
+        line.stated_result = result.or_else(|| ocr_result(cell));
+        if let Some(r) = &line.stated_result {
+            diagnostics.extend(numeric::check_result(&start_pos, &line, r));
+        }
+    }
+    for note in &column.notes {
+        line.annotations.push(Annotation { kind: "note".into(), text: note.text.trim().to_string(), span: note.span });
+    }
+    if column.flattened && line.status != LineStatus::Legal {
+        diagnostics.push(Diagnostic::note("anderson::flattened", format!("column {} of game {number} is run together in the OCR", line.label), span).with_label("read as one stream"));
+    }
+    let mut positions = vec![start_pos];
+    let mut spans = Vec::new();
+    let mut pos = start_pos;
+    for m in &line.moves {
+        if let Ok(mv) = resolve(&pos, &m.squares) {
+            pos = pos.play(&mv);
+        }
+        positions.push(pos);
+        spans.push(m.span);
+    }
+    let base = line.branch_ply;
+    (line, diagnostics, Placed { index, base, positions, spans })
+}
+
+/// The column's moves as printed, one list of readings per move, for
+/// inferring a position. A cell normally holds one move; a number in front of
+/// it that is not part of a jump path is an unread mark; four numbers are two
+/// rows run together; a run-together column is paired off.
+fn printed_readings(column: &Column, layout: &Layout) -> Vec<Vec<Reading>> {
+    let cost = CostModel::default();
+    let mut out = Vec::new();
+    for cell in &column.cells {
+        let texts: Vec<String> = numeric::scan(&cell.text, cell.span.start)
+            .into_iter()
+            .filter(|t| t.kind == TokenKind::Number && !layout.marks.iter().any(|m| m.span == t.span))
+            .map(|t| t.text)
+            .collect();
+        let literal: Vec<u8> = texts.iter().filter_map(|t| t.parse().ok()).collect();
+        let chain = literal.len() == texts.len() && literal.len() > 2 && is_jump_chain(&literal);
+        match texts.len() {
+            0 => {}
+            1 => out.push(split_readings(&cost, &texts[0])),
+            2 => out.push(pair_readings(&cost, &texts[0], &texts[1], 0.0)),
+            _ if column.flattened => out.extend(texts.chunks(2).filter(|c| c.len() == 2).map(|c| pair_readings(&cost, &c[0], &c[1], 0.0))),
+            3 => {
+                let mut readings = pair_readings(&cost, &texts[1], &texts[2], 0.0);
+                if chain {
+                    readings.insert(0, Reading { squares: literal, cost: 0.0 });
+                }
+                out.push(readings);
+            }
+            4 if chain => out.push(vec![Reading { squares: literal, cost: 0.0 }]),
+            _ => out.extend(texts.chunks(2).filter(|c| c.len() == 2).map(|c| pair_readings(&cost, &c[0], &c[1], 0.0))),
+        }
+    }
+    out
+}
+
+/// The most a printed move may cost to be read as another.
+const MAX_READING_COST: f64 = 2.3;
+
+/// Every move two printed numbers can be read as, cheapest first.
+fn pair_readings(cost: &CostModel, from: &str, to: &str, extra: f64) -> Vec<Reading> {
+    let near = |printed: &str| -> Vec<(u8, f64)> { (1..=32u8).map(|n| (n, cost.read_as(printed.as_bytes(), n.to_string().as_bytes()))).filter(|(_, c)| *c <= MAX_READING_COST).collect() };
+    let mut out = Vec::new();
+    for (a, ca) in near(from) {
+        for (b, cb) in near(to) {
+            let c = ca + cb + extra;
+            if c <= MAX_READING_COST {
+                out.extend(paths_between(a, b).into_iter().map(|squares| Reading { squares, cost: c }));
+            }
+        }
+    }
+    out.sort_by(|x, y| x.cost.total_cmp(&y.cost));
+    out.truncate(12);
+    out
+}
+
+/// A move printed as one number (`1115`): every split into two.
+fn split_readings(cost: &CostModel, text: &str) -> Vec<Reading> {
+    let mut out: Vec<Reading> = (1..text.len()).filter(|&i| text.is_char_boundary(i)).flat_map(|i| pair_readings(cost, &text[..i], &text[i..], cost.run_together)).collect();
+    out.sort_by(|x, y| x.cost.total_cmp(&y.cost));
+    out.truncate(12);
+    out
+}
+
+/// Whether every step of a square list is a jump (a capture's full path).
+fn is_jump_chain(squares: &[u8]) -> bool {
+    squares.windows(2).all(|w| paths_between(w[0], w[1]).iter().any(|p| p.len() == 2) && matches!(w[0].abs_diff(w[1]), 7 | 9))
+}
+
+/// How wide the inference's beam is.
+const INFER_BEAM: usize = 64;
+
+/// The inferences with Black and with White moving first: those that fit the
+/// most moves, and of them those needing the fewest kings (a piece that only
+/// moves forward is taken for a man), then the cheapest readings.
+fn infer(column: &Column, layout: &Layout) -> Vec<InferredReading> {
+    infer_moves(&printed_readings(column, layout))
+}
+
+fn infer_moves(moves: &[Vec<Reading>]) -> Vec<InferredReading> {
+    let mut found: Vec<InferredReading> = [Color::Black, Color::White].into_iter().filter_map(|c| infer_start_among(moves, c, INFER_BEAM)).collect();
+    let key = |i: &InferredReading| (i.inferred.plies, std::cmp::Reverse((i.inferred.setup.black_kings | i.inferred.setup.white_kings).count_ones()));
+    let best = found.iter().map(key).max();
+    found.retain(|i| Some(key(i)) == best);
+    if let [a, b] = found.as_slice() {
+        // Both colours fit as far: the cheaper reading, if clearly cheaper.
+        if (a.cost - b.cost).abs() >= 1.0 {
+            let keep = if a.cost < b.cost { 0 } else { 1 };
+            found = vec![found.swap_remove(keep)];
+        }
+    }
+    found
+}
+
+/// The least number of printed moves an inference must fit to be used.
+const MIN_INFERRED_PLIES: usize = 8;
+/// The least number of moves the decoder must read from an inferred start for it to be used.
+const MIN_CONFIRMED_PLIES: usize = 6;
+/// The least number of printed moves an inference must fit to be matched against a known position.
+const MIN_MATCHED_PLIES: usize = 6;
+
+/// The one position of a read line that agrees with everything the column's moves fix.
+fn matched_start(column: &Column, layout: &Layout, placed: &BTreeMap<u32, Placed>) -> Option<(Placement, Position)> {
+    let inferred = infer(column, layout);
+    let mut found: Vec<(usize, usize, Position)> = Vec::new();
+    for guess in inferred.iter().map(|i| &i.inferred).filter(|i| i.plies >= MIN_MATCHED_PLIES) {
+        for p in placed.values() {
+            for (ply, pos) in p.positions.iter().enumerate() {
+                if agrees(guess, pos) && !found.iter().any(|f| f.2 == *pos) {
+                    found.push((p.index, p.base + ply, *pos));
+                }
+            }
+        }
+    }
+    match found.as_slice() {
+        [(parent, ply, pos)] => Some((Placement::Matched { parent: *parent, ply: *ply }, *pos)),
+        _ => None,
+    }
+}
+
+/// Whether a real position has the side to move, the colours on every fixed
+/// square and a king wherever the inference needs one.
+fn agrees(guess: &Inferred, pos: &Position) -> bool {
+    let real = pos.setup();
+    let s = guess.setup;
+    let f = guess.fixed;
+    real.turn == s.turn
+        && (real.black_men | real.black_kings) & f == (s.black_men | s.black_kings) & f
+        && (real.white_men | real.white_kings) & f == (s.white_men | s.white_kings) & f
+        && (s.black_kings | s.white_kings) & !(real.black_kings | real.white_kings) == 0
+}
+
+/// The position the column's own moves imply, if one colour's reading fits
+/// enough of them and it is a position at all.
+///
+/// A misread move late in the column can still fit the board by reading it
+/// as something else, and so put a piece on the start that is not there.
+/// So the inference is also made from each prefix that ends before a move it
+/// had to read differently from the print, and the start from which the
+/// decoder then reads the column furthest is taken.
+fn inferred_start(text: &str, column: &Column, layout: &Layout, tokens: &[Token]) -> Option<(Placement, Position)> {
+    if column.flattened {
+        return None;
+    }
+    let moves = printed_readings(column, layout);
+    let [full] = infer_moves(&moves).try_into().ok()?;
+    let mut ends: Vec<usize> = vec![full.inferred.plies];
+    for (ply, (&k, readings)) in full.chosen.iter().zip(&moves).enumerate() {
+        if readings[k].cost > 0.0 && ply >= MIN_INFERRED_PLIES {
+            ends.push(ply);
+        }
+    }
+    let opts = ReadOptions::default();
+    let mut best: Option<(usize, u32, Placement, Position)> = None;
+    for end in ends {
+        let Ok([reading]) = <[InferredReading; 1]>::try_from(infer_moves(&moves[..end])) else { continue };
+        if reading.inferred.plies < MIN_INFERRED_PLIES {
+            continue;
+        }
+        let chosen: Vec<Vec<u8>> = reading.chosen.iter().zip(&moves).map(|(&k, readings)| readings[k].squares.clone()).collect();
+        let Some((pos, filled, _)) = complete(&reading.inferred, &chosen) else { continue };
+        let (line, _) = numeric::read_tokens(text, tokens, &pos, &opts);
+        let score = (line.moves.len(), std::cmp::Reverse(filled.count_ones()));
+        if best.as_ref().is_none_or(|b| score > (b.0, std::cmp::Reverse(b.1.count_ones()))) {
+            best = Some((line.moves.len(), filled, Placement::Inferred { fixed: reading.inferred.fixed, filled }, pos));
+        }
+    }
+    // A start only the inference vouches for must let the decoder read a stretch.
+    let (read, _, placement, pos) = best?;
+    (read >= MIN_CONFIRMED_PLIES).then_some((placement, pos))
 }
 
 /// A result the OCR garbled beyond the strict pattern: `Diawil.` is drawn, `WIIIS.` wins for someone unknown.
@@ -349,17 +624,14 @@ fn ocr_result(cell: &Cell) -> Option<crate::tree::StatedResult> {
     Some(StatedResult { outcome, printed: t.to_string(), span: Span::new(cell.span.start + lead, cell.span.start + lead + t.len()) })
 }
 
-/// Where variation `id` starts: the position before the marked move of its
-/// parent column, the parent's line index and the parent moves played before it.
-fn branch_point(layout: &Layout, id: u32, placed: &BTreeMap<u32, (usize, Vec<Position>, Vec<Span>)>, game: &Game) -> Option<(Position, Option<usize>, usize)> {
+/// Where variation `id` starts by its mark: before the marked move of its parent column.
+fn marked_start(layout: &Layout, id: u32, placed: &BTreeMap<u32, Placed>, lines: &[Line]) -> Option<(Placement, Position)> {
     let mark = layout.marks.iter().find(|m| m.variation == id)?;
-    let (index, positions, spans) = placed.get(&mark.parent)?;
+    let parent = placed.get(&mark.parent)?;
     // The marked move is the first move read at or after the mark.
-    let ply = spans.iter().position(|s| s.end > mark.at)?;
-    let parent_line = &game.lines[*index];
-    // A move read only by repair at the mark is not a firm place to branch.
-    parent_line.moves.get(ply)?;
-    Some((positions[ply], Some(*index), ply))
+    let ply = parent.spans.iter().position(|s| s.end > mark.at)?;
+    lines[parent.index].moves.get(ply)?;
+    Some((Placement::Marked { parent: parent.index, ply: parent.base + ply }, parent.positions[ply]))
 }
 
 #[cfg(test)]
@@ -421,6 +693,33 @@ mod tests {
         let (_, unread) = parse_layout(&text);
         assert_eq!(unread.len(), 2);
         assert!(unread[0].raw.starts_with("Some words"));
+    }
+
+    /// The inference is checked where the answer is known: every column of the
+    /// book placed by its mark, with at least 10 moves read, must read the same
+    /// moves from the start its own moves imply.
+    #[test]
+    fn an_inferred_start_reads_marked_columns_as_their_marks_do() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/anderson-1852-ocr.txt");
+        let text = std::fs::read_to_string(path).expect("corpus");
+        let (layouts, _) = parse_layout(&text);
+        let mut checked = Vec::new();
+        for (k, layout) in layouts.iter().enumerate() {
+            let (game, _) = build_game(&text, k + 1, layout);
+            for (i, (&id, column)) in layout.columns.iter().enumerate() {
+                let line = &game.lines[i];
+                if id == 0 || line.parent.is_none() || line.moves.len() < 10 {
+                    continue;
+                }
+                let tokens = column_tokens(layout, column);
+                let (_, start) = inferred_start(&text, column, layout, &tokens).expect("a start is inferred");
+                let (again, _) = numeric::read_tokens(&text, &tokens, &start, &ReadOptions::default());
+                let moves = |l: &Line| l.moves.iter().map(|m| m.squares.clone()).collect::<Vec<_>>();
+                assert_eq!(moves(&again), moves(line), "game {} column {id}", k + 1);
+                checked.push((k + 1, id, line.moves.len()));
+            }
+        }
+        assert_eq!(checked, vec![(3, 1, 36), (3, 2, 41), (3, 3, 43), (3, 4, 43), (3, 12, 24), (3, 14, 16)]);
     }
 
     #[test]

@@ -276,6 +276,7 @@ pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
             unread: None,
             annotations: Vec::new(),
             span: line.span,
+            start: None,
         });
     }
     let mut tags = vec![("SZ".to_string(), game.size.to_string())];

@@ -341,6 +341,7 @@ pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opt
             annotations: reading.annotations,
             span: rl.span,
             stated_result: rl.result.clone(),
+            start: None,
         };
         if let (Some(stop), Some(unread)) = (&decoded.stop, line.unread.as_mut()) {
             // The line's own text only, not the blank lines and marks between its moves.

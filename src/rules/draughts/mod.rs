@@ -1,6 +1,7 @@
 //! English draughts on the book board: squares 1–32, Black on 1–12 moves first.
 
 mod bitboard;
+pub mod infer;
 pub mod fen;
 mod position;
 #[cfg(test)]
