@@ -477,28 +477,67 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
     }
 }
 
-/// One row a game: columns found, their states, moves read against moves printed.
+/// One row a game: columns found, their states, moves read against moves
+/// printed. For Anderson also the columns the contents page lists (its
+/// variations and the trunk), the columns replayed from an inferred start, and
+/// the moves of the row-wise pages on their own; and a total row.
 fn per_game_table(source: &Source) -> String {
+    let anderson = source.notation == "anderson";
     let width = source.games.iter().map(|g| g.name.trim_start_matches("Game ").chars().count()).max().unwrap_or(4).max(8);
     let mut s = format!(
-        "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7}\n",
+        "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7}",
         "game", "columns", "legal", "repaired", "partial", "unreadable", "read", "printed", "repairs"
     );
+    if anderson {
+        s.push_str(&format!(" {:>6} {:>8} {:>7} {:>10}", "listed", "inferred", "rw read", "rw printed"));
+    }
+    s.push('\n');
+    let mut total = [0usize; 13];
     for game in &source.games {
         let count = |st: LineStatus| game.lines.iter().filter(|l| l.status == st).count();
-        let tag = |name: &str| game.tags.iter().find(|t| t.0 == name).map_or("-".to_string(), |t| t.1.clone());
-        let read: usize = game.lines.iter().map(|l| l.moves.len()).sum();
-        s.push_str(&format!(
-            "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7}\n",
-            game.name.trim_start_matches("Game "),
+        let tag = |name: &str| game.tags.iter().find(|t| t.0 == name).map(|t| t.1.clone());
+        let number = |name: &str| tag(name).and_then(|v| v.parse::<usize>().ok());
+        let row = [
             game.lines.len(),
             count(LineStatus::Legal),
             count(LineStatus::Repaired),
             count(LineStatus::Partial),
             count(LineStatus::Unreadable),
-            read,
-            tag("PrintedMoves"),
-            game.lines.iter().flat_map(|l| &l.moves).filter(|m| m.repair.is_some()).count()
+            game.lines.iter().map(|l| l.moves.len()).sum(),
+            number("PrintedMoves").unwrap_or(0),
+            game.lines.iter().flat_map(|l| &l.moves).filter(|m| m.repair.is_some()).count(),
+            number("ContentsVariations").map_or(0, |v| v + 1),
+            game.lines.iter().filter(|l| l.start.is_some()).count(),
+            number("RowWiseRead").unwrap_or(0),
+            number("RowWisePrinted").unwrap_or(0),
+            0,
+        ];
+        for (t, v) in total.iter_mut().zip(row) {
+            *t += v;
+        }
+        let printed = tag("PrintedMoves").unwrap_or_else(|| "-".into());
+        s.push_str(&format!(
+            "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7}",
+            game.name.trim_start_matches("Game "),
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            row[4],
+            row[5],
+            printed,
+            row[7]
+        ));
+        if anderson {
+            let listed = tag("ContentsVariations").map_or("-".to_string(), |_| row[8].to_string());
+            s.push_str(&format!(" {:>6} {:>8} {:>7} {:>10}", listed, row[9], row[10], row[11]));
+        }
+        s.push('\n');
+    }
+    if anderson {
+        s.push_str(&format!(
+            "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7} {:>6} {:>8} {:>7} {:>10}\n",
+            "all", total[0], total[1], total[2], total[3], total[4], total[5], total[6], total[7], total[8], total[9], total[10], total[11]
         ));
     }
     s

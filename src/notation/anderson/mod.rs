@@ -15,6 +15,10 @@
 //! the position its branch point gives, with the repair decoder. Every line
 //! that is not part of a page is kept as unread text.
 
+mod openings;
+
+pub use openings::{contents, ContentsEntry};
+
 use crate::diagnostic::Diagnostic;
 use crate::notation::numeric::{self, ReadOptions};
 use crate::repair::{Token, TokenKind};
@@ -78,6 +82,8 @@ pub fn read(name: &str, text: &str) -> Source {
         source.games.push(game);
         source.diagnostics.extend(diagnostics);
     }
+    let naming = openings::name_games(text, &mut source.games);
+    source.diagnostics.extend(naming);
     source
 }
 

@@ -1,0 +1,166 @@
+//! Naming each game by its opening.
+//!
+//! Two witnesses: the moves of the trunk as read, compared with the opening
+//! definitions of Hoyle's "Names of the Various Openings" (shipped in
+//! `corpus/hoyle-draughts.txt`), and the book's contents page, which lists the
+//! games with their first pages. A trunk read far enough to contain exactly
+//! one definition names its game outright. The other games take the remaining
+//! names in the order of their pages, and their trunks (as far as read) are
+//! checked against the name given.
+
+use crate::diagnostic::Diagnostic;
+use crate::notation::hoyle::{openings, Opening};
+use crate::span::Span;
+use crate::tree::Game;
+use std::sync::LazyLock;
+
+/// The opening definitions: Hoyle's text is where they are printed.
+static DEFINITIONS: LazyLock<Vec<Opening>> = LazyLock::new(|| openings(include_str!("../../../corpus/hoyle-draughts.txt")));
+
+/// One line of the contents page: "Fife, do. 25 do. 16".
+#[derive(Clone, Debug, PartialEq)]
+pub struct ContentsEntry {
+    pub name: String,
+    pub variations: Option<u32>,
+    pub page: Option<u32>,
+    pub span: Span,
+}
+
+/// The games listed between "CONTENTS" and the total ("15 Games and 648 Variations").
+pub fn contents(text: &str) -> Vec<ContentsEntry> {
+    let mut out = Vec::new();
+    let Some(start) = text.find("CONTENTS") else { return out };
+    let mut offset = start;
+    for raw in text[start..].split_inclusive('\n') {
+        let line_start = offset;
+        offset += raw.len();
+        let line = raw.trim_end();
+        if line.contains("Games and") {
+            break;
+        }
+        let cells: Vec<&str> = line.split('\t').map(str::trim).filter(|c| !c.is_empty()).collect();
+        let Some(variations_at) = cells.iter().position(|c| c.contains("do.") && c.chars().next().is_some_and(|ch| ch.is_ascii_digit()) || c.contains("Variatio")) else { continue };
+        let Some(name) = cells.first().map(|c| c.trim_end_matches(',').trim()).filter(|n| n.chars().next().is_some_and(char::is_uppercase)) else { continue };
+        let number = |c: &str| c.chars().filter(char::is_ascii_digit).collect::<String>().parse::<u32>().ok();
+        let variations = number(cells[variations_at].split_whitespace().next().unwrap_or(""));
+        // The page is the last cell, when it holds nothing but a number (and OCR dots).
+        let page = cells.last().filter(|c| cells.len() > variations_at + 1 && c.chars().all(|ch| ch.is_ascii_digit() || ch == '.' || ch == ' ')).and_then(|c| number(c));
+        out.push(ContentsEntry { name: name.to_string(), variations, page, span: Span::new(line_start, line_start + line.len()) });
+    }
+    out
+}
+
+/// How a game's opening was found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Evidence {
+    /// The trunk as read contains the whole definition.
+    Trunk { moves: usize },
+    /// The contents page order; `agreeing` of the trunk's first moves fit the definition.
+    ContentsOrder { agreeing: usize, read: usize },
+}
+
+/// Letters only, lower case, no leading "The", with the book's spelling
+/// "Suter" for Hoyle's "Souter".
+fn key(name: &str) -> String {
+    let name = name.trim();
+    let name = name.strip_prefix("The ").unwrap_or(name);
+    let k: String = name.chars().filter(char::is_ascii_alphabetic).map(|c| c.to_ascii_lowercase()).collect();
+    if k == "souter" { "suter".into() } else { k }
+}
+
+/// How many of the trunk's first moves agree with a definition.
+fn agreeing(game: &Game, opening: &Opening) -> usize {
+    let trunk = game.lines.first().filter(|l| l.label == "trunk").map_or(&[][..], |l| &l.moves[..]);
+    trunk.iter().zip(&opening.moves).take_while(|(a, b)| a.squares == b.squares).count()
+}
+
+fn trunk_len(game: &Game) -> usize {
+    game.lines.first().filter(|l| l.label == "trunk").map_or(0, |l| l.moves.len())
+}
+
+/// Name every game; a diagnostic where a trunk disagrees with the name the order gives.
+pub fn name_games(text: &str, games: &mut [Game]) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    let mut listed = contents(text);
+    let defs: &[Opening] = &DEFINITIONS;
+    let definition = |name: &str| defs.iter().find(|o| key(&o.name) == key(name));
+    let mut named: Vec<Option<(String, Evidence)>> = vec![None; games.len()];
+    for (k, game) in games.iter().enumerate() {
+        let full: Vec<&Opening> = defs.iter().filter(|o| !o.moves.is_empty() && agreeing(game, o) == o.moves.len()).collect();
+        if let [one] = full.as_slice()
+            && let Some(entry) = listed.iter().position(|e| key(&e.name) == key(&one.name))
+        {
+            named[k] = Some((listed.remove(entry).name, Evidence::Trunk { moves: one.moves.len() }));
+        }
+    }
+    // The rest in page order; a name whose page the OCR lost comes last.
+    listed.sort_by_key(|e| e.page.unwrap_or(u32::MAX));
+    let mut rest = listed.into_iter();
+    for (k, game) in games.iter().enumerate() {
+        if named[k].is_some() {
+            continue;
+        }
+        let Some(entry) = rest.next() else { break };
+        let read = trunk_len(game);
+        let agree = definition(&entry.name).map_or(0, |o| agreeing(game, o));
+        if let Some(o) = definition(&entry.name)
+            && agree < read.min(o.moves.len())
+        {
+            let trunk = &game.lines[0];
+            let at = &trunk.moves[agree];
+            diagnostics.push(
+                Diagnostic::warning(
+                    "anderson::opening-disagrees",
+                    format!("{}: by the contents page this is the {}, whose move {} is {}, but the trunk reads {}", game.name, entry.name, agree + 1, o.moves[agree].text, at.text),
+                    at.span,
+                )
+                .with_label("trunk and opening name disagree here")
+                .with_help("a misread move the rules allow, or games in another order than the contents page"),
+            );
+        }
+        named[k] = Some((entry.name, Evidence::ContentsOrder { agreeing: agree, read }));
+    }
+    let contents_by_name = contents(text);
+    for (game, name) in games.iter_mut().zip(named) {
+        let Some((name, evidence)) = name else { continue };
+        let how = match evidence {
+            Evidence::Trunk { moves } => format!("its trunk's first {moves} moves"),
+            Evidence::ContentsOrder { agreeing, read } => format!("the contents page order; {agreeing} of the {read} trunk moves read agree"),
+        };
+        if let Some(entry) = contents_by_name.iter().find(|e| e.name == name)
+            && let Some(v) = entry.variations
+        {
+            game.tags.push(("ContentsVariations".into(), v.to_string()));
+        }
+        game.tags.push(("Opening".into(), name.clone()));
+        game.tags.push(("OpeningBy".into(), how));
+        game.name = format!("{}: {name}", game.name);
+    }
+    diagnostics
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_fifteen_definitions_are_read() {
+        assert_eq!(DEFINITIONS.len(), 15);
+        assert!(DEFINITIONS.iter().all(|o| Some(o.moves.len()) == o.stated_count.map(|c| c.min(o.moves.len())) && !o.moves.is_empty()));
+    }
+
+    #[test]
+    fn the_contents_page_lists_fifteen_games() {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/anderson-1852-ocr.txt")).expect("corpus");
+        let list = contents(&text);
+        let names: Vec<&str> = list.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names.len(), 15, "{names:?}");
+        assert_eq!(list.iter().filter_map(|e| e.variations).sum::<u32>(), 648, "the contents' own total");
+        let fife = list.iter().find(|e| e.name == "Fife").expect("Fife listed");
+        assert_eq!((fife.variations, fife.page), (Some(25), Some(16)));
+        assert_eq!(list.iter().find(|e| e.name == "Bristol").and_then(|e| e.page), None, "its page number is lost");
+        for e in &list {
+            assert!(DEFINITIONS.iter().any(|o| key(&o.name) == key(&e.name)), "{} has a definition", e.name);
+        }
+    }
+}
