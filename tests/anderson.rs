@@ -46,7 +46,7 @@ fn the_row_wise_game_as_a_tree() {
     let source = anderson::read("anderson-1852-ocr.txt", &text);
     // The game whose pages came through row-wise: the most moves read.
     let game = source.games.iter().max_by_key(|g| g.lines.iter().map(|l| l.moves.len()).sum::<usize>()).expect("games");
-    assert_eq!(game.name, "Game 3");
+    assert_eq!(game.name, "Game 3: Fife");
     let lines: Vec<String> = game
         .lines
         .iter()
@@ -64,4 +64,36 @@ fn the_row_wise_game_as_a_tree() {
         })
         .collect();
     insta::assert_snapshot!("game_2_tree", lines.join("\n"));
+}
+
+/// The whole tree of three games as JSON: the Defiance (trunk only), the
+/// Bristol (row-wise columns placed by inferred starts) and the Ayrshire
+/// Lassie (its first pages lost; its row-wise page read).
+#[test]
+fn three_games_as_json_trees() {
+    let text = book();
+    let source = anderson::read("anderson-1852-ocr.txt", &text);
+    for (k, slug) in [(3, "defiance"), (5, "bristol"), (1, "ayrshire_lassie")] {
+        let game = &source.games[k];
+        assert!(game.name.to_lowercase().replace(' ', "_").ends_with(slug), "{}", game.name);
+        insta::assert_json_snapshot!(format!("tree_{slug}"), game);
+    }
+}
+
+/// Every game is named, and where the contents page gives a variation count
+/// the highest column number found does not exceed it.
+#[test]
+fn games_are_named_and_numbered_within_the_contents() {
+    let text = book();
+    let source = anderson::read("anderson-1852-ocr.txt", &text);
+    let mut agree = 0;
+    for game in &source.games {
+        let tag = |name: &str| game.tags.iter().find(|t| t.0 == name).map(|t| t.1.clone());
+        assert!(tag("Opening").is_some(), "{} has an opening", game.name);
+        let listed: u32 = tag("ContentsVariations").and_then(|v| v.parse().ok()).expect("contents count");
+        let highest = game.lines.iter().filter_map(|l| l.label.parse::<u32>().ok()).max().unwrap_or(0);
+        assert!(highest <= listed, "{}: column {highest} of {listed}", game.name);
+        agree += usize::from(highest == listed);
+    }
+    assert_eq!(agree, 9, "games whose last variation column was found");
 }

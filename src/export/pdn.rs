@@ -50,8 +50,31 @@ pub fn write_pdn(source: &Source) -> String {
     for game in &source.games {
         write_game(&mut out, game, kind);
         out.push('\n');
+        // A variation replayed from a start of its own (its branch point was
+        // not read) cannot hang in the tree: it is a game from that position.
+        for line in game.lines.iter().filter(|l| l.parent.is_none() && l.start.is_some()) {
+            write_game(&mut out, &own_start_game(game, line), kind);
+            out.push('\n');
+        }
     }
     out
+}
+
+/// A variation with its own start, as a game of its own.
+fn own_start_game(game: &Game, line: &Line) -> Game {
+    let mut own = line.clone();
+    own.start = None;
+    own.annotations.insert(
+        0,
+        crate::tree::Annotation { kind: "note".into(), text: "start inferred from this variation's own moves; that the game reaches it is not checked".into(), span: line.span },
+    );
+    Game {
+        name: format!("{}, variation {}", game.name, line.label),
+        tags: vec![("Variation".into(), line.label.clone())],
+        start: line.start.clone().unwrap_or_default(),
+        lines: vec![own],
+        span: line.span,
+    }
 }
 
 fn write_game(out: &mut String, game: &Game, kind: Kind) {
@@ -97,7 +120,7 @@ fn write_game(out: &mut String, game: &Game, kind: Kind) {
         let writer = LineWriter { game, children: &children, first_black, kind };
         writer.line(&mut pieces, 0, 0, &mut written);
         // Lines no walk from the trunk reaches (a broken parent link) are kept as text.
-        for (i, line) in game.lines.iter().enumerate().filter(|(i, _)| !written[*i]) {
+        for (i, line) in game.lines.iter().enumerate().filter(|(i, l)| !written[*i] && l.start.is_none()) {
             pieces.push(Piece::Word(comment(&unplaced(i, line))));
         }
     }
