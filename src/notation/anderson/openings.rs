@@ -81,7 +81,8 @@ fn trunk_len(game: &Game) -> usize {
 /// Name every game; a diagnostic where a trunk disagrees with the name the order gives.
 pub fn name_games(text: &str, games: &mut [Game]) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
-    let mut listed = contents(text);
+    let contents_by_name = contents(text);
+    let mut listed = contents_by_name.clone();
     let defs: &[Opening] = &DEFINITIONS;
     let definition = |name: &str| defs.iter().find(|o| key(&o.name) == key(name));
     let mut named: Vec<Option<(String, Evidence)>> = vec![None; games.len()];
@@ -120,7 +121,6 @@ pub fn name_games(text: &str, games: &mut [Game]) -> Vec<Diagnostic> {
         }
         named[k] = Some((entry.name, Evidence::ContentsOrder { agreeing: agree, read }));
     }
-    let contents_by_name = contents(text);
     for (game, name) in games.iter_mut().zip(named) {
         let Some((name, evidence)) = name else { continue };
         let how = match evidence {

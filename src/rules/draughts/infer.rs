@@ -40,25 +40,8 @@ enum Cell {
 /// every landing square), `first` to move. Stops at the first move that does
 /// not fit the board built so far; `None` if not even the first fits.
 pub fn infer_start(moves: &[Vec<u8>], first: Color) -> Option<Inferred> {
-    let mut board = [Cell::Unknown; 33];
-    let mut start = [Cell::Unknown; 33];
-    let mut turn = first;
-    let mut plies = 0;
-    for squares in moves {
-        let mut trial_board = board;
-        let mut trial_start = start;
-        if !replay(&mut trial_board, &mut trial_start, squares, turn) {
-            break;
-        }
-        board = trial_board;
-        start = trial_start;
-        turn = turn.other();
-        plies += 1;
-    }
-    if plies == 0 {
-        return None;
-    }
-    Some(to_inferred(&start, first, plies))
+    let readings: Vec<Vec<Reading>> = moves.iter().map(|m| vec![Reading { squares: m.clone(), cost: 0.0 }]).collect();
+    infer_start_among(&readings, first, 1).map(|r| r.inferred)
 }
 
 /// One way to read a printed move, and what that reading costs.
