@@ -30,6 +30,9 @@ pub struct CostModel {
     pub repeat_mismatch_limit: f64,
     /// A notation's own letters for digits (printed, digit, cost), tried before the common ones.
     pub extra_letters: Vec<(u8, u8, f64)>,
+    /// For text cut off at the page's edge: a number printed as only its
+    /// leading digits costs this (`None`: such a number is dropped digits).
+    pub cut_at_edge: Option<f64>,
 }
 
 impl Default for CostModel {
@@ -49,6 +52,7 @@ impl Default for CostModel {
             repeat_per_token: 0.1,
             repeat_mismatch_limit: 1.6,
             extra_letters: Vec::new(),
+            cut_at_edge: None,
         }
     }
 }
@@ -126,6 +130,11 @@ impl CostModel {
         while printed.len() > 1 && printed[0] == b'0' && target.len() < printed.len() {
             printed = &printed[1..];
         }
+        if let Some(cut) = self.cut_at_edge
+            && self.is_cut(printed, target)
+        {
+            return cut;
+        }
         let (n, m) = (printed.len(), target.len());
         // dist[i][j]: printed[..i] read as target[..j]. Numbers are at most a few characters.
         let mut dist = [[f64::INFINITY; 8]; 8];
@@ -156,6 +165,13 @@ impl CostModel {
             }
         }
         dist[n][m]
+    }
+}
+
+impl CostModel {
+    /// Whether `printed` is `target` with its last digits cut off.
+    pub fn is_cut(&self, printed: &[u8], target: &[u8]) -> bool {
+        !printed.is_empty() && printed.len() < target.len() && printed.iter().all(u8::is_ascii_digit) && target.starts_with(printed)
     }
 }
 
@@ -191,5 +207,15 @@ mod tests {
         assert!(m.read_as(b"18", b"13") < m.read_as(b"18", b"12"));
         assert!(m.read_as(b"111", b"11") < m.read_as(b"121", b"11"));
         assert!(m.read_as(b"1", b"15") >= m.dropped);
+    }
+
+    #[test]
+    fn a_number_cut_at_the_edge_is_cheap_only_where_the_page_is_cut() {
+        let cut = CostModel { cut_at_edge: Some(0.3), ..CostModel::default() };
+        assert_eq!(cut.read_as(b"2", b"23"), 0.3);
+        assert_eq!(cut.read_as(b"2", b"2"), 0.0);
+        // Only the end of a number is lost, never its start.
+        assert!(cut.read_as(b"3", b"23") >= cut.dropped);
+        assert!(CostModel::default().read_as(b"2", b"23") >= CostModel::default().dropped);
     }
 }

@@ -580,6 +580,8 @@ impl<G: Spelling> Decoder<'_, G> {
             let printed = String::from_utf8_lossy(&rest[..e]).into_owned();
             let kind = if c_read == 0.0 {
                 "exact"
+            } else if model.cut_at_edge.is_some() && !run_on && model.is_cut(&rest[..e], target) {
+                "cut-at-edge"
             } else if run_on && model.read_as(&rest[..e], target) == 0.0 {
                 "run-together"
             } else {
