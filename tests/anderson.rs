@@ -1,8 +1,13 @@
 //! Anderson's 1852 book through the columnar layout reader: what each game
 //! came to, and the tree of the game whose pages are printed row-wise.
 
-use gamescribe::notation::anderson;
+use gamescribe::diagnostic::Severity;
+use gamescribe::export::pdn::{write_pdn, written_games};
+use gamescribe::notation::{anderson, pdn};
 use gamescribe::tree::LineStatus;
+use tree_canon::canonical;
+
+mod tree_canon;
 
 fn book() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/anderson-1852-ocr.txt")).expect("corpus file")
@@ -96,4 +101,41 @@ fn games_are_named_and_numbered_within_the_contents() {
         agree += usize::from(highest == listed);
     }
     assert_eq!(agree, 9, "games whose last variation column was found");
+}
+
+/// The whole book as PDN, read back by our own PDN reader: every game and
+/// every variation placed in the tree comes back as it was, with its moves,
+/// repairs and unread text (comments), branch points and stated results.
+#[test]
+fn the_books_pdn_reads_back_as_the_same_tree() {
+    let text = book();
+    let source = anderson::read("anderson-1852-ocr.txt", &text);
+    let written = write_pdn(&source);
+    let back = pdn::read("anderson.pdn", &written);
+    let errors: Vec<_> = back.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    let games = written_games(&source);
+    assert_eq!(back.games.len(), games.len());
+    let mut lines = 0;
+    for (read, sent) in back.games.iter().zip(&games) {
+        assert_eq!(read.name, sent.name);
+        assert_eq!(read.start, sent.start, "{}", sent.name);
+        let sent_name = sent.name.clone();
+        let (read, sent) = (canonical(read), canonical(sent));
+        assert_eq!(read.len(), sent.len());
+        for (r, s) in read.iter().zip(&sent) {
+            if r.moves != s.moves {
+                let k = r.moves.iter().zip(&s.moves).position(|(a, b)| a != b).unwrap_or(r.moves.len().min(s.moves.len()));
+                panic!("{} line {:?}: move {k} read back {:?}, sent {:?} ({} v {} moves)", sent_name, s.label, r.moves.get(k), s.moves.get(k), r.moves.len(), s.moves.len());
+            }
+            assert_eq!(r.annotations, s.annotations, "{}", s.label);
+            assert_eq!(r.result, s.result, "{}", s.label);
+            assert_eq!(r.unread, s.unread, "{}", s.label);
+            assert_eq!(r, s);
+        }
+        lines += sent.len();
+    }
+    // Every line with a move, placed or on a start of its own, went through.
+    let with_moves = source.lines().filter(|l| !l.moves.is_empty()).count();
+    assert!(lines >= with_moves, "{lines} lines round-tripped, {with_moves} have moves");
 }

@@ -10,7 +10,10 @@ use gamescribe::repair::noise::Rng;
 use gamescribe::rules::draughts::{parse_fen, write_fen, Position};
 use gamescribe::tree::{Annotation, Game, Line, LineStatus, MoveNode, Outcome, Source, StatedResult, Unread};
 use proptest::prelude::*;
+use tree_canon::canonical;
 use std::path::Path;
+
+mod tree_canon;
 
 const COMMENTS: [&str; 8] = [
     "a note",
@@ -103,74 +106,6 @@ fn random_tree(seed: u64, start: Position, variations: usize) -> Source {
     let tags = vec![("Site".to_string(), "Glasgow \"Central\" \\ hall".to_string()), ("Round".into(), seed.to_string())];
     let game = Game { name: format!("random {seed}"), tags, start: write_fen(&start.setup()), lines, ..Game::default() };
     Source { name: "random".into(), notation: "pdn".into(), games: vec![game], ..Source::default() }
-}
-
-/// Comment text as it reads back: braces become parentheses, blanks fold.
-fn folded(text: &str) -> String {
-    text.replace('{', "(").replace('}', ")").split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-#[derive(Debug, PartialEq)]
-struct CanonLine {
-    parent: Option<usize>,
-    branch_ply: usize,
-    label: String,
-    moves: Vec<(String, Vec<u8>, Vec<(String, String)>)>,
-    annotations: Vec<(String, String)>,
-    result: Option<(Outcome, String)>,
-    unread: Option<String>,
-    status: LineStatus,
-}
-
-/// A game's lines in the order the writer walks them (so line numbers agree
-/// however the tree numbered them), with everything a round trip must keep.
-fn canonical(game: &Game) -> Vec<CanonLine> {
-    let notes = |a: &[Annotation]| a.iter().map(|a| (a.kind.clone(), folded(&a.text))).collect::<Vec<_>>();
-    enum Step {
-        Enter(usize),
-        At(usize, usize),
-    }
-    // Depth-first as the writer goes: at each move, the variations replacing it (in
-    // index order) and their subtrees, then the next move. An explicit stack.
-    let mut dfs = Vec::new();
-    let mut stack = vec![Step::Enter(0)];
-    while let Some(step) = stack.pop() {
-        match step {
-            Step::Enter(line) => {
-                dfs.push(line);
-                stack.push(Step::At(line, 0));
-            }
-            Step::At(line, k) => {
-                let l = &game.lines[line];
-                if k >= l.moves.len() {
-                    continue;
-                }
-                stack.push(Step::At(line, k + 1));
-                let ply = l.branch_ply + k;
-                let children: Vec<usize> = (0..game.lines.len()).filter(|&c| game.lines[c].parent == Some(line) && game.lines[c].branch_ply == ply).collect();
-                stack.extend(children.into_iter().rev().map(Step::Enter));
-            }
-        }
-    }
-    let mut index = vec![usize::MAX; game.lines.len()];
-    for (i, &l) in dfs.iter().enumerate() {
-        index[l] = i;
-    }
-    dfs.iter()
-        .map(|&i| {
-            let l = &game.lines[i];
-            CanonLine {
-                parent: l.parent.map(|p| index[p]),
-                branch_ply: l.branch_ply,
-                label: if i == 0 { String::new() } else { l.label.clone() },
-                moves: l.moves.iter().map(|m| (m.text.clone(), m.squares.clone(), notes(&m.annotations))).collect(),
-                annotations: notes(&l.annotations),
-                result: l.stated_result.as_ref().map(|r| (r.outcome, if i == 0 { String::new() } else { r.printed.clone() })),
-                unread: l.unread.as_ref().map(|u| folded(&u.raw)),
-                status: l.status,
-            }
-        })
-        .collect()
 }
 
 fn tags_of_its_own(game: &Game) -> Vec<(String, String)> {

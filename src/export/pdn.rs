@@ -7,7 +7,7 @@
 //! (`w 1:w 2:Wwb …`), since a PDN FEN cannot stack men. White moves first and
 //! numbers each move (`1. 9-13 17x9`); a capture gives every landing square.
 
-use crate::notation::pdn::{score, NOT_READ, RESERVED_COMMENTS};
+use crate::notation::pdn::{kind_prefixed, score, NOT_READ, PLAIN_KINDS, RESERVED_COMMENTS};
 use crate::rules::draughts::{parse_fen, write_fen, Color, Setup};
 use crate::tree::{Annotation, Game, Line, Source};
 use std::fmt::Write;
@@ -47,17 +47,33 @@ enum Piece {
 pub fn write_pdn(source: &Source) -> String {
     let mut out = String::new();
     let kind = if source.notation == "lasca" { Kind::Lasca } else { Kind::English };
-    for game in &source.games {
-        write_game(&mut out, game, kind);
+    for game in written_games(source) {
+        write_game(&mut out, &game, kind);
         out.push('\n');
-        // A variation replayed from a start of its own (its branch point was
-        // not read) cannot hang in the tree: it is a game from that position.
-        for line in game.lines.iter().filter(|l| l.parent.is_none() && l.start.is_some()) {
-            write_game(&mut out, &own_start_game(game, line), kind);
-            out.push('\n');
-        }
     }
     out
+}
+
+/// The games as the PDN has them: each tree game, then, after it, each of its
+/// variations replayed from a start of its own (its branch point was not read,
+/// so it cannot hang in the tree) as a game from that position.
+pub fn written_games(source: &Source) -> Vec<Game> {
+    let mut games = Vec::new();
+    for game in &source.games {
+        games.push(game.clone());
+        games.extend(game.lines.iter().filter(|l| l.parent.is_none() && l.start.is_some()).map(|line| own_start_game(game, line)));
+        // A column never placed and never read is kept as a game of its own
+        // holding only its text, so that it reads back as the same line.
+        games.extend(game.lines.iter().skip(1).filter(|l| l.parent.is_none() && l.start.is_none() && l.moves.is_empty()).map(|line| unplaced_game(game, line)));
+    }
+    games
+}
+
+/// A variation whose branch point and moves were not read, as a game with no moves.
+fn unplaced_game(game: &Game, line: &Line) -> Game {
+    let mut own = line.clone();
+    own.annotations.insert(0, crate::tree::Annotation { kind: "note".into(), text: "not placed: where this variation branches was not read".into(), span: line.span });
+    Game { name: format!("{}, variation {}", game.name, line.label), tags: vec![("Variation".into(), line.label.clone())], start: game.start.clone(), lines: vec![own], span: line.span }
 }
 
 /// A variation with its own start, as a game of its own.
@@ -120,7 +136,7 @@ fn write_game(out: &mut String, game: &Game, kind: Kind) {
         let writer = LineWriter { game, children: &children, first_black, kind };
         writer.line(&mut pieces, 0, 0, &mut written);
         // Lines no walk from the trunk reaches (a broken parent link) are kept as text.
-        for (i, line) in game.lines.iter().enumerate().filter(|(i, l)| !written[*i] && l.start.is_none()) {
+        for (i, line) in game.lines.iter().enumerate().filter(|(i, l)| !written[*i] && l.start.is_none() && !(l.parent.is_none() && l.moves.is_empty())) {
             pieces.push(Piece::Word(comment(&unplaced(i, line))));
         }
     }
@@ -160,15 +176,24 @@ fn annotation(out: &mut Vec<Piece>, a: &Annotation) {
         "nag" if a.text.starts_with('$') && a.text.len() > 1 && a.text[1..].bytes().all(|b| b.is_ascii_digit()) => out.push(Piece::Word(a.text.clone())),
         "escape" if !a.text.contains(['\n', '\r']) => out.push(Piece::OwnLine(format!("%{}", a.text))),
         "unread" => out.push(Piece::Word(comment(&format!("{NOT_READ} {}", a.text)))),
+        kind if !PLAIN_KINDS.contains(&kind) && kind_prefixed(&format!("{kind}: x")).is_some() => out.push(Piece::Word(comment(&format!("{kind}: {}", a.text)))),
         _ => {
             let body = a.text.split_whitespace().collect::<Vec<_>>().join(" ");
-            if RESERVED_COMMENTS.iter().any(|r| body.starts_with(r)) {
+            if RESERVED_COMMENTS.iter().any(|r| body.starts_with(r)) || kind_prefixed(&body).is_some() {
                 out.push(Piece::Word(comment(&format!("comment: {body}"))));
             } else {
                 out.push(Piece::Word(comment(&a.text)));
             }
         }
     }
+}
+
+/// How a repaired move was mended, as the writer puts it in its `repaired:` comment
+/// (read back as an annotation of kind `repaired`).
+pub fn repair_note(mv: &crate::tree::MoveNode) -> Option<String> {
+    let r = mv.repair.as_ref()?;
+    let edits: Vec<String> = r.edits.iter().map(|e| format!("{:?}->{:?} {}", e.from, e.to, e.kind)).collect();
+    Some(format!("printed {:?}; {}; confidence {:.2}", mv.printed, edits.join(", "), r.confidence))
 }
 
 /// Strength marks the lexer reads as part of a move.
@@ -212,9 +237,8 @@ impl LineWriter<'_> {
             for a in mv.annotations.iter().filter(|a| !is_mark(a) && !(self.kind == Kind::Lasca && a.kind == "promotion-mark")) {
                 annotation(out, a);
             }
-            if let Some(r) = &mv.repair {
-                let edits: Vec<String> = r.edits.iter().map(|e| format!("{:?}->{:?} {}", e.from, e.to, e.kind)).collect();
-                out.push(Piece::Word(comment(&format!("repaired: printed {:?}; {}; confidence {:.2}", mv.printed, edits.join(", "), r.confidence))));
+            if let Some(text) = repair_note(mv) {
+                out.push(Piece::Word(comment(&format!("repaired: {text}"))));
             }
             for &child in &self.children[index] {
                 if self.game.lines[child].branch_ply != ply || written[child] {

@@ -15,6 +15,17 @@ pub const NOT_READ: &str = "not read:";
 /// that begins with one is written after `comment:` so it reads back as itself.
 pub const RESERVED_COMMENTS: [&str; 5] = ["unread:", "result:", "variation ", NOT_READ, "comment:"];
 
+/// Annotation kinds a comment's text holds as it is, with no `kind:` in front.
+pub const PLAIN_KINDS: [&str; 5] = ["comment", "unread", "nag", "escape", "strength-mark"];
+
+/// A comment the writer opened with an annotation's kind (`note: …`,
+/// `star: …`): the kind and the text. Kinds are lower-case words with hyphens.
+pub fn kind_prefixed(body: &str) -> Option<(&str, &str)> {
+    let (kind, rest) = body.split_once(": ")?;
+    let word = kind.len() >= 2 && kind.len() <= 30 && kind.starts_with(|c: char| c.is_ascii_lowercase()) && kind.bytes().all(|b| b.is_ascii_lowercase() || b == b'-');
+    (word && !PLAIN_KINDS.contains(&kind) && !RESERVED_COMMENTS.iter().any(|r| body.starts_with(r))).then_some((kind, rest))
+}
+
 /// The GameType of English draughts.
 const ENGLISH: &str = "21";
 
@@ -197,7 +208,7 @@ fn note(element: &Element, index: usize, line: &mut Line) {
             // The writer wraps long lines, so whitespace inside comments is not kept.
             let body = text.split_whitespace().collect::<Vec<_>>().join(" ");
             let inner = Span::new(span.start + 1, span.end.saturating_sub(1).max(span.start + 1));
-            let escaped = body.strip_prefix("comment:").map(str::trim_start).filter(|rest| RESERVED_COMMENTS.iter().any(|r| rest.starts_with(r)));
+            let escaped = body.strip_prefix("comment:").map(str::trim_start).filter(|rest| RESERVED_COMMENTS.iter().any(|r| rest.starts_with(r)) || kind_prefixed(rest).is_some());
             if let Some(rest) = escaped {
                 annotate(line, "comment", rest.to_string(), inner);
             } else if let Some(rest) = body.strip_prefix("unread:") {
@@ -208,6 +219,8 @@ fn note(element: &Element, index: usize, line: &mut Line) {
                 line.stated_result = Some(stated(rest.trim(), inner));
             } else if let Some(rest) = body.strip_prefix("variation ").filter(|_| index > 0 && line.moves.is_empty() && line.annotations.is_empty()) {
                 line.label = rest.trim().to_string();
+            } else if let Some((kind, rest)) = kind_prefixed(&body) {
+                annotate(line, kind, rest.to_string(), inner);
             } else {
                 annotate(line, "comment", body, inner);
             }
@@ -278,5 +291,9 @@ fn replay(
     }
     if line.unread.is_some() && line.status == LineStatus::Legal {
         line.status = if line.moves.is_empty() { LineStatus::Unreadable } else { LineStatus::Partial };
+    }
+    // A move the writer noted as mended from OCR keeps the line "repaired".
+    if line.status == LineStatus::Legal && line.moves.iter().any(|m| m.annotations.iter().any(|a| a.kind == "repaired")) {
+        line.status = LineStatus::Repaired;
     }
 }
