@@ -99,3 +99,24 @@ fn games_with_variations_and_comments_replay_their_main_lines() {
         assert_eq!(r["moves"], g.lines[0].moves.len());
     }
 }
+
+/// Anderson's book as `convert --to pdn` writes it: every game's main line,
+/// and every variation written as a game from a start of its own, replays in
+/// pydraughts move for move.
+#[test]
+fn the_anderson_book_exported_to_pdn_replays_in_pydraughts() {
+    let Some(python) = python() else { return };
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/anderson-1852-ocr.txt")).expect("corpus");
+    let source = gamescribe::notation::anderson::read("anderson-1852-ocr.txt", &text);
+    let games = gamescribe::export::pdn::written_games(&source);
+    let report = replay_in_pydraughts(&python, &write_pdn(&source), "anderson.pdn");
+    let replayed = report["games"].as_array().expect("games");
+    assert_eq!(replayed.len(), games.len(), "{report}");
+    let mut moves = 0;
+    for (g, r) in games.iter().zip(replayed) {
+        assert_eq!(r["ok"], true, "{}: {r}", g.name);
+        assert_eq!(r["moves"], g.lines[0].moves.len(), "{}", g.name);
+        moves += g.lines[0].moves.len();
+    }
+    assert!(moves > 500, "{moves} main-line moves replayed");
+}

@@ -7,7 +7,7 @@
 //! (`w 1:w 2:Wwb …`), since a PDN FEN cannot stack men. White moves first and
 //! numbers each move (`1. 9-13 17x9`); a capture gives every landing square.
 
-use crate::notation::pdn::{kind_prefixed, score, NOT_READ, PLAIN_KINDS, RESERVED_COMMENTS};
+use crate::notation::pdn::{kind_prefixed, WORD_JOINER, score, NOT_READ, PLAIN_KINDS, RESERVED_COMMENTS};
 use crate::rules::draughts::{parse_fen, write_fen, Color, Setup};
 use crate::tree::{Annotation, Game, Line, Source};
 use std::fmt::Write;
@@ -27,10 +27,20 @@ enum Kind {
 
 /// Comments cannot hold braces; they become parentheses. Blanks are folded to
 /// single spaces (readers fold them anyway), so wrapping cannot change a comment.
+///
+/// A word in a comment that is also a game result (`*`, `1-0`, …) gets a
+/// word joiner (U+2060) after it: pydraughts ends a game at such a word even
+/// inside a comment. Our reader removes the joiner again.
 fn comment(text: &str) -> String {
-    let folded = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    format!("{{{}}}", folded.replace('{', "(").replace('}', ")"))
+    let words: Vec<String> = text
+        .split_whitespace()
+        .map(|w| if RESULT_WORDS.contains(&w) { format!("{w}{WORD_JOINER}") } else { w.to_string() })
+        .collect();
+    format!("{{{}}}", words.join(" ").replace('{', "(").replace('}', ")"))
 }
+
+/// What pydraughts takes for a game's end wherever it stands.
+const RESULT_WORDS: [&str; 8] = ["*", "1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0"];
 
 /// A tag value on one line with `"` and `\` escaped.
 fn quote(value: &str) -> String {

@@ -29,7 +29,8 @@ def main_line(game_text):
         n = 1
         while n:
             text, n = re.subn(pattern, " ", text)
-    return [t for t in text.split() if re.fullmatch(r"\d+([-x]\d+)+[!?*]*", t)]
+    # Results (`1-0`, `0-1`, `2-0`) look like moves but name square 0.
+    return [t for t in text.split() if re.fullmatch(r"\d+([-x]\d+)+[!?*]*", t) and 0 not in squares(t)]
 
 
 def split_games(text):
@@ -58,14 +59,18 @@ def replay(game, game_text):
 
 
 def main():
-    reader = PDNReader(filename=sys.argv[1])
     with open(sys.argv[1], encoding="utf8") as f:
         texts = split_games(f.read())
-    if len(texts) != len(reader.games):
-        print(json.dumps({"games": [], "error": f"PDNReader found {len(reader.games)} games, the file has {len(texts)}"}))
-        return
+    # Each game is given to PDNReader on its own: pydraughts 0.6 stops reading a
+    # file at a game with no moves (it never sets the rest of the file), and our
+    # writer keeps columns it could not place as such games.
     out = []
-    for game, game_text in zip(reader.games, texts):
+    for game_text in texts:
+        games = PDNReader(pdn_text=game_text).games
+        if len(games) != 1:
+            out.append({"moves": 0, "ok": False, "illegal_at": None, "error": f"PDNReader found {len(games)} games in one"})
+            continue
+        game = games[0]
         if game.variant not in (None, "english"):
             out.append({"moves": 0, "ok": False, "illegal_at": None, "error": f"variant {game.variant}"})
             continue

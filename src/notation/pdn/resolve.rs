@@ -15,6 +15,9 @@ pub const NOT_READ: &str = "not read:";
 /// that begins with one is written after `comment:` so it reads back as itself.
 pub const RESERVED_COMMENTS: [&str; 5] = ["unread:", "result:", "variation ", NOT_READ, "comment:"];
 
+/// Glued by the writer to a result-like word inside a comment (see the PDN writer); removed on reading.
+pub const WORD_JOINER: char = '\u{2060}';
+
 /// Annotation kinds a comment's text holds as it is, with no `kind:` in front.
 pub const PLAIN_KINDS: [&str; 5] = ["comment", "unread", "nag", "escape", "strength-mark"];
 
@@ -206,7 +209,7 @@ fn note(element: &Element, index: usize, line: &mut Line) {
     match element {
         Element::Comment { comment: CommentKind::Brace, text, span } => {
             // The writer wraps long lines, so whitespace inside comments is not kept.
-            let body = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            let body = text.split_whitespace().collect::<Vec<_>>().join(" ").replace(WORD_JOINER, "");
             let inner = Span::new(span.start + 1, span.end.saturating_sub(1).max(span.start + 1));
             let escaped = body.strip_prefix("comment:").map(str::trim_start).filter(|rest| RESERVED_COMMENTS.iter().any(|r| rest.starts_with(r)) || kind_prefixed(rest).is_some());
             if let Some(rest) = escaped {
