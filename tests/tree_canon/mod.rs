@@ -9,12 +9,15 @@ pub fn folded(text: &str) -> String {
     text.replace('{', "(").replace('}', ")").split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// A move as compared: its text, its squares, and its notes (kind, text).
+pub type CanonMove = (String, Vec<u8>, Vec<(String, String)>);
+
 #[derive(Debug, PartialEq)]
 pub struct CanonLine {
     pub parent: Option<usize>,
     pub branch_ply: usize,
     pub label: String,
-    pub moves: Vec<(String, Vec<u8>, Vec<(String, String)>)>,
+    pub moves: Vec<CanonMove>,
     pub annotations: Vec<(String, String)>,
     pub result: Option<(Outcome, String)>,
     pub unread: Option<String>,

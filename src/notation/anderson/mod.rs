@@ -385,7 +385,30 @@ fn printed_count(tokens: &[Token]) -> usize {
 
 /// The column's tokens, without the branch marks (layout, not moves).
 fn column_tokens(layout: &Layout, column: &Column) -> Vec<Token> {
-    column.cells.iter().flat_map(|cell| numeric::scan(&cell.text, cell.span.start)).filter(|t| !layout.marks.iter().any(|m| m.span == t.span)).collect()
+    column
+        .cells
+        .iter()
+        .flat_map(|cell| {
+            let marker = cell_marker(cell).map(|(_, span)| span);
+            numeric::scan(&cell.text, cell.span.start).into_iter().filter(move |t| marker.is_none_or(|m| t.span.end <= m.start || t.span.start >= m.end))
+        })
+        .filter(|t| !layout.marks.iter().any(|m| m.span == t.span))
+        .collect()
+}
+
+/// A sign in front of a cell's move: `*` (a star: from here the book shows a
+/// result contrary to other authors) or `s` (a similar position elsewhere).
+/// The annotation kind and the sign's span.
+fn cell_marker(cell: &Cell) -> Option<(&'static str, Span)> {
+    let lead = cell.text.len() - cell.text.trim_start().len();
+    let rest = &cell.text[lead..];
+    let (kind, len) = match rest.as_bytes() {
+        [b'*', next, ..] if next.is_ascii_whitespace() || next.is_ascii_digit() => ("star", 1),
+        [b's', b' ', next, ..] if next.is_ascii_digit() => ("similar-position", 1),
+        _ => return None,
+    };
+    let at = cell.span.start + lead;
+    Some((kind, Span::new(at, at + len)))
 }
 
 fn column_span(column: &Column, fallback: Span) -> Span {
@@ -452,6 +475,13 @@ fn read_column(text: &str, number: usize, id: u32, column: &Column, tokens: &[To
         line.stated_result = result.or_else(|| ocr_result(cell));
         if let Some(r) = &line.stated_result {
             diagnostics.extend(numeric::check_result(&start_pos, &line, r));
+        }
+    }
+    // Stars and `s` signs belong to the move they stand in front of, when it was read.
+    for cell in &column.cells {
+        let Some((kind, span)) = cell_marker(cell) else { continue };
+        if let Some(m) = line.moves.iter_mut().find(|m| m.span.start >= span.end && m.span.start < cell.span.end) {
+            m.annotations.push(Annotation { kind: kind.into(), text: span.slice(text).to_string(), span });
         }
     }
     for note in &column.notes {
@@ -769,6 +799,16 @@ mod tests {
         }
         // Column 5 is cut at the page's edge: its own moves fix no start (0), which is a refusal, not a wrong start.
         assert_eq!(checked, vec![(3, 1, 36), (3, 2, 41), (3, 3, 43), (3, 4, 43), (3, 5, 0), (3, 12, 24), (3, 14, 16)]);
+    }
+
+    #[test]
+    fn stars_and_similar_position_signs_go_to_their_moves() {
+        let text = "GAME.\t1\n11 15\t\n23 19\t\n* 8 11\t\ns 22 17\t\nDrawn.\t\n";
+        let source = read("t", text);
+        let trunk = &source.games[0].lines[0];
+        assert_eq!(trunk.moves.len(), 4, "{:?}", trunk.moves.iter().map(|m| &m.text).collect::<Vec<_>>());
+        let signs: Vec<(&str, &str, &str)> = trunk.moves.iter().flat_map(|m| m.annotations.iter().map(move |a| (m.text.as_str(), a.kind.as_str(), a.text.as_str()))).collect();
+        assert_eq!(signs, vec![("8-11", "star", "*"), ("22-17", "similar-position", "s")]);
     }
 
     #[test]

@@ -370,7 +370,7 @@ pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opt
             && line.unread.is_none()
         {
             let found = numeric::check_result(&line_start, &line, r);
-            report.contradicted_results += found.len();
+            report.contradicted_results += found.iter().filter(|d| d.severity == crate::diagnostic::Severity::Error).count();
             diagnostics.extend(found);
         }
         if line.unread.is_none() && matches!(line.status, LineStatus::Legal | LineStatus::Repaired) {

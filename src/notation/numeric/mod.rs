@@ -278,7 +278,12 @@ pub fn check_result(start: &Position, line: &Line, result: &StatedResult) -> Vec
         }
     }
     if !pos.is_lost() {
-        return Vec::new();
+        // Read to its end, the line says nothing of who wins; the board still
+        // says something: a "wins" claim against material or mobility is reported.
+        if line.unread.is_some() {
+            return Vec::new();
+        }
+        return claim_against_board(&pos, result).into_iter().collect();
     }
     let winner = match pos.turn() {
         draughts::Color::Black => Outcome::WhiteWins,
@@ -293,6 +298,45 @@ pub fn check_result(start: &Position, line: &Line, result: &StatedResult) -> Vec
         result.span,
     )
     .with_label("stated result")]
+}
+
+/// Material in half-men (a man 2, a king 3, the usual rough worth) and the
+/// moves each side would have to play.
+fn forces(pos: &Position, color: draughts::Color) -> (u32, usize) {
+    let setup = pos.setup();
+    let (men, kings) = match color {
+        draughts::Color::Black => (setup.black_men, setup.black_kings),
+        draughts::Color::White => (setup.white_men, setup.white_kings),
+    };
+    let mut turned = setup;
+    turned.turn = Some(color);
+    let mobility = Position::from_setup(turned).map_or(0, |p| p.legal_moves().len());
+    (2 * men.count_ones() + 3 * kings.count_ones(), mobility)
+}
+
+/// A "wins" claim at a position where the game is not over, compared with
+/// material and mobility: the claimed winner behind in material, or with no
+/// move to make, is a disagreement. A draw claim is not judged.
+fn claim_against_board(pos: &Position, result: &StatedResult) -> Option<Diagnostic> {
+    let (winner, loser) = match result.outcome {
+        Outcome::WhiteWins => (draughts::Color::White, draughts::Color::Black),
+        Outcome::BlackWins => (draughts::Color::Black, draughts::Color::White),
+        _ => return None,
+    };
+    let (w, l) = (forces(pos, winner), forces(pos, loser));
+    let half = |n: u32| if n.is_multiple_of(2) { format!("{}", n / 2) } else { format!("{}.5", n / 2) };
+    let why = if w.0 < l.0 {
+        format!("{winner:?} is behind in material ({} men' worth against {}, a king counting 1.5)", half(w.0), half(l.0))
+    } else if w.1 == 0 {
+        format!("{winner:?} would have no move to make")
+    } else {
+        return None;
+    };
+    Some(
+        Diagnostic::warning("result::claim-against-board", format!("the book says {:?}, but where the line ends {why}", result.printed), result.span)
+            .with_label("stated result")
+            .with_help("the win may rest on play the book leaves out; check the last moves"),
+    )
 }
 
 /// The line as clean numeric text, moves separated by spaces.
