@@ -52,6 +52,8 @@ struct Column {
     /// Numbers in cells holding more than two moves, and in all cells.
     long_numbers: usize,
     numbers: usize,
+    /// A note in another notation has begun: the cells up to the result belong to it.
+    in_note: bool,
 }
 
 impl Column {
@@ -81,6 +83,9 @@ impl Column {
         CostModel { cut_at_edge: self.cut_at_edge().then_some(CUT_AT_EDGE_COST), ..CostModel::default() }
     }
 }
+
+/// A note inside a column: `+` and a move in the period notation (`+ 23.19`).
+static NOTE_START: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*\+\s*\d{1,2}\.\d{1,2}\b").expect("note pattern"));
 
 /// The cost of reading a number at the page's cut edge as one that starts with the digits left.
 const CUT_AT_EDGE_COST: f64 = 0.3;
@@ -229,8 +234,10 @@ fn parse_layout(text: &str) -> (Vec<Layout>, Vec<Unread>) {
             };
             let has_digits = cell.text.chars().any(|c| c.is_ascii_digit());
             let column = layout.columns.entry(id).or_default();
-            if after_results || !has_digits {
-                // Contributors under the results, or words inside a column.
+            if after_results || !has_digits || column.in_note || NOTE_START.is_match(&cell.text) {
+                // Contributors under the results, words inside a column, or a
+                // note in the period notation (`+ 23.19`, then to the result).
+                column.in_note |= !after_results && NOTE_START.is_match(&cell.text);
                 column.notes.push(cell);
                 continue;
             }
@@ -280,7 +287,7 @@ fn keep_unread(unread: &mut Vec<Unread>, text: &str, span: Span) {
 }
 
 /// Where a column starts, and how that was found.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 enum Placement {
     /// The trunk: the game's start.
     Trunk,
@@ -294,6 +301,10 @@ enum Placement {
     /// where an empty square would allow a capture the text does not play, the
     /// rest empty.
     Inferred { fixed: u32, filled: u32 },
+    /// The rest of column `of` after its reading stopped: from the one
+    /// position that `lost` unprinted plies (as text) lead to, after
+    /// `skipped` unreadable cells.
+    Resumed { of: String, after: usize, lost: Vec<String>, skipped: usize },
 }
 
 /// A column read: its line, and the position before each of its moves (and after the last).
@@ -364,11 +375,50 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
         let raw = column.cells.iter().map(|c| c.text.trim()).collect::<Vec<_>>().join(" / ");
         game.lines[index] = Line { label: id.to_string(), status: LineStatus::Unreadable, unread: Some(Unread { raw, span }), span, ..Line::default() };
     }
+    // A column that stops at a lost or misprinted row: its rest, resumed.
+    for (&id, column) in layout.columns.iter().filter(|(_, c)| !c.flattened) {
+        let Some(first) = placed.get(&id) else { continue };
+        let (mut index, mut end) = (first.index, first.positions.last().copied());
+        for _ in 0..MAX_RESUMES {
+            let (Some(stop_pos), Some(stop)) = (end, game.lines[index].unread.as_ref().map(|u| u.span.start)) else { break };
+            let Some(found) = resume(text, column, layout, stop, &stop_pos) else { break };
+            let rest = Column { cells: column.cells.iter().filter(|c| c.span.end > found.from).cloned().collect(), result: column.result.clone(), ..Column::default() };
+            let tokens: Vec<Token> = tokens_of[&id].iter().filter(|t| t.span.start >= found.from).cloned().collect();
+            let label = game.lines[index].label.clone();
+            let after = game.lines[index].moves.len();
+            // The stopped line keeps only what was passed over; the result belongs to the rest.
+            let prior = &mut game.lines[index];
+            prior.stated_result = None;
+            if let Some(u) = &mut prior.unread {
+                u.span = Span::new(stop, found.from.max(stop));
+                u.raw = text[u.span.start..u.span.end].trim().to_string();
+            }
+            let placement = Placement::Resumed { of: label.clone(), after, lost: found.lost, skipped: found.skipped };
+            let (mut line, diags, mut p) = read_column(text, number, id, &rest, &tokens, placement, found.start, game.lines.len());
+            line.label = format!("{label} (resumed)");
+            // Past the gap, only the stretch read as printed is kept; the rest stays unread.
+            let keep = read_as_printed(&line);
+            if keep < line.moves.len() {
+                let cut = line.moves[keep].span.start;
+                let end = rest.cells.last().map_or(cut, |c| c.span.end).max(cut);
+                line.moves.truncate(keep);
+                p.positions.truncate(keep + 1);
+                line.unread = Some(Unread { raw: text[cut..end].trim().to_string(), span: Span::new(cut, end) });
+                line.status = LineStatus::Partial;
+            }
+            diagnostics.extend(diags);
+            end = p.positions.last().copied();
+            index = game.lines.len();
+            game.lines.push(line);
+        }
+    }
     // The row-wise pages on their own: one move a cell, the OCR at its best.
     let (mut row_wise_printed, mut row_wise_read) = (0, 0);
     for (&id, _) in layout.columns.iter().filter(|(_, c)| !c.flattened) {
         row_wise_printed += printed_count(&tokens_of[&id]);
         row_wise_read += game.lines[index_of[&id]].moves.len();
+        let resumed = format!("{} (resumed)", game.lines[index_of[&id]].label);
+        row_wise_read += game.lines.iter().filter(|l| l.label.starts_with(&resumed)).map(|l| l.moves.len()).sum::<usize>();
     }
     game.tags.push(("Columns".into(), layout.columns.len().to_string()));
     game.tags.push(("PrintedMoves".into(), printed_moves.to_string()));
@@ -448,6 +498,19 @@ fn read_column(text: &str, number: usize, id: u32, column: &Column, tokens: &[To
             diagnostics.push(
                 Diagnostic::warning("anderson::placed-by-position", format!("variation {id} of game {number}: its mark was not found; its moves fit only the position at ply {ply} of an earlier line"), span)
                     .with_label("placed by matching the position"),
+            );
+        }
+        Placement::Resumed { of, after, lost, skipped } => {
+            line.start = Some(write_fen(&start_pos.setup()));
+            let gap = match (lost.as_slice(), skipped) {
+                ([], k) => format!("{k} unreadable cell(s) passed over"),
+                (l, 0) => format!("{} unprinted (a lost row): {}", if l.len() == 1 { "one ply" } else { "two plies" }, l.join(" ")),
+                (l, k) => format!("{k} unreadable cell(s) read as {} not printed legibly: {}", if l.len() == 1 { "one ply" } else { "two plies" }, l.join(" ")),
+            };
+            diagnostics.push(
+                Diagnostic::warning("anderson::resumed", format!("column {of} of game {number} stops after move {after}; its rest reads on from the one position the rules leave after {gap}"), span)
+                    .with_label("read from the position after the gap")
+                    .with_help("the moves in the gap are the rules' only choice that lets the rest read as printed; they are not part of the line"),
             );
         }
         Placement::Inferred { fixed, filled } => {
@@ -681,6 +744,84 @@ fn inferred_start(text: &str, column: &Column, layout: &Layout, tokens: &[Token]
     (exact >= MIN_CONFIRMED_PLIES).then_some((placement, pos))
 }
 
+/// How many moves a line reads before the first one mended beyond passing
+/// over specks, stray numbers and repeats or reading letters as digits: past
+/// a gap only such a stretch is evidence, not a mended one.
+fn read_as_printed(line: &Line) -> usize {
+    const SLIGHT: [&str; 5] = ["junk-skipped", "stray-number-skipped", "repeat-skipped", "letter-for-digit", "cut-at-edge"];
+    line.moves.iter().take_while(|m| m.repair.as_ref().is_none_or(|r| r.edits.iter().all(|e| SLIGHT.contains(&e.kind.as_str())))).count()
+}
+
+/// How many times one column may be resumed.
+const MAX_RESUMES: usize = 3;
+/// How much better (in moves read less mending) the chosen gap must read than any other.
+const RESUME_MARGIN: f64 = 3.0;
+
+/// Where a column resumes after its reading stopped.
+struct Resume {
+    /// The byte the rest is read from.
+    from: usize,
+    skipped: usize,
+    /// The unprinted plies, as text.
+    lost: Vec<String>,
+    start: Position,
+}
+
+/// A column's reading stopped at byte `stop` in position `at`: the gap a
+/// lost or misprinted row leaves (up to two unreadable cells passed over, up
+/// to two plies not printed) after which the rest reads as printed. Every
+/// such gap is tried; one is taken only if its rest reads at least 6 moves as
+/// printed and clearly better than from any other position.
+fn resume(text: &str, column: &Column, layout: &Layout, stop: usize, at: &Position) -> Option<Resume> {
+    let tokens = column_tokens(layout, column);
+    let rest_cells: Vec<&Cell> = column.cells.iter().filter(|c| c.span.end > stop).collect();
+    let mut opts = ReadOptions::default();
+    opts.decode.cost = column.cost_model();
+    // (score, exact moves, resume); positions already tried with their score.
+    let mut tried: Vec<(Position, usize, f64, usize, Resume)> = Vec::new();
+    for skipped in 0..=2usize {
+        let from = if skipped == 0 { stop } else { rest_cells.get(skipped).map(|c| c.span.start)? };
+        let rest: Vec<Token> = tokens.iter().filter(|t| t.span.start >= from).cloned().collect();
+        if printed_count(&rest) < MIN_CONFIRMED_PLIES {
+            break;
+        }
+        let mut gaps: Vec<(Position, Vec<String>)> = vec![(*at, Vec::new())];
+        for _ in 0..2 {
+            let mut next = Vec::new();
+            for (pos, lost) in gaps.iter().filter(|g| g.1.len() == gaps.last().map_or(0, |l| l.1.len())) {
+                for mv in pos.legal_moves() {
+                    let mut l = lost.clone();
+                    l.push(numeric::describe(pos, &mv).0);
+                    next.push((pos.play(&mv), l));
+                }
+            }
+            gaps.extend(next);
+        }
+        for (pos, lost) in gaps {
+            if skipped == 0 && lost.is_empty() {
+                continue;
+            }
+            let plies = lost.len();
+            if let Some(t) = tried.iter_mut().find(|t| t.0 == pos) {
+                // The same position by a smaller gap was tried already.
+                if t.4.skipped + t.4.lost.len() <= skipped + plies {
+                    continue;
+                }
+            }
+            let (line, _) = numeric::read_tokens(text, &rest, &pos, &opts);
+            let exact = read_as_printed(&line);
+            let score = exact as f64;
+            tried.retain(|t| t.0 != pos);
+            tried.push((pos, exact, score, 0, Resume { from, skipped, lost, start: pos }));
+        }
+    }
+    tried.sort_by(|a, b| b.2.total_cmp(&a.2).then((a.4.skipped + a.4.lost.len()).cmp(&(b.4.skipped + b.4.lost.len()))));
+    let mut it = tried.into_iter();
+    let best = it.next()?;
+    let runner_up = it.next().map_or(f64::NEG_INFINITY, |t| t.2);
+    (best.1 >= MIN_CONFIRMED_PLIES && best.2 - runner_up >= RESUME_MARGIN).then_some(best.4)
+}
+
 /// A result the OCR garbled beyond the strict pattern: `Diawil.` is drawn, `WIIIS.` wins for someone unknown.
 fn ocr_result(cell: &Cell) -> Option<crate::tree::StatedResult> {
     use crate::tree::{Outcome, StatedResult};
@@ -809,6 +950,17 @@ mod tests {
         assert_eq!(trunk.moves.len(), 4, "{:?}", trunk.moves.iter().map(|m| &m.text).collect::<Vec<_>>());
         let signs: Vec<(&str, &str, &str)> = trunk.moves.iter().flat_map(|m| m.annotations.iter().map(move |a| (m.text.as_str(), a.kind.as_str(), a.text.as_str()))).collect();
         assert_eq!(signs, vec![("8-11", "star", "*"), ("22-17", "similar-position", "s")]);
+    }
+
+    #[test]
+    fn a_note_in_the_period_notation_is_kept_as_a_note() {
+        let text = "GAME.\t1\n11 15\t\n23 19\t\n+ 23.19\t\n3.7 11.8\t\nW.W.\t\nDrawn.\t\n";
+        let source = read("t", text);
+        let trunk = &source.games[0].lines[0];
+        assert_eq!(trunk.moves.len(), 2);
+        assert_eq!(trunk.status, LineStatus::Legal);
+        let notes: Vec<&str> = trunk.annotations.iter().filter(|a| a.kind == "note").map(|a| a.text.as_str()).collect();
+        assert_eq!(notes, vec!["+ 23.19", "3.7 11.8", "W.W."]);
     }
 
     #[test]
