@@ -153,3 +153,19 @@ fn position_lists() {
         }
     }
 }
+
+/// Each specimen against the columnar line its footnote names, as far as the
+/// columnar reader recovered it.
+#[test]
+fn specimens_are_cross_checked_against_the_columnar_games() {
+    let text = corpus("anderson-1852-ocr.txt");
+    let (specimens, _) = read_paterson_specimens_with_report("anderson", &text);
+    let book = gamescribe::notation::anderson::read("anderson", &text);
+    let checks = paterson::cross_check(&specimens, &book);
+    let lines: Vec<String> = checks.iter().map(|c| c.summary()).collect();
+    // Four comparisons: the Old 14th and its variation 1, Whilter, Single Corner.
+    assert_eq!(checks.len(), 4, "{lines:#?}");
+    // The trunk is compared move by move; the three variations were not recovered.
+    assert_eq!(checks.iter().filter(|c| c.agreement.is_some()).count(), 1, "{lines:#?}");
+    insta::assert_snapshot!("specimen_cross_check", lines.join("\n"));
+}

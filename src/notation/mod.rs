@@ -74,11 +74,31 @@ pub fn read(notation: Notation, path: &Path, text: &str) -> Source {
         Notation::Pdn => pdn::read(&name, text),
         Notation::Hoyle => hoyle::read_hoyle(&name, text),
         Notation::Anderson => anderson::read(&name, text),
-        Notation::Paterson => paterson::read_paterson_specimens(&name, text),
+        Notation::Paterson => with_cross_check(paterson::read_paterson_specimens(&name, text), text),
         Notation::Lasca => lasca::read(&name, text),
         Notation::Go => go_record::read(&name, text),
         Notation::Sgf => sgf::read(&name, text),
     }
+}
+
+/// Specimens printed in a book that also prints the columnar games: each
+/// checked against the line its footnote names, as a diagnostic.
+fn with_cross_check(mut specimens: crate::tree::Source, text: &str) -> crate::tree::Source {
+    if specimens.games.is_empty() || !anderson::looks_like(text) {
+        return specimens;
+    }
+    let book = anderson::read(&specimens.name, text);
+    for check in paterson::cross_check(&specimens, &book) {
+        let span = specimens.games.iter().find(|g| check.specimen.starts_with(&g.name)).map_or_else(Default::default, |g| g.span);
+        let differs = check.agreement.as_ref().is_some_and(|a| !a.prefix_agrees());
+        let d = if differs {
+            crate::diagnostic::Diagnostic::warning("paterson::specimen-differs", check.summary(), span)
+        } else {
+            crate::diagnostic::Diagnostic::note("paterson::cross-check", check.summary(), span)
+        };
+        specimens.diagnostics.push(d.with_label("specimen column"));
+    }
+    specimens
 }
 
 /// Go games read from a record or SGF file (for the Go writers), with what

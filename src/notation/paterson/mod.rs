@@ -8,7 +8,7 @@ mod read;
 mod specimens;
 mod write;
 
-pub use compare::{compare_lines, full_line, Agreement, MoveAgreement};
+pub use compare::{compare_lines, cross_check, full_line, Agreement, CrossCheck, MoveAgreement};
 pub use grammar::{parse_clean, RawNaturalMove};
 pub use read::{check_move_change, read_line, read_tokens, MarkCheck, MoveChange, NaturalSpelling};
 pub use specimens::{read_paterson_specimens, read_paterson_specimens_with_report, SpecimenReport};
