@@ -452,6 +452,12 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
                 if source.notation == "anderson" || source.notation == "lasca" {
                     let _ = writeln!(out, "{}", per_game_table(&source));
                 }
+                if source.notation == "paterson" {
+                    let (_, reports) = notation::paterson::read_paterson_specimens_with_report(&source.name, &text);
+                    if !reports.is_empty() {
+                        let _ = writeln!(out, "{}", specimen_table(&reports));
+                    }
+                }
                 rows.push((source.name.clone(), source.notation.clone(), tally));
             }
             CheckFormat::Json => sources.push(source),
@@ -481,6 +487,22 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
 /// printed. For Anderson also the columns the contents page lists (its
 /// variations and the trunk), the columns replayed from an inferred start, and
 /// the moves of the row-wise pages on their own; and a total row.
+/// Paterson's specimen columns: moves legal against printed, marks verified
+/// against printed, the change of the move by the marks against the board.
+fn specimen_table(reports: &[notation::paterson::SpecimenReport]) -> String {
+    let width = reports.iter().map(|r| r.column.chars().count()).max().unwrap_or(6).max(8);
+    let mut s = format!("{:<width$} {:>7} {:>7} {:>8} {:>10} {:>14} {:>11}\n", "specimen", "printed", "legal", "repaired", "status", "marks ok/print", "move change");
+    for r in reports {
+        let change = r.move_change.as_ref().map_or("-", |c| if c.agrees() { "agrees" } else { "DISAGREES" });
+        let marks = format!("{}/{}", r.marks.verified, r.marks.printed);
+        s.push_str(&format!("{:<width$} {:>7} {:>7} {:>8} {:>10} {:>14} {:>11}\n", r.column, r.printed, r.legal, r.repaired, r.status.as_str(), marks, change));
+        for d in &r.deviations {
+            s.push_str(&format!("    {d}\n"));
+        }
+    }
+    s
+}
+
 fn per_game_table(source: &Source) -> String {
     let anderson = source.notation == "anderson";
     let width = source.games.iter().map(|g| g.name.trim_start_matches("Game ").chars().count()).max().unwrap_or(4).max(8);

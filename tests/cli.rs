@@ -195,3 +195,12 @@ fn perft_for_lasca_prints_every_depth() {
     // Checked against the reference generator in tests/lasca.rs.
     assert_eq!(counts, vec!["6", "6", "18", "54"]);
 }
+
+#[test]
+fn the_specimen_page_gets_a_table_and_its_cross_check() {
+    let out = gamescribe(&["check", "--notation", "paterson", "corpus/anderson-1852-ocr.txt"]);
+    let text = stdout(&out);
+    let row = text.lines().find(|l| l.starts_with("WHILTER ")).unwrap_or_default();
+    assert!(row.contains(" 44 ") && row.contains("legal") && row.contains("11/11") && row.contains("agrees"), "{row}");
+    assert!(text.contains("paterson::cross-check"), "{text}");
+}
