@@ -54,12 +54,14 @@ struct Column {
     numbers: usize,
     /// A note in another notation has begun: the cells up to the result belong to it.
     in_note: bool,
+    /// The page's edge cut the column (see [`Column::is_cut_at_edge`]); set once the page is read.
+    cut_at_edge: bool,
 }
 
 impl Column {
     /// Whether the page's edge cut this column: most of its two-number cells
     /// end in one digit that no move could go to (`27 2`, `10 2`).
-    fn cut_at_edge(&self) -> bool {
+    fn is_cut_at_edge(&self) -> bool {
         if self.flattened {
             return false;
         }
@@ -80,7 +82,7 @@ impl Column {
 
     /// How OCR errors cost in this column.
     fn cost_model(&self) -> CostModel {
-        CostModel { cut_at_edge: self.cut_at_edge().then_some(CUT_AT_EDGE_COST), ..CostModel::default() }
+        CostModel { cut_at_edge: self.cut_at_edge.then_some(CUT_AT_EDGE_COST), ..CostModel::default() }
     }
 }
 
@@ -261,6 +263,9 @@ fn parse_layout(text: &str) -> (Vec<Layout>, Vec<Unread>) {
             column.flattened = column.long_numbers * 2 > column.numbers;
         }
     }
+    for column in layouts.iter_mut().flat_map(|l| l.columns.values_mut()) {
+        column.cut_at_edge = column.is_cut_at_edge();
+    }
     (layouts, unread)
 }
 
@@ -381,7 +386,7 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
         let (mut index, mut end) = (first.index, first.positions.last().copied());
         for _ in 0..MAX_RESUMES {
             let (Some(stop_pos), Some(stop)) = (end, game.lines[index].unread.as_ref().map(|u| u.span.start)) else { break };
-            let Some(found) = resume(text, column, layout, stop, &stop_pos) else { break };
+            let Some(found) = resume(text, column, &tokens_of[&id], stop, &stop_pos) else { break };
             let rest = Column { cells: column.cells.iter().filter(|c| c.span.end > found.from).cloned().collect(), result: column.result.clone(), ..Column::default() };
             let tokens: Vec<Token> = tokens_of[&id].iter().filter(|t| t.span.start >= found.from).cloned().collect();
             let label = game.lines[index].label.clone();
@@ -772,8 +777,7 @@ struct Resume {
 /// to two plies not printed) after which the rest reads as printed. Every
 /// such gap is tried; one is taken only if its rest reads at least 6 moves as
 /// printed and clearly better than from any other position.
-fn resume(text: &str, column: &Column, layout: &Layout, stop: usize, at: &Position) -> Option<Resume> {
-    let tokens = column_tokens(layout, column);
+fn resume(text: &str, column: &Column, tokens: &[Token], stop: usize, at: &Position) -> Option<Resume> {
     let rest_cells: Vec<&Cell> = column.cells.iter().filter(|c| c.span.end > stop).collect();
     let mut opts = ReadOptions::default();
     opts.decode.cost = column.cost_model();
