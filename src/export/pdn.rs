@@ -7,7 +7,7 @@
 //! (`w 1:w 2:Wwb …`), since a PDN FEN cannot stack men. White moves first and
 //! numbers each move (`1. 9-13 17x9`); a capture gives every landing square.
 
-use crate::notation::pdn::{kind_prefixed, WORD_JOINER, score, NOT_READ, PLAIN_KINDS, RESERVED_COMMENTS};
+use crate::notation::pdn::{is_note_kind, kind_prefixed, score, NOT_READ, RESERVED_COMMENTS, WORD_JOINER};
 use crate::rules::draughts::{parse_fen, write_fen, Color, Setup};
 use crate::tree::{Annotation, Game, Line, Source};
 use std::fmt::Write;
@@ -186,7 +186,7 @@ fn annotation(out: &mut Vec<Piece>, a: &Annotation) {
         "nag" if a.text.starts_with('$') && a.text.len() > 1 && a.text[1..].bytes().all(|b| b.is_ascii_digit()) => out.push(Piece::Word(a.text.clone())),
         "escape" if !a.text.contains(['\n', '\r']) => out.push(Piece::OwnLine(format!("%{}", a.text))),
         "unread" => out.push(Piece::Word(comment(&format!("{NOT_READ} {}", a.text)))),
-        kind if !PLAIN_KINDS.contains(&kind) && kind_prefixed(&format!("{kind}: x")).is_some() => out.push(Piece::Word(comment(&format!("{kind}: {}", a.text)))),
+        kind if is_note_kind(kind) => out.push(Piece::Word(comment(&format!("{kind}: {}", a.text)))),
         _ => {
             let body = a.text.split_whitespace().collect::<Vec<_>>().join(" ");
             if RESERVED_COMMENTS.iter().any(|r| body.starts_with(r)) || kind_prefixed(&body).is_some() {

@@ -789,17 +789,15 @@ fn resume(text: &str, column: &Column, tokens: &[Token], stop: usize, at: &Posit
         if printed_count(&rest) < MIN_CONFIRMED_PLIES {
             break;
         }
-        let mut gaps: Vec<(Position, Vec<String>)> = vec![(*at, Vec::new())];
+        // No ply lost, then one, then two: each level grown from the one before.
+        let mut level: Vec<(Position, Vec<String>)> = vec![(*at, Vec::new())];
+        let mut gaps = level.clone();
         for _ in 0..2 {
-            let mut next = Vec::new();
-            for (pos, lost) in gaps.iter().filter(|g| g.1.len() == gaps.last().map_or(0, |l| l.1.len())) {
-                for mv in pos.legal_moves() {
-                    let mut l = lost.clone();
-                    l.push(numeric::describe(pos, &mv).0);
-                    next.push((pos.play(&mv), l));
-                }
-            }
-            gaps.extend(next);
+            level = level
+                .iter()
+                .flat_map(|(pos, lost)| pos.legal_moves().into_iter().map(move |mv| (pos.play(&mv), [lost.clone(), vec![numeric::describe(pos, &mv).0]].concat())))
+                .collect();
+            gaps.extend(level.iter().cloned());
         }
         for (pos, lost) in gaps {
             if skipped == 0 && lost.is_empty() {

@@ -25,8 +25,15 @@ pub const PLAIN_KINDS: [&str; 5] = ["comment", "unread", "nag", "escape", "stren
 /// `star: …`): the kind and the text. Kinds are lower-case words with hyphens.
 pub fn kind_prefixed(body: &str) -> Option<(&str, &str)> {
     let (kind, rest) = body.split_once(": ")?;
+    is_note_kind(kind).then_some((kind, rest))
+}
+
+/// Whether the writer puts `kind: ` in front of an annotation of this kind:
+/// a lower-case word (hyphens allowed) that is neither a plain kind nor one
+/// of the writer's reserved openings.
+pub fn is_note_kind(kind: &str) -> bool {
     let word = kind.len() >= 2 && kind.len() <= 30 && kind.starts_with(|c: char| c.is_ascii_lowercase()) && kind.bytes().all(|b| b.is_ascii_lowercase() || b == b'-');
-    (word && !PLAIN_KINDS.contains(&kind) && !RESERVED_COMMENTS.iter().any(|r| body.starts_with(r))).then_some((kind, rest))
+    word && !PLAIN_KINDS.contains(&kind) && !RESERVED_COMMENTS.contains(&format!("{kind}:").as_str())
 }
 
 /// The GameType of English draughts.
