@@ -38,7 +38,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Read files, replay every line, report every error and repair.
-    #[command(after_help = "Examples:\n  gamescribe check corpus/\n  gamescribe check games.txt --strict\n  gamescribe check games.txt --format json > tree.json\n  gamescribe check corpus/lasca-1911-ocr.txt")]
+    #[command(after_help = "Examples:\n  gamescribe check corpus/\n  gamescribe check games.txt --strict\n  gamescribe check games.txt --format json > tree.json\n  gamescribe check corpus/lasca-1911-ocr.txt\n  gamescribe check corpus/hoyle-draughts.txt --position 'Fourth Position=B:W30,K31,K32:BK20,21,K22,K23'")]
     Check {
         /// Files or directories (read recursively, skipping hidden files and Markdown notes).
         #[arg(required = true)]
@@ -53,6 +53,8 @@ pub enum Command {
         /// Colour in human output.
         #[arg(long, value_enum, default_value = "auto")]
         color: ColorChoice,
+        #[command(flatten)]
+        given: GivenArgs,
     },
     /// Read a file and write it in another form.
     #[command(after_help = "Examples:\n  gamescribe convert games.txt --to pdn -o games.pdn\n  gamescribe convert games.txt --to yaml\n  gamescribe convert corpus/go/diagram-10.wq --to sgf -o diagram-10.sgf\n  gamescribe convert game.sgf --to volpicelli\n  gamescribe convert game.sgf --to go-corner\n  gamescribe convert corpus/lasca-1911-ocr.txt --to lasca\n  gamescribe convert corpus/lasca-1911-ocr.txt --to pdn   # GameType 98, column FEN")]
@@ -65,6 +67,8 @@ pub enum Command {
         /// Output file (default: standard output).
         #[arg(short, long)]
         output: Option<PathBuf>,
+        #[command(flatten)]
+        given: GivenArgs,
     },
     /// Count leaf positions to each depth 1..N and report nodes per second.
     #[command(after_help = "Examples:\n  gamescribe perft --game english 11\n  gamescribe perft --game lasca 12\n  gamescribe perft --game lasca 12 --longest-run")]
@@ -289,11 +293,17 @@ pub fn main() -> ExitCode {
 
 fn run(cli: Cli) -> u8 {
     match cli.command {
-        Command::Check { paths, notation, format, strict, color } => check(&paths, notation, format, strict, color),
-        Command::Convert { path, notation, to: to @ (Target::Sgf | Target::GoCorner | Target::Volpicelli), output } => {
+        Command::Check { paths, notation, format, strict, color, given } => match given.read() {
+            Ok(given) => check(&paths, notation, format, strict, color, &given),
+            Err(e) => usage_error(&e),
+        },
+        Command::Convert { path, notation, to: to @ (Target::Sgf | Target::GoCorner | Target::Volpicelli), output, .. } => {
             convert_go(&path, notation, to, output.as_deref())
         }
-        Command::Convert { path, notation, to, output } => convert(&path, notation, to, output.as_deref()),
+        Command::Convert { path, notation, to, output, given } => match given.read() {
+            Ok(given) => convert(&path, notation, to, output.as_deref(), &given),
+            Err(e) => usage_error(&e),
+        },
         Command::Board { path, notation, game, line, ply } => board(&path, notation, game, &line, ply),
         Command::Perft { game, depth, longest_run } => perft(game, depth, longest_run),
         Command::Bench { what } => bench(what),
@@ -361,9 +371,53 @@ fn read_text(path: &Path) -> Result<(String, Option<usize>), String> {
     }
 }
 
-fn read_source(path: &Path, notation: Notation) -> Result<(Source, String), String> {
+/// Positions given on the command line for diagrams the text has lost.
+#[derive(clap::Args, Debug, Default)]
+pub struct GivenArgs {
+    /// A lost diagram's position for the solutions under a title (Hoyle), as
+    /// `TITLE=FEN`, e.g. `'Fourth Position=B:W30,K31,K32:BK20,21,K22,K23'`. The
+    /// printed task ("White to move") sets the side to move. Repeatable.
+    #[arg(long, value_name = "TITLE=FEN")]
+    position: Vec<String>,
+    /// A file of such positions, one `TITLE=FEN` a line (`#` starts a comment).
+    #[arg(long, value_name = "FILE")]
+    positions: Option<PathBuf>,
+}
+
+impl GivenArgs {
+    fn read(&self) -> Result<notation::Given, String> {
+        let mut given = notation::Given::default();
+        let mut add = |entry: &str, place: &str| -> Result<(), String> {
+            let Some((title, fen)) = entry.split_once('=') else {
+                return Err(format!("{place}: expected TITLE=FEN, got {entry:?}"));
+            };
+            let (title, fen) = (title.trim(), fen.trim());
+            if title.is_empty() {
+                return Err(format!("{place}: the title before '=' is empty"));
+            }
+            let setup = crate::rules::draughts::parse_fen(fen).map_err(|e| format!("{place}: {fen:?} is not a PDN FEN position: {e}"))?;
+            given.positions.push((title.to_string(), setup));
+            Ok(())
+        };
+        for entry in &self.position {
+            add(entry, "--position")?;
+        }
+        if let Some(path) = &self.positions {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            for (n, line) in text.lines().enumerate() {
+                let line = line.split('#').next().unwrap_or("").trim();
+                if !line.is_empty() {
+                    add(line, &format!("{}:{}", path.display(), n + 1))?;
+                }
+            }
+        }
+        Ok(given)
+    }
+}
+
+fn read_source(path: &Path, notation: Notation, given: &notation::Given) -> Result<(Source, String), String> {
     let (text, bad_utf8) = read_text(path)?;
-    let mut source = notation::read(notation, path, &text);
+    let mut source = notation::read_given(notation, path, &text, given);
     if let Some(at) = bad_utf8 {
         source.diagnostics.insert(
             0,
@@ -419,7 +473,7 @@ impl Tally {
     }
 }
 
-fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: bool, color: ColorChoice) -> u8 {
+fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: bool, color: ColorChoice, given: &notation::Given) -> u8 {
     let files = match collect_files(paths) {
         Ok(f) => f,
         Err(e) => return usage_error(&e),
@@ -432,7 +486,7 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for file in &files {
-        let (source, text) = match read_source(file, notation) {
+        let (source, text) = match read_source(file, notation, given) {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -451,6 +505,9 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
                 }
                 if source.notation == "anderson" || source.notation == "lasca" {
                     let _ = writeln!(out, "{}", per_game_table(&source));
+                }
+                if source.notation == "hoyle" {
+                    let _ = writeln!(out, "{}", solution_table(&source));
                 }
                 if source.notation == "paterson" {
                     let (_, reports) = notation::paterson::read_paterson_specimens_with_report(&source.name, &text);
@@ -498,6 +555,33 @@ fn specimen_table(reports: &[notation::paterson::SpecimenReport]) -> String {
         s.push_str(&format!("{:<width$} {:>7} {:>7} {:>8} {:>10} {:>14} {:>11}\n", r.column, r.printed, r.legal, r.repaired, r.status.as_str(), marks, change));
         for d in &r.deviations {
             s.push_str(&format!("    {d}\n"));
+        }
+    }
+    s
+}
+
+/// Hoyle: per solution, the start found for its lost diagram and how it relates
+/// to the published classical positions, and lines replayed against printed.
+fn solution_table(source: &Source) -> String {
+    let width = source.games.iter().map(|g| g.name.chars().count()).max().unwrap_or(8).max(8);
+    let mut s = format!("{:<width$} {:<22} {:<36} {:>8} {:>6} {:>8}  {}\n", "solution", "task", "start", "replayed", "moves", "repaired", "start from / classical");
+    for game in &source.games {
+        let tag = |name: &str| game.tags.iter().find(|t| t.0 == name).map_or("-", |t| t.1.as_str());
+        let replayed = game.lines.iter().filter(|l| matches!(l.status, LineStatus::Legal | LineStatus::Repaired)).count();
+        let moves: usize = game.lines.iter().map(|l| l.moves.len()).sum();
+        let repaired = game.lines.iter().flat_map(|l| &l.moves).filter(|m| m.repair.is_some()).count();
+        s.push_str(&format!(
+            "{:<width$} {:<22} {:<36} {:>8} {:>6} {:>8}  {}\n",
+            game.name,
+            tag("Task"),
+            game.start,
+            format!("{replayed}/{}", game.lines.len()),
+            moves,
+            repaired,
+            tag("Position")
+        ));
+        if let Some((_, classical)) = game.tags.iter().find(|t| t.0 == "Classical") {
+            s.push_str(&format!("{:<width$} {classical}\n", ""));
         }
     }
     s
@@ -580,8 +664,8 @@ fn summary_table(rows: &[(String, String, Tally)]) -> String {
     s
 }
 
-fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>) -> u8 {
-    let (source, _text) = match read_source(path, notation) {
+fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>, given: &notation::Given) -> u8 {
+    let (source, _text) = match read_source(path, notation, given) {
         Ok(s) => s,
         Err(e) => return usage_error(&e),
     };

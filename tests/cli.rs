@@ -204,3 +204,35 @@ fn the_specimen_page_gets_a_table_and_its_cross_check() {
     assert!(row.contains(" 44 ") && row.contains("legal") && row.contains("11/11") && row.contains("agrees"), "{row}");
     assert!(text.contains("paterson::cross-check"), "{text}");
 }
+
+#[test]
+fn a_lost_diagram_can_be_given_by_title_and_the_task_sets_the_side_to_move() {
+    // Boland's Fourth Position, given for both solutions printed under that title.
+    let boland = "Fourth Position=B:W30,K31,K32:BK20,21,K22,K23";
+    let out = gamescribe(&["check", "corpus/hoyle-draughts.txt", "--format", "json", "--position", boland]);
+    let tree: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+    let games = tree[0]["games"].as_array().expect("games");
+    for (name, start) in [("Fourth Position (1)", "B:W30,K31,K32:BK20,21,K22,K23"), ("Fourth Position (2)", "W:W30,K31,K32:BK20,21,K22,K23")] {
+        let game = games.iter().find(|g| g["name"] == name).expect(name);
+        let tags = game["tags"].to_string();
+        assert!(tags.contains(r#"["Position","given"]"#), "{name}: {tags}");
+        assert_eq!(game["start"].as_str(), Some(start), "{name}");
+    }
+    // Without it, the diagram is inferred and a published setting supplies the man on 21.
+    let table = stdout(&gamescribe(&["check", "corpus/hoyle-draughts.txt"]));
+    let row = table.lines().find(|l| l.starts_with("Fourth Position (1)")).expect("a row per solution");
+    assert!(row.contains("B:W30,K31,K32:B21,K22,K23,K28") && row.contains(" 1/1 "), "{row}");
+    assert!(table.contains("reaches the classical Fourth Position as published (B. Boland"), "{table}");
+    assert!(table.contains("reaches the classical Second Position turned to the other side (E. Lasker"), "{table}");
+
+    let positions = temp_file("positions.txt", b"# lost diagrams\nFourth Position = B:W30,K31,K32:BK22,K23,K28\n");
+    let given = gamescribe(&["check", "corpus/hoyle-draughts.txt", "--positions", positions.to_str().expect("utf-8 path")]);
+    assert_eq!(given.status.code(), Some(0), "{}", String::from_utf8_lossy(&given.stderr));
+    for bad in [vec!["--position", "no equals sign"], vec!["--position", "First Position=B:W99"], vec!["--positions", "/no/such/file"]] {
+        let mut args = vec!["check", "corpus/hoyle-draughts.txt"];
+        args.extend(bad.iter().copied());
+        let out = gamescribe(&args);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(!out.stderr.is_empty(), "{bad:?}");
+    }
+}

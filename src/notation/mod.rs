@@ -65,14 +65,29 @@ impl Notation {
     }
 }
 
+/// What the reader cannot find in the text itself: positions of lost diagrams,
+/// by the title of the section they belong to.
+#[derive(Clone, Debug, Default)]
+pub struct Given {
+    pub positions: Vec<(String, crate::rules::draughts::Setup)>,
+}
+
 /// Read `text` in `notation` (auto-detected from `path` if `Auto`).
 pub fn read(notation: Notation, path: &Path, text: &str) -> Source {
+    read_given(notation, path, text, &Given::default())
+}
+
+/// Read `text` in `notation`, with positions given for lost diagrams.
+pub fn read_given(notation: Notation, path: &Path, text: &str, given: &Given) -> Source {
     let name = path.display().to_string();
     let notation = if notation == Notation::Auto { Notation::detect(path, text) } else { notation };
     match notation {
         Notation::Auto | Notation::Numeric => numeric::read(&name, text, &numeric::ReadOptions::default()),
         Notation::Pdn => pdn::read(&name, text),
-        Notation::Hoyle => hoyle::read_hoyle(&name, text),
+        Notation::Hoyle => {
+            let opts = hoyle::HoyleOptions { starts: given.positions.clone(), infer: true, ..hoyle::HoyleOptions::default() };
+            hoyle::read_hoyle_with(&name, text, &opts).0
+        }
         Notation::Anderson => anderson::read(&name, text),
         Notation::Paterson => with_cross_check(paterson::read_paterson_specimens(&name, text), text),
         Notation::Lasca => lasca::read(&name, text),

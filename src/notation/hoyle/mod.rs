@@ -1,13 +1,16 @@
 //! Hoyle's Games Modernized, Draughts: the openings' definitions and the
 //! solutions of the end games in period notation (`22.18`). The diagrams are
 //! lost, so a solution is replayed from a position given by the caller, or from
-//! whichever classical position the whole printed solution replays from.
+//! a published setting of a classical position the whole printed solution
+//! replays from, or from a position inferred from the printed moves.
 
+pub mod classical;
 mod infer;
 mod openings;
 mod solution;
 
 pub use infer::king_assignments;
+pub use classical::{Classical, CLASSICAL};
 use infer::candidate_setups;
 pub use openings::{openings, Opening};
 pub use solution::{SolutionReport, Task};
@@ -19,25 +22,23 @@ use crate::span::Span;
 use crate::tree::{Game, Line, LineStatus, Source, Unread};
 use solution::{parse_solutions, read_solution, trunk_reads, RawSolution};
 
-/// A classical position as published, with the side to move left to the task.
-#[derive(Clone, Copy, Debug)]
-pub struct Classical {
-    pub name: &'static str,
-    /// FEN without the side to move (`W…:B…`).
-    pub pieces: &'static str,
-}
+/// A solution read from one start: the game, its report and what reading found.
+type Reading = (Game, SolutionReport, Vec<Diagnostic>);
 
-/// Published positions a Hoyle solution may start from, tried before inference.
-/// None is listed yet: no authoritative statement of the classical setups was at
-/// hand, and positions recalled from memory are not facts. Add a published one
-/// here with its source; it is accepted for a solution only when every printed
-/// line replays legally from it and no stated result is contradicted.
-pub const CLASSICAL: &[Classical] = &[];
+/// Keep the better of two readings: a complete one first, and of complete ones
+/// the one with fewer repairs; else more lines replayed, then more moves read.
+fn keep_better(best: &mut Option<Reading>, candidate: Reading) {
+    let key = |r: &SolutionReport| (r.complete(), if r.complete() { usize::MAX - r.moves_repaired } else { 0 }, r.lines_replayed, r.moves_read);
+    if best.as_ref().is_none_or(|b| key(&candidate.1) > key(&b.1)) {
+        *best = Some(candidate);
+    }
+}
 
 /// Options for reading Hoyle: positions given for sections, by title.
 #[derive(Clone, Debug, Default)]
 pub struct HoyleOptions {
-    /// `(section title, setup)`: use this start for the section (its side to move wins over the task's).
+    /// `(section title, setup)`: use this start for every solution whose title starts
+    /// with the section title. The printed task's side to move wins over the setup's.
     pub starts: Vec<(String, Setup)>,
     /// Also try starts inferred from the printed moves when no classical position replays.
     pub infer: bool,
@@ -69,49 +70,72 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
         let base = raw.title.split(" (").next().unwrap_or(&raw.title).to_string();
         let turn = raw.task.map_or(Color::Black, |t| t.side);
         let given = opts.starts.iter().find(|(title, _)| raw.title.starts_with(title.as_str()) || title == &raw.title);
-        let mut tried: Vec<(String, Setup)> = Vec::new();
+        let read = |from: &str, setup: Setup| -> Option<Reading> {
+            let pos = Position::from_setup(setup).ok()?;
+            let (game, mut report, diags) = read_solution(text, raw, &pos, &opts.read);
+            report.start_from = from.to_string();
+            Some((game, report, diags))
+        };
+        let mut best: Option<Reading> = None;
         if let Some((_, setup)) = given {
-            let setup = if setup.turn.is_some() { *setup } else { with_turn(*setup, turn) };
-            tried.push(("given".into(), setup));
+            // The printed task ("White to move and draw") names the side to move;
+            // one diagram given by title serves every task printed under it.
+            let setup = if raw.task.is_some() || setup.turn.is_none() { with_turn(*setup, turn) } else { *setup };
+            best = read("given", setup);
         } else {
+            let mut tried: Vec<(String, Setup)> = Vec::new();
             if let Some((_, setup)) = found_for.iter().find(|(t, _)| *t == base) {
                 tried.push(("the same diagram as the solution before".into(), with_turn(*setup, turn)));
             }
             for c in CLASSICAL {
-                if let Ok(s) = parse_fen(&format!("B:{}", c.pieces)) {
-                    tried.push((format!("classical: {}", c.name), with_turn(s, turn)));
+                for (label, setup) in classical::settings(c) {
+                    tried.push((format!("classical: {label}"), with_turn(setup, turn)));
                 }
             }
-        }
-        let mut best: Option<(Game, SolutionReport, Vec<Diagnostic>)> = None;
-        let accept = |from: &str, setup: Setup, best: &mut Option<(Game, SolutionReport, Vec<Diagnostic>)>| -> bool {
-            let Ok(pos) = Position::from_setup(setup) else { return false };
-            // A guess that cannot even read the trunk is dropped cheaply.
-            if from != "given" && best.is_some() && !trunk_reads(text, raw, &pos, &opts.read) {
-                return false;
+            for (from, setup) in tried {
+                if let Some(r) = read(&from, setup) {
+                    keep_better(&mut best, r);
+                }
             }
-            let (game, mut report, diags) = read_solution(text, raw, &pos, &opts.read);
-            report.start_from = from.to_string();
-            let complete = report.complete();
-            let better = best.as_ref().is_none_or(|b| (report.complete(), report.lines_replayed, report.moves_read) > (b.1.complete(), b.1.lines_replayed, b.1.moves_read));
-            if better || from == "given" {
-                *best = Some((game, report, diags));
-            }
-            complete
-        };
-        let mut found = false;
-        for (from, setup) in &tried {
-            if accept(from, *setup, &mut best) {
-                found = true;
-                break;
-            }
-        }
-        if !found && given.is_none() && opts.infer {
-            for setup in candidate_setups(text, raw, turn, 4096) {
-                if accept("inferred from the printed moves", setup, &mut best) {
-                    found = true;
-                    // Fewest kings: a king the solution does not need is made a man again.
-                    let mut kept = setup;
+            if opts.infer {
+                const INFERRED: &str = "inferred from the printed moves";
+                let mut first_complete = None;
+                for setup in candidate_setups(text, raw, turn, 4096) {
+                    // A guess that cannot even read the trunk is dropped cheaply.
+                    let Ok(pos) = Position::from_setup(setup) else { continue };
+                    if best.is_some() && !trunk_reads(text, raw, &pos, &opts.read) {
+                        continue;
+                    }
+                    let Some(r) = read(INFERRED, setup) else { continue };
+                    if r.1.complete() {
+                        first_complete = Some((setup, r));
+                        break;
+                    }
+                    keep_better(&mut best, r);
+                }
+                if let Some((mut kept, mut reading)) = first_complete {
+                    // Men a diagram shows that no printed move touches: taken from a
+                    // published setting only when the print then reads with fewer repairs.
+                    for (label, merged) in classical::with_classical_men(&kept) {
+                        if let Some(r) = read(&format!("{INFERRED}, with the unmoved men of {label}"), with_turn(merged, turn))
+                            && r.1.complete()
+                            && r.1.moves_repaired < reading.1.moves_repaired
+                        {
+                            (kept, reading) = (merged, r);
+                        }
+                    }
+                    // A published setting the trunk comes inside of supplies the pieces no move touches.
+                    for (label, completed) in classical::completed_by_reach(&classical::positions_along(kept, &trunk_paths(&reading.0))) {
+                        if let Some(r) = read(&format!("{INFERRED}, with the unmoved pieces of {label}"), with_turn(completed, turn))
+                            && r.1.complete()
+                            && r.1.moves_repaired <= reading.1.moves_repaired
+                        {
+                            (kept, reading) = (completed, r);
+                            break;
+                        }
+                    }
+                    // Fewest kings: a king the solution does not need is made a man
+                    // again, unless that costs a repair.
                     for bit in (0..32).map(|i| 1u32 << i) {
                         let mut trial = kept;
                         if trial.black_kings & bit != 0 && bit & 0xF000_0000 == 0 {
@@ -123,16 +147,19 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
                         } else {
                             continue;
                         }
-                        let mut probe = None;
-                        if accept("inferred from the printed moves", trial, &mut probe) {
-                            kept = trial;
-                            best = probe;
+                        let from = reading.1.start_from.clone();
+                        if let Some(r) = read(&from, trial)
+                            && r.1.complete()
+                            && r.1.moves_repaired <= reading.1.moves_repaired
+                        {
+                            (kept, reading) = (trial, r);
                         }
                     }
-                    break;
+                    keep_better(&mut best, reading);
                 }
             }
         }
+        let found = best.as_ref().is_some_and(|b| b.1.complete());
         match best {
             Some((mut game, mut report, diags)) => {
                 if !found {
@@ -143,6 +170,12 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
                     );
                 }
                 game.tags.push(("Position".into(), report.start_from.clone()));
+                if let Ok(setup) = parse_fen(&game.start) {
+                    report.classical = classical::relation(&classical::positions_along(setup, &trunk_paths(&game))).map(|r| r.describe());
+                }
+                if let Some(classical) = &report.classical {
+                    game.tags.push(("Classical".into(), classical.clone()));
+                }
                 if found
                     && let Ok(setup) = parse_fen(&game.start)
                 {
@@ -168,6 +201,11 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
     }
     source.diagnostics.sort_by_key(|d| d.span.start);
     (source, reports)
+}
+
+/// The square paths of a game's trunk.
+fn trunk_paths(game: &Game) -> Vec<Vec<u8>> {
+    game.lines.first().map(|l| l.moves.iter().map(|m| m.squares.clone()).collect()).unwrap_or_default()
 }
 
 fn unread_game(text: &str, raw: &RawSolution) -> Game {

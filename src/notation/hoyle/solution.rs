@@ -231,6 +231,8 @@ pub struct SolutionReport {
     pub continuations: Vec<(String, bool)>,
     /// Stated results the board contradicts.
     pub contradicted_results: usize,
+    /// How the start relates to a published setting of a classical position, if it does.
+    pub classical: Option<String>,
 }
 
 impl SolutionReport {
