@@ -24,6 +24,8 @@ pub struct Classical {
 /// turned setting is derived, never typed in.
 pub const CLASSICAL: &[Classical] = &[
     Classical { name: "First Position", source: "E. Lasker, Chess and Checkers (1918), diagram 93", fen: "W:WK19,K23:BK28,12" },
+    // The text under the diagram names other squares the man may stand on; 3 is the first.
+    Classical { name: "First Position", source: "E. Lasker, Chess and Checkers (1918), diagram 93 with the man on 3", fen: "W:WK19,K23:BK28,3" },
     Classical { name: "Second Position", source: "E. Lasker, Chess and Checkers (1918), diagram 95", fen: "W:W27,30,K22:B20,21,K9" },
     Classical {
         name: "Fourth Position",
