@@ -178,6 +178,9 @@ pub enum BenchWhat {
         /// Extra margin that last look must find.
         #[arg(long)]
         deep_margin: Option<f64>,
+        /// Moves back a breakdown may send the reader to read a move again (0: never).
+        #[arg(long)]
+        reconsider: Option<usize>,
     },
     /// Generate a PDN file of random games with variations, then time reading and validating it.
     Pdn {
@@ -956,7 +959,7 @@ fn bench(what: BenchWhat) -> u8 {
             }
             EXIT_CLEAN
         }
-        BenchWhat::Decoder { games, noise, max_plies, seed, show_failures, lookahead, beam, min_margin, dead_end, deep_beam, deep_margin } => {
+        BenchWhat::Decoder { games, noise, max_plies, seed, show_failures, lookahead, beam, min_margin, dead_end, deep_beam, deep_margin, reconsider } => {
             say!("{:>6} {:>6} {:>12} {:>9} {:>9} {:>8} {:>9} {:>8}", "noise", "games", "exact", "printed", "read", "wrong", "wrong %", "secs");
             for rate in noise {
                 if !(0.0..=1.0).contains(&rate) {
@@ -969,6 +972,7 @@ fn bench(what: BenchWhat) -> u8 {
                 opts.dead_end = dead_end.unwrap_or(opts.dead_end);
                 opts.deep_beam = deep_beam.unwrap_or(opts.deep_beam);
                 opts.deep_extra_margin = deep_margin.unwrap_or(opts.deep_extra_margin);
+                opts.reconsider = reconsider.unwrap_or(opts.reconsider);
                 let r = crate::repair::noise::evaluate(seed, games, rate, max_plies, &opts);
                 say!(
                     "{:>6.3} {:>6} {:>6} ({:>5.1}%) {:>9} {:>9} {:>8} {:>8.3}% {:>8.2}",

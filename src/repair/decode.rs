@@ -19,6 +19,9 @@ pub struct DecodeOptions {
     pub deep_beam: usize,
     /// Margin asked of that last look on top of the usual one.
     pub deep_extra_margin: f64,
+    /// When a line breaks down, how many moves back a move may be read again
+    /// (0: never).
+    pub reconsider: usize,
     /// Readings of the next move compared in full.
     pub candidates: usize,
     /// A move is accepted only if every other reading costs this much more.
@@ -43,6 +46,7 @@ impl Default for DecodeOptions {
             beam: 6,
             deep_beam: 16,
             deep_extra_margin: 1.0,
+            reconsider: 10,
             candidates: 8,
             min_margin: 0.75,
             overrule_margin: 3.0,
@@ -120,6 +124,20 @@ struct Reading {
     end: Cursor,
     pieces: Vec<Piece>,
 }
+
+/// Where reading stood before a move: enough to read that move again.
+struct Before<P> {
+    pos: P,
+    cursor: Cursor,
+    previous: Vec<Vec<u32>>,
+}
+
+/// How often a breakdown may send the reader back, in one text.
+const RECONSIDER_BUDGET: usize = 8;
+/// How much dearer than the move as read another reading of it may be and still be tried.
+const RECONSIDER_SPREAD: f64 = 1.6;
+/// The most repair per number left to read that a reading found by going back may need.
+const RECONSIDER_DENSITY: f64 = 0.25;
 
 struct Decoder<'a, G: Spelling> {
     game: &'a G,
@@ -207,7 +225,10 @@ impl<G: Spelling> Decoder<'_, G> {
     fn run(&self, start: &G::Position) -> Decoded<G::Move> {
         let mut pos = start.clone();
         let mut cursor = Cursor { item: 0, off: 0 };
-        let mut moves = Vec::new();
+        let mut moves: Vec<DecodedMove<G::Move>> = Vec::new();
+        // The state before each move read, to read it again if the line breaks down later.
+        let mut history: Vec<Before<G::Position>> = Vec::new();
+        let mut reconsidered: Vec<(usize, usize)> = Vec::new();
         // How the move just read may be printed: a copy of it is a repeat.
         let mut previous: Vec<Vec<u32>> = Vec::new();
         loop {
@@ -227,21 +248,22 @@ impl<G: Spelling> Decoder<'_, G> {
             if legal.is_empty() {
                 return Decoded { moves, trailing_junk: Vec::new(), stop: stop(StopReason::GameOver) };
             }
-            let mut candidates = self.expand(&pos, &legal, cursor, &previous);
-            if candidates.is_empty() {
-                return Decoded { moves, trailing_junk: Vec::new(), stop: stop(StopReason::NoLegalReading) };
-            }
-            candidates.sort_by(|a, b| a.1.cost.total_cmp(&b.1.cost));
-            candidates.truncate(self.opts.candidates);
-            let score = |depth: usize| -> Vec<(f64, usize)> {
-                candidates
-                    .iter()
-                    .enumerate()
-                    .map(|(k, (mv, reading))| {
-                        let next = self.game.play(&pos, mv);
-                        (reading.cost + self.lookahead(&next, reading.end, depth, self.game.spellings(&pos, mv)), k)
-                    })
-                    .collect()
+            let decided: Result<(G::Move, Reading, f64), StopReason> = 'decide: {
+                let mut candidates = self.expand(&pos, &legal, cursor, &previous);
+                if candidates.is_empty() {
+                    break 'decide Err(StopReason::NoLegalReading);
+                }
+                candidates.sort_by(|a, b| a.1.cost.total_cmp(&b.1.cost));
+                candidates.truncate(self.opts.candidates);
+                let score = |depth: usize| -> Vec<(f64, usize)> {
+                    candidates
+                        .iter()
+                        .enumerate()
+                        .map(|(k, (mv, reading))| {
+                            let next = self.game.play(&pos, mv);
+                            (reading.cost + self.lookahead(&next, reading.end, depth, self.game.spellings(&pos, mv)), k)
+                        })
+                        .collect()
             };
             let judge = |scored: &[(f64, usize)], extra: f64| {
                 let (best_total, best_k) = scored.iter().copied().min_by(|a, b| a.0.total_cmp(&b.0)).unwrap_or((f64::INFINITY, 0));
@@ -284,7 +306,7 @@ impl<G: Spelling> Decoder<'_, G> {
             let (best_total, best_k, rival, unread, margin, needed) = verdict;
             if margin < needed {
                 if unread - best_total < self.opts.min_margin && rival - best_total >= self.opts.min_margin {
-                    return Decoded { moves, trailing_junk: Vec::new(), stop: stop(StopReason::NoLegalReading) };
+                    break 'decide Err(StopReason::NoLegalReading);
                 }
                 let mut readings: Vec<Vec<u32>> = Vec::new();
                 for (c, k) in &scored {
@@ -296,9 +318,27 @@ impl<G: Spelling> Decoder<'_, G> {
                         }
                     }
                 }
-                return Decoded { moves, trailing_junk: Vec::new(), stop: stop(StopReason::Ambiguous { readings }) };
+                break 'decide Err(StopReason::Ambiguous { readings });
             }
             let (mv, reading) = candidates.swap_remove(best_k);
+            Ok((mv, reading, margin))
+            };
+            let (mv, reading, margin) = match decided {
+                Ok(decided) => decided,
+                Err(reason) => match self.reconsider(&history, &moves, cursor, &mut reconsidered) {
+                    // A move read earlier, legal but wrong, shows itself only here: read
+                    // that move again, this time following every reading to the end.
+                    Some((j, mv, reading, margin)) => {
+                        moves.truncate(j);
+                        let before = history.swap_remove(j);
+                        history.truncate(j);
+                        (pos, cursor, previous) = (before.pos, before.cursor, before.previous);
+                        (mv, reading, margin)
+                    }
+                    None => return Decoded { moves, trailing_junk: Vec::new(), stop: stop(reason) },
+                },
+            };
+            history.push(Before { pos: pos.clone(), cursor, previous: previous.clone() });
             let first_token = self.token_index(cursor);
             let end_token = if reading.end.off > 0 { self.token_index(reading.end) + 1 } else { self.token_index(reading.end) };
             let span = reading
@@ -333,6 +373,63 @@ impl<G: Spelling> Decoder<'_, G> {
                 confidence: if margin.is_finite() { 1.0 - (-margin).exp() } else { 1.0 },
             });
         }
+    }
+
+    /// The line has broken down at `stop`. Each of the last few moves is read
+    /// again, every reading followed to the end of the text; an earlier move is
+    /// replaced only when another reading of it reads to the end and beats the
+    /// line as read (the breakdown included) and every other reading by a clear
+    /// margin. Returns the move's index, the new reading and its margin.
+    fn reconsider(&self, history: &[Before<G::Position>], moves: &[DecodedMove<G::Move>], stop: Cursor, done: &mut Vec<(usize, usize)>) -> Option<(usize, G::Move, Reading, f64)> {
+        let k = moves.len();
+        if k == 0 || done.len() >= RECONSIDER_BUDGET {
+            return None;
+        }
+        let mut prefix = vec![0.0];
+        for m in moves {
+            prefix.push(prefix.last().copied().unwrap_or(0.0) + m.cost);
+        }
+        let as_read = prefix[k] + self.unread_cost(stop);
+        let mut best: Option<(f64, usize, G::Move, Reading, f64)> = None;
+        for j in k.saturating_sub(self.opts.reconsider)..k {
+            let before = &history[j];
+            if done.contains(&(j, before.cursor.item)) {
+                continue;
+            }
+            let legal = self.game.legal_moves(&before.pos);
+            let mut candidates = self.expand(&before.pos, &legal, before.cursor, &before.previous);
+            candidates.sort_by(|a, b| a.1.cost.total_cmp(&b.1.cost));
+            candidates.truncate(self.opts.candidates);
+            // A reading much dearer than the move as read cannot win on a few moves' evidence.
+            candidates.retain(|(mv, r)| *mv == moves[j].mv || r.cost <= moves[j].cost + RECONSIDER_SPREAD);
+            if candidates.iter().all(|(mv, _)| *mv == moves[j].mv) {
+                continue;
+            }
+            let scored: Vec<(f64, bool)> = candidates
+                .iter()
+                .map(|(mv, r)| {
+                    let (rest, complete) = self.cost_to_end(&self.game.play(&before.pos, mv), r.end, self.game.spellings(&before.pos, mv));
+                    (prefix[j] + r.cost + rest, complete)
+                })
+                .collect();
+            let read = &moves[j].mv;
+            let Some(alt) = (0..candidates.len()).filter(|&i| candidates[i].0 != *read).min_by(|&a, &b| scored[a].0.total_cmp(&scored[b].0)) else { continue };
+            // A reading to the end that needs repair at every turn is no evidence.
+            let numbers = (before.cursor.item..self.items.len()).filter(|&i| self.kind(i) == TokenKind::Number).count();
+            if !scored[alt].1 || scored[alt].0 - prefix[j] > RECONSIDER_DENSITY * numbers as f64 + self.opts.overrule_margin {
+                continue;
+            }
+            let rival = (0..candidates.len()).filter(|&i| candidates[i].0 != candidates[alt].0).map(|i| scored[i].0).fold(as_read, f64::min);
+            // Overruling a move read exactly as printed takes the wider margin.
+            let needed = self.opts.deep_extra_margin + if moves[j].edits.is_empty() { self.opts.min_margin.max(self.opts.overrule_margin) } else { self.opts.min_margin };
+            let margin = rival - scored[alt].0;
+            if margin >= needed && best.as_ref().is_none_or(|b| scored[alt].0 < b.0) {
+                best = Some((scored[alt].0, j, candidates[alt].0.clone(), candidates[alt].1.clone(), margin));
+            }
+        }
+        let (_, j, mv, reading, margin) = best?;
+        done.push((j, history[j].cursor.item));
+        Some((j, mv, reading, margin))
     }
 
     /// Best total cost of reading up to `depth` more moves (0 if the text ends).

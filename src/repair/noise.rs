@@ -214,10 +214,10 @@ pub fn evaluate(seed: u64, games: usize, rate: f64, max_plies: usize, opts: &Dec
         }
         if wrong == 0 && decoded.moves.len() == truth.len() && decoded.stop.is_none() {
             report.exact_games += 1;
-        } else if report.failures.len() < 12 {
+        } else if report.failures.len() < 12 || (wrong > 0 && report.failures.len() < 24) {
             let first_wrong = decoded.moves.iter().zip(&truth).position(|(d, t)| d.mv != *t);
             report.failures.push(format!(
-                "--- read {} of {} moves; first wrong: {:?}; stop: {:?}\nprinted: {}\nnoisy:   {}\nstopped at: {:?}",
+                "--- read {} of {} moves, {wrong} wrong; first wrong: {:?}; stop: {:?}\nprinted: {}\nnoisy:   {}\nstopped at: {:?}",
                 decoded.moves.len(),
                 truth.len(),
                 first_wrong.map(|i| (i, truth[i], decoded.moves[i].mv, &decoded.moves[i].edits)),

@@ -388,6 +388,25 @@ mod tests {
     }
 
     #[test]
+    fn a_misprint_that_is_itself_legal_is_found_when_the_line_breaks_down_later() {
+        // Printed 11 16 as `11 15`: legal too, and wrong only four moves on,
+        // where `6 15` cannot be played after 11-15.
+        let text = "11 15\n22 17\n10 14\n17 10\n6 15\n23 18\n15 22\n25 18\n16 19\n24 15\n2 6\n21 17\n9 13\n29 25\n";
+        let src = read("t", text, &ReadOptions::default());
+        let line = &src.games[0].lines[0];
+        let texts: Vec<&str> = line.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts[..5], ["11-16", "22-17", "10-14", "17x10", "6x15"]);
+        assert_eq!(texts.len(), 14);
+        assert_eq!(line.status, LineStatus::Repaired);
+        assert!(line.moves[0].repair.is_some() && line.moves[1..].iter().all(|m| m.repair.is_none()));
+        // Without going back, the line stops where the misprint shows.
+        let mut opts = ReadOptions::default();
+        opts.decode.reconsider = 0;
+        let src = read("t", text, &opts);
+        assert_eq!(src.games[0].lines[0].status, LineStatus::Partial);
+    }
+
+    #[test]
     fn impossible_text_stops_the_line_and_keeps_the_rest() {
         let src = read("t", "11 15 99 100", &ReadOptions::default());
         let line = &src.games[0].lines[0];
