@@ -5,7 +5,10 @@
 //! then reads move after move, choosing at each step the legal move whose
 //! printing best explains the tokens, looking a few moves ahead. A move is
 //! accepted only when it beats every other reading by a clear margin;
-//! otherwise the line stops there and the rest is handed back unread.
+//! otherwise the line stops there and the rest is handed back unread. Before
+//! it stops, the last few moves are read again with each reading followed to
+//! the end of the text: a misprint that is itself a legal move shows only
+//! later, and is mended there if one cheap reading clearly wins.
 
 mod cost;
 mod decode;
