@@ -421,6 +421,16 @@ impl GivenArgs {
 fn read_source(path: &Path, notation: Notation, given: &notation::Given) -> Result<(Source, String), String> {
     let (text, bad_utf8) = read_text(path)?;
     let mut source = notation::read_given(notation, path, &text, given);
+    if !given.positions.is_empty() && source.notation != "hoyle" {
+        source.diagnostics.insert(
+            0,
+            diagnostic::Diagnostic::warning(
+                "input::position-unused",
+                format!("positions given with --position serve Hoyle's solutions; this file was read as {}", source.notation),
+                crate::span::Span::new(0, text.len().min(1)),
+            ),
+        );
+    }
     if let Some(at) = bad_utf8 {
         source.diagnostics.insert(
             0,

@@ -228,6 +228,8 @@ fn a_lost_diagram_can_be_given_by_title_and_the_task_sets_the_side_to_move() {
     let positions = temp_file("positions.txt", b"# lost diagrams\nFourth Position = B:W30,K31,K32:BK22,K23,K28\n");
     let given = gamescribe(&["check", "corpus/hoyle-draughts.txt", "--positions", positions.to_str().expect("utf-8 path")]);
     assert_eq!(given.status.code(), Some(0), "{}", String::from_utf8_lossy(&given.stderr));
+    let misnamed = stdout(&gamescribe(&["check", "corpus/hoyle-draughts.txt", "--position", "Fifth Position=B:W30:B3"]));
+    assert!(misnamed.contains("hoyle::position-unused") && misnamed.contains("Fourth Position (2)"), "{misnamed}");
     for bad in [vec!["--position", "no equals sign"], vec!["--position", "First Position=B:W99"], vec!["--positions", "/no/such/file"]] {
         let mut args = vec!["check", "corpus/hoyle-draughts.txt"];
         args.extend(bad.iter().copied());

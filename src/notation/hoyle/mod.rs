@@ -199,6 +199,15 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
     if solutions.is_empty() {
         source.diagnostics.push(Diagnostic::error("hoyle::no-solutions", "no \"Solution.\" found", Span::new(0, text.len().min(1))));
     }
+    let titles: Vec<&str> = solutions.iter().map(|r| r.title.as_str()).collect();
+    for (title, _) in &opts.starts {
+        if !titles.iter().any(|t| t.starts_with(title.as_str())) {
+            source.diagnostics.push(
+                Diagnostic::warning("hoyle::position-unused", format!("a position was given for {title:?}, but no solution has that title"), Span::new(0, text.len().min(1)))
+                    .with_help(format!("the solutions are titled: {}", titles.join(", "))),
+            );
+        }
+    }
     source.diagnostics.sort_by_key(|d| d.span.start);
     (source, reports)
 }
