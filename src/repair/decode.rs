@@ -249,12 +249,10 @@ impl<G: Spelling> Decoder<'_, G> {
                 return Decoded { moves, trailing_junk: Vec::new(), stop: stop(StopReason::GameOver) };
             }
             let decided: Result<(G::Move, Reading, f64), StopReason> = 'decide: {
-                let mut candidates = self.expand(&pos, &legal, cursor, &previous);
+                let mut candidates = self.ranked(&pos, &legal, cursor, &previous);
                 if candidates.is_empty() {
                     break 'decide Err(StopReason::NoLegalReading);
                 }
-                candidates.sort_by(|a, b| a.1.cost.total_cmp(&b.1.cost));
-                candidates.truncate(self.opts.candidates);
                 let score = |depth: usize| -> Vec<(f64, usize)> {
                     candidates
                         .iter()
@@ -397,9 +395,7 @@ impl<G: Spelling> Decoder<'_, G> {
                 continue;
             }
             let legal = self.game.legal_moves(&before.pos);
-            let mut candidates = self.expand(&before.pos, &legal, before.cursor, &before.previous);
-            candidates.sort_by(|a, b| a.1.cost.total_cmp(&b.1.cost));
-            candidates.truncate(self.opts.candidates);
+            let mut candidates = self.ranked(&before.pos, &legal, before.cursor, &before.previous);
             // A reading much dearer than the move as read cannot win on a few moves' evidence.
             candidates.retain(|(mv, r)| *mv == moves[j].mv || r.cost <= moves[j].cost + RECONSIDER_SPREAD);
             if candidates.iter().all(|(mv, _)| *mv == moves[j].mv) {
@@ -511,6 +507,14 @@ impl<G: Spelling> Decoder<'_, G> {
             }
         }
         frontier.iter().map(|f| f.0).fold(best, f64::min)
+    }
+
+    /// The cheapest readings of the next move, cheapest first, as many as the options compare.
+    fn ranked(&self, pos: &G::Position, legal: &[G::Move], cursor: Cursor, previous: &[Vec<u32>]) -> Vec<(G::Move, Reading)> {
+        let mut candidates = self.expand(pos, legal, cursor, previous);
+        candidates.sort_by(|a, b| a.1.cost.total_cmp(&b.1.cost));
+        candidates.truncate(self.opts.candidates);
+        candidates
     }
 
     /// Every reading of one legal move starting at `cursor`, within the cost limit.

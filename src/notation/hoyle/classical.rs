@@ -57,15 +57,10 @@ pub fn settings(c: &Classical) -> Vec<(String, Setup)> {
     let Ok(setup) = parse_fen(c.fen) else { return Vec::new() };
     let mut out = vec![(format!("{} as published ({})", c.name, c.source), setup), (format!("{} turned to the other side ({})", c.name, c.source), turned(setup))];
     if setup.black_men | setup.white_men == 0 {
-        let rotated = Setup { turn: setup.turn, ..turned(turned_colours(setup)) };
+        let rotated = Setup { black_kings: setup.black_kings.reverse_bits(), white_kings: setup.white_kings.reverse_bits(), ..setup };
         out.push((format!("{} turned half round ({})", c.name, c.source), rotated));
     }
     out
-}
-
-/// The same squares with the colours exchanged.
-fn turned_colours(setup: Setup) -> Setup {
-    Setup { black_men: setup.white_men, black_kings: setup.white_kings, white_men: setup.black_men, white_kings: setup.black_kings, turn: setup.turn.map(|c| c.other()) }
 }
 
 /// How a start relates to the classical positions.
@@ -95,9 +90,9 @@ fn pieces(s: &Setup) -> Pieces {
     (s.black_men, s.black_kings, s.white_men, s.white_kings)
 }
 
-/// Each published setting in both orientations, with its pieces.
-fn all_settings() -> impl Iterator<Item = (String, Setup)> {
-    CLASSICAL.iter().flat_map(settings)
+/// Every published setting in every orientation tried, labelled.
+fn all_settings() -> Vec<(String, Setup)> {
+    CLASSICAL.iter().flat_map(settings).collect()
 }
 
 /// The positions along a line of square paths from `start`, the start first; it
@@ -116,16 +111,19 @@ pub fn positions_along(start: Setup, moves: &[Vec<u8>]) -> Vec<Setup> {
 /// The closest relation of a start (the first of `along`, the trunk's positions) to a published setting.
 pub fn relation(along: &[Setup]) -> Option<Relation> {
     let start = along.first()?;
-    if let Some((label, _)) = all_settings().find(|(_, c)| pieces(c) == pieces(start) && c.turn == start.turn) {
+    let settings = all_settings();
+    let same = |p: &Setup| settings.iter().find(|(_, c)| pieces(c) == pieces(p) && c.turn == p.turn).map(|(label, _)| label.clone());
+    if let Some(label) = same(start) {
         return Some(Relation::Setting(label));
     }
     for (ply, p) in along.iter().enumerate().skip(1) {
-        if let Some((label, _)) = all_settings().find(|(_, c)| pieces(c) == pieces(p) && c.turn == p.turn) {
-            return Some(Relation::Reaches { setting: label, ply });
+        if let Some(setting) = same(p) {
+            return Some(Relation::Reaches { setting, ply });
         }
     }
     let kings = |s: &Setup| (s.black_kings.count_ones(), s.white_kings.count_ones());
-    all_settings()
+    settings
+        .into_iter()
         .find(|(_, c)| c.black_men | c.white_men != 0 && (c.black_men, c.white_men) == (start.black_men, start.white_men) && kings(c) == kings(start))
         .map(|(label, _)| Relation::SameMen(label))
 }
@@ -138,9 +136,10 @@ pub fn completed_by_reach(along: &[Setup]) -> Vec<(String, Setup)> {
     let Some(start) = along.first() else { return Vec::new() };
     let mut out: Vec<(String, Setup)> = Vec::new();
     let occupied_ever = along.iter().fold(0u32, |acc, p| acc | p.black_men | p.black_kings | p.white_men | p.white_kings);
+    let settings = all_settings();
     for p in along {
-        for (label, c) in all_settings() {
-            let (pc, cc) = (pieces(p), pieces(&c));
+        for (label, c) in &settings {
+            let (pc, cc) = (pieces(p), pieces(c));
             let inside = pc.0 & !cc.0 == 0 && pc.1 & !cc.1 == 0 && pc.2 & !cc.2 == 0 && pc.3 & !cc.3 == 0;
             let extra = (cc.0 & !pc.0, cc.1 & !pc.1, cc.2 & !pc.2, cc.3 & !pc.3);
             let extra_squares = extra.0 | extra.1 | extra.2 | extra.3;
@@ -155,7 +154,7 @@ pub fn completed_by_reach(along: &[Setup]) -> Vec<(String, Setup)> {
                 turn: start.turn,
             };
             if !out.iter().any(|(_, s)| *s == completed) {
-                out.push((label, completed));
+                out.push((label.clone(), completed));
             }
         }
     }
@@ -167,19 +166,17 @@ pub fn completed_by_reach(along: &[Setup]) -> Vec<(String, Setup)> {
 pub fn with_classical_men(start: &Setup) -> Vec<(String, Setup)> {
     let occupied = start.black_men | start.black_kings | start.white_men | start.white_kings;
     let mut out: Vec<(String, Setup)> = Vec::new();
-    for c in CLASSICAL {
-        for (label, setting) in settings(c) {
-            let black = setting.black_men & !occupied;
-            let white = setting.white_men & !occupied;
-            // Only where the start already holds some of the setting's men: an unrelated setting's men are not evidence.
-            let shared = (setting.black_men & start.black_men) | (setting.white_men & start.white_men);
-            if black | white == 0 || shared == 0 {
-                continue;
-            }
-            let merged = Setup { black_men: start.black_men | black, white_men: start.white_men | white, ..*start };
-            if !out.iter().any(|(_, s)| *s == merged) {
-                out.push((label, merged));
-            }
+    for (label, setting) in all_settings() {
+        let black = setting.black_men & !occupied;
+        let white = setting.white_men & !occupied;
+        // Only where the start already holds some of the setting's men: an unrelated setting's men are not evidence.
+        let shared = (setting.black_men & start.black_men) | (setting.white_men & start.white_men);
+        if black | white == 0 || shared == 0 {
+            continue;
+        }
+        let merged = Setup { black_men: start.black_men | black, white_men: start.white_men | white, ..*start };
+        if !out.iter().any(|(_, s)| *s == merged) {
+            out.push((label, merged));
         }
     }
     out

@@ -69,7 +69,7 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
     for raw in &solutions {
         let base = raw.title.split(" (").next().unwrap_or(&raw.title).to_string();
         let turn = raw.task.map_or(Color::Black, |t| t.side);
-        let given = opts.starts.iter().find(|(title, _)| raw.title.starts_with(title.as_str()) || title == &raw.title);
+        let given = opts.starts.iter().find(|(title, _)| raw.title.starts_with(title.as_str()));
         let read = |from: &str, setup: Setup| -> Option<Reading> {
             let pos = Position::from_setup(setup).ok()?;
             let (game, mut report, diags) = read_solution(text, raw, &pos, &opts.read);
@@ -172,14 +172,12 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
                 game.tags.push(("Position".into(), report.start_from.clone()));
                 if let Ok(setup) = parse_fen(&game.start) {
                     report.classical = classical::relation(&classical::positions_along(setup, &trunk_paths(&game))).map(|r| r.describe());
+                    if found {
+                        found_for.push((base.clone(), setup));
+                    }
                 }
                 if let Some(classical) = &report.classical {
                     game.tags.push(("Classical".into(), classical.clone()));
-                }
-                if found
-                    && let Ok(setup) = parse_fen(&game.start)
-                {
-                    found_for.push((base.clone(), setup));
                 }
                 source.diagnostics.extend(diags);
                 source.games.push(game);
