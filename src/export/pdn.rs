@@ -70,8 +70,22 @@ pub fn write_pdn(source: &Source) -> String {
 pub fn written_games(source: &Source) -> Vec<Game> {
     let mut games = Vec::new();
     for game in &source.games {
-        games.push(game.clone());
-        games.extend(game.lines.iter().filter(|l| l.parent.is_none() && l.start.is_some()).map(|line| own_start_game(game, line)));
+        // A line with a start of its own takes the variations marked in it along.
+        let own_starts: Vec<usize> = (1..game.lines.len()).filter(|&i| game.lines[i].parent.is_none() && game.lines[i].start.is_some()).collect();
+        let root_of = |mut i: usize| {
+            let mut steps = 0;
+            while let Some(p) = game.lines[i].parent.filter(|&p| p < game.lines.len() && p != i && steps < game.lines.len()) {
+                i = p;
+                steps += 1;
+            }
+            i
+        };
+        let (moved, stays): (Vec<usize>, Vec<usize>) = (0..game.lines.len()).partition(|&i| i != 0 && game.lines[i].parent.is_some() && own_starts.contains(&root_of(i)));
+        games.push(Game { lines: kept_lines(game, &stays), ..game.clone() });
+        games.extend(own_starts.iter().map(|&root| {
+            let under: Vec<usize> = std::iter::once(root).chain(moved.iter().copied().filter(|&i| root_of(i) == root)).collect();
+            own_start_game(game, &kept_lines(game, &under))
+        }));
         // A column never placed and never read is kept as a game of its own
         // holding only its text, so that it reads back as the same line.
         games.extend(game.lines.iter().skip(1).filter(|l| l.parent.is_none() && l.start.is_none() && l.moves.is_empty()).map(|line| unplaced_game(game, line)));
@@ -86,8 +100,20 @@ fn unplaced_game(game: &Game, line: &Line) -> Game {
     Game { name: format!("{}, variation {}", game.name, line.label), tags: vec![("Variation".into(), line.label.clone())], start: game.start.clone(), lines: vec![own], span: line.span }
 }
 
-/// A variation with its own start, as a game of its own.
-fn own_start_game(game: &Game, line: &Line) -> Game {
+/// The lines at `keep` (in that order), parent links renumbered to match.
+fn kept_lines(game: &Game, keep: &[usize]) -> Vec<Line> {
+    keep.iter()
+        .map(|&i| {
+            let mut line = game.lines[i].clone();
+            line.parent = line.parent.and_then(|p| keep.iter().position(|&k| k == p));
+            line
+        })
+        .collect()
+}
+
+/// A variation with its own start, with the variations marked in it, as a game of its own.
+fn own_start_game(game: &Game, lines: &[Line]) -> Game {
+    let line = &lines[0];
     let mut own = line.clone();
     own.start = None;
     own.annotations.insert(
@@ -98,7 +124,7 @@ fn own_start_game(game: &Game, line: &Line) -> Game {
         name: format!("{}, variation {}", game.name, line.label),
         tags: vec![("Variation".into(), line.label.clone())],
         start: line.start.clone().unwrap_or_default(),
-        lines: vec![own],
+        lines: std::iter::once(own).chain(lines[1..].iter().cloned()).collect(),
         span: line.span,
     }
 }

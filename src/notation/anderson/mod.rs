@@ -24,6 +24,7 @@ use crate::notation::numeric::{self, ReadOptions};
 use crate::repair::{Token, TokenKind};
 use crate::repair::CostModel;
 use crate::rules::draughts::infer::{complete, infer_start_among, paths_between, Inferred, InferredReading, Reading};
+use crate::rules::draughts::Setup;
 use crate::rules::draughts::{resolve, write_fen, Color, Position};
 use crate::span::Span;
 use crate::tree::{Annotation, Game, Line, LineStatus, Source, Unread};
@@ -59,6 +60,17 @@ struct Column {
 }
 
 impl Column {
+    /// The column's cells from byte `at` on (a cell `at` falls inside is cut there).
+    fn from(&self, text: &str, at: usize) -> Column {
+        let cells = self
+            .cells
+            .iter()
+            .filter(|c| c.span.end > at)
+            .map(|c| if c.span.start >= at { c.clone() } else { Cell { text: text[at..c.span.end].to_string(), span: Span::new(at, c.span.end) } })
+            .collect();
+        Column { cells, result: self.result.clone(), cut_at_edge: self.cut_at_edge, ..Column::default() }
+    }
+
     /// Whether the page's edge cut this column: most of its two-number cells
     /// end in one digit that no move could go to (`27 2`, `10 2`).
     fn is_cut_at_edge(&self) -> bool {
@@ -309,7 +321,9 @@ enum Placement {
     /// The rest of column `of` after its reading stopped: from the one
     /// position that `lost` unprinted plies (as text) lead to, after
     /// `skipped` unreadable cells.
-    Resumed { of: String, after: usize, lost: Vec<String>, skipped: usize },
+    /// `added`: squares given a piece the rest's moves need, where the
+    /// line's start was inferred and left them empty.
+    Resumed { of: String, after: usize, lost: Vec<String>, skipped: usize, added: u32 },
 }
 
 /// A column read: its line, and the position before each of its moves (and after the last).
@@ -319,6 +333,9 @@ struct Placed {
     base: usize,
     positions: Vec<Position>,
     spans: Vec<Span>,
+    /// Placed from the game's start through marks and matches only, not an
+    /// inferred start: only such a line's positions are whole boards.
+    grounded: bool,
 }
 
 /// Replay every column of one game from where it branches.
@@ -340,8 +357,11 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
     for tokens in tokens_of.values() {
         printed_moves += printed_count(tokens);
     }
-    // Trunk and marked columns, then matched ones, until nothing more is placed.
+    // Trunk and marked columns, then matched ones, until nothing more is
+    // placed; then the first column left from the position its own moves
+    // imply, and again, since a column so placed may carry later columns' marks.
     let mut pending: Vec<u32> = ids.clone();
+    let mut inferred: BTreeMap<u32, Option<(Placement, Position)>> = BTreeMap::new();
     loop {
         let before = pending.len();
         pending.retain(|&id| {
@@ -350,27 +370,44 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
             } else {
                 marked_start(layout, id, &placed, &game.lines).or_else(|| matched_start(&layout.columns[&id], layout, &placed))
             };
-            let Some((placement, start)) = placement else { return true };
-            let (line, diags, p) = read_column(text, number, id, &layout.columns[&id], &tokens_of[&id], placement, start, index_of[&id]);
+            let Some((mut placement, mut start)) = placement else { return true };
+            // A mark in a line with an inferred start gives a board that lacks
+            // whatever only this column's moves touch: its own inference may read further.
+            if let Placement::Marked { parent, .. } = placement
+                && !placed.values().any(|p| p.index == parent && p.grounded)
+                && let Some((own, own_start)) = inferred.entry(id).or_insert_with(|| inferred_start(text, &layout.columns[&id], layout, &tokens_of[&id])).clone()
+                && start_score(text, &layout.columns[&id], &tokens_of[&id], &own_start) > start_score(text, &layout.columns[&id], &tokens_of[&id], &start)
+            {
+                (placement, start) = (own, own_start);
+            }
+            let grounded = match placement {
+                Placement::Trunk => true,
+                Placement::Marked { parent, .. } | Placement::Matched { parent, .. } => placed.values().any(|p| p.index == parent && p.grounded),
+                Placement::Inferred { .. } | Placement::Resumed { .. } => false,
+            };
+            let (line, diags, mut p) = read_column(text, number, id, &layout.columns[&id], &tokens_of[&id], placement, start, index_of[&id]);
+            p.grounded = grounded;
             game.lines[index_of[&id]] = line;
             diagnostics.extend(diags);
             placed.insert(id, p);
             false
         });
-        if pending.is_empty() || pending.len() == before {
-            break;
+        if pending.len() < before {
+            continue;
         }
+        // Inference does not depend on what is placed: each column's is made once.
+        let Some(k) = pending.iter().position(|id| inferred.entry(*id).or_insert_with(|| inferred_start(text, &layout.columns[id], layout, &tokens_of[id])).is_some()) else { break };
+        let id = pending.remove(k);
+        let column = &layout.columns[&id];
+        let Some(Some((placement, start))) = inferred.remove(&id) else { break };
+        let (line, diags, p) = read_column(text, number, id, column, &tokens_of[&id], placement, start, index_of[&id]);
+        game.lines[index_of[&id]] = line;
+        diagnostics.extend(diags);
+        placed.insert(id, p);
     }
     for id in pending {
         let column = &layout.columns[&id];
         let index = index_of[&id];
-        if let Some((placement, start)) = inferred_start(text, column, layout, &tokens_of[&id]) {
-            let (line, diags, p) = read_column(text, number, id, column, &tokens_of[&id], placement, start, index);
-            game.lines[index] = line;
-            diagnostics.extend(diags);
-            placed.insert(id, p);
-            continue;
-        }
         let span = column_span(column, layout.title);
         diagnostics.push(
             Diagnostic::error("anderson::no-branch-point", format!("variation {id} of game {number}: no readable move of an earlier column is marked {id}, and its own moves do not fix a position"), span)
@@ -383,10 +420,27 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
     // A column that stops at a lost or misprinted row: its rest, resumed.
     for (&id, column) in layout.columns.iter().filter(|(_, c)| !c.flattened) {
         let Some(first) = placed.get(&id) else { continue };
-        let (mut index, mut end) = (first.index, first.positions.last().copied());
+        let (mut index, mut positions) = (first.index, first.positions.clone());
         for _ in 0..MAX_RESUMES {
-            let (Some(stop_pos), Some(stop)) = (end, game.lines[index].unread.as_ref().map(|u| u.span.start)) else { break };
-            let Some(found) = resume(text, column, &tokens_of[&id], stop, &stop_pos) else { break };
+            let Some(stop) = game.lines[index].unread.as_ref().map(|u| u.span.start) else { break };
+            let Some(&stop_pos) = positions.last() else { break };
+            // Mended moves just before the stop may be a wrong guess at the gap;
+            // not those a variation branches from.
+            let moves = &game.lines[index].moves;
+            let branched = game.lines.iter().filter(|l| l.parent == Some(index)).map(|l| l.branch_ply).max();
+            let base = game.lines[index].branch_ply;
+            let mut stops = vec![(stop, stop_pos)];
+            for (k, m) in moves.iter().enumerate().rev().take(MAX_BACKED) {
+                if read_as_printed_move(m) || branched.is_some_and(|b| b >= base + k) {
+                    break;
+                }
+                stops.push((m.span.start, positions[k]));
+            }
+            let Some(found) = resume(text, column, layout, &tokens_of[&id], &stops, !first.grounded) else { break };
+            let kept = game.lines[index].moves.len() - found.backed;
+            let stop = stops[found.backed].0;
+            game.lines[index].moves.truncate(kept);
+            positions.truncate(kept + 1);
             let rest = Column { cells: column.cells.iter().filter(|c| c.span.end > found.from).cloned().collect(), result: column.result.clone(), ..Column::default() };
             let tokens: Vec<Token> = tokens_of[&id].iter().filter(|t| t.span.start >= found.from).cloned().collect();
             let label = game.lines[index].label.clone();
@@ -398,7 +452,7 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
                 u.span = Span::new(stop, found.from.max(stop));
                 u.raw = text[u.span.start..u.span.end].trim().to_string();
             }
-            let placement = Placement::Resumed { of: label.clone(), after, lost: found.lost, skipped: found.skipped };
+            let placement = Placement::Resumed { of: label.clone(), after, lost: found.lost, skipped: found.skipped, added: found.added };
             let (mut line, diags, mut p) = read_column(text, number, id, &rest, &tokens, placement, found.start, game.lines.len());
             line.label = format!("{label} (resumed)");
             // Past the gap, only the stretch read as printed is kept; the rest stays unread.
@@ -412,7 +466,7 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
                 line.status = LineStatus::Partial;
             }
             diagnostics.extend(diags);
-            end = p.positions.last().copied();
+            positions = p.positions;
             index = game.lines.len();
             game.lines.push(line);
         }
@@ -505,13 +559,18 @@ fn read_column(text: &str, number: usize, id: u32, column: &Column, tokens: &[To
                     .with_label("placed by matching the position"),
             );
         }
-        Placement::Resumed { of, after, lost, skipped } => {
+        Placement::Resumed { of, after, lost, skipped, added } => {
             line.start = Some(write_fen(&start_pos.setup()));
-            let gap = match (lost.as_slice(), skipped) {
+            let mut gap = match (lost.as_slice(), skipped) {
+                ([], 0) => "no gap".to_string(),
                 ([], k) => format!("{k} unreadable cell(s) passed over"),
                 (l, 0) => format!("{} unprinted (a lost row): {}", if l.len() == 1 { "one ply" } else { "two plies" }, l.join(" ")),
                 (l, k) => format!("{k} unreadable cell(s) read as {} not printed legibly: {}", if l.len() == 1 { "one ply" } else { "two plies" }, l.join(" ")),
             };
+            if added != 0 {
+                let squares: Vec<String> = (1..=32u8).filter(|s| added & (1 << (s - 1)) != 0).map(|s| s.to_string()).collect();
+                gap.push_str(&format!(", with pieces its moves need put on {} (squares the inferred start left empty)", squares.join(", ")));
+            }
             diagnostics.push(
                 Diagnostic::warning("anderson::resumed", format!("column {of} of game {number} stops after move {after}; its rest reads on from the one position the rules leave after {gap}"), span)
                     .with_label("read from the position after the gap")
@@ -569,7 +628,7 @@ fn read_column(text: &str, number: usize, id: u32, column: &Column, tokens: &[To
         spans.push(m.span);
     }
     let base = line.branch_ply;
-    (line, diagnostics, Placed { index, base, positions, spans })
+    (line, diagnostics, Placed { index, base, positions, spans, grounded: false })
 }
 
 /// The column's moves as printed, one list of readings per move, for
@@ -672,12 +731,14 @@ const MIN_CONFIRMED_PLIES: usize = 6;
 /// The least number of printed moves an inference must fit to be matched against a known position.
 const MIN_MATCHED_PLIES: usize = 6;
 
-/// The one position of a read line that agrees with everything the column's moves fix.
+/// The one position of a read line that agrees with everything the column's
+/// moves fix. Lines with an inferred start are left out: their empty squares
+/// are guesses, so a match there says little.
 fn matched_start(column: &Column, layout: &Layout, placed: &BTreeMap<u32, Placed>) -> Option<(Placement, Position)> {
     let inferred = infer(column, layout);
     let mut found: Vec<(usize, usize, Position)> = Vec::new();
     for guess in inferred.iter().map(|i| &i.inferred).filter(|i| i.plies >= MIN_MATCHED_PLIES) {
-        for p in placed.values() {
+        for p in placed.values().filter(|p| p.grounded) {
             for (ply, pos) in p.positions.iter().enumerate() {
                 if agrees(guess, pos) && !found.iter().any(|f| f.2 == *pos) {
                     found.push((p.index, p.base + ply, *pos));
@@ -733,12 +794,7 @@ fn inferred_start(text: &str, column: &Column, layout: &Layout, tokens: &[Token]
                 continue;
             }
             tried.push(pos);
-            let (line, _) = numeric::read_tokens(text, tokens, &pos, &opts);
-            // A wrong start can still be read far by mending most moves: what
-            // counts is moves read less what mending them cost.
-            let exact = line.moves.iter().filter(|m| m.repair.is_none()).count();
-            let mended: f64 = line.moves.iter().filter_map(|m| m.repair.as_ref()).map(|r| r.cost).sum();
-            let score = line.moves.len() as f64 - mended;
+            let (score, exact) = read_score(text, tokens, &pos, &opts);
             if best.as_ref().is_none_or(|b| (score, std::cmp::Reverse(filled.count_ones())) > (b.0, std::cmp::Reverse(b.2.count_ones()))) {
                 best = Some((score, exact, filled, Placement::Inferred { fixed: reading.inferred.fixed, filled }, pos));
             }
@@ -749,13 +805,36 @@ fn inferred_start(text: &str, column: &Column, layout: &Layout, tokens: &[Token]
     (exact >= MIN_CONFIRMED_PLIES).then_some((placement, pos))
 }
 
+/// How well a column reads from `start`: moves read less what mending them
+/// cost (a wrong start can still be read far by mending most moves), and the
+/// moves read as printed.
+fn read_score(text: &str, tokens: &[Token], start: &Position, opts: &ReadOptions) -> (f64, usize) {
+    let (line, _) = numeric::read_tokens(text, tokens, start, opts);
+    let exact = line.moves.iter().filter(|m| m.repair.is_none()).count();
+    let mended: f64 = line.moves.iter().filter_map(|m| m.repair.as_ref()).map(|r| r.cost).sum();
+    (line.moves.len() as f64 - mended, exact)
+}
+
+fn start_score(text: &str, column: &Column, tokens: &[Token], start: &Position) -> f64 {
+    let mut opts = ReadOptions::default();
+    opts.decode.cost = column.cost_model();
+    read_score(text, tokens, start, &opts).0
+}
+
 /// How many moves a line reads before the first one mended beyond passing
 /// over specks, stray numbers and repeats or reading letters as digits: past
 /// a gap only such a stretch is evidence, not a mended one.
 fn read_as_printed(line: &Line) -> usize {
-    const SLIGHT: [&str; 5] = ["junk-skipped", "stray-number-skipped", "repeat-skipped", "letter-for-digit", "cut-at-edge"];
-    line.moves.iter().take_while(|m| m.repair.as_ref().is_none_or(|r| r.edits.iter().all(|e| SLIGHT.contains(&e.kind.as_str())))).count()
+    line.moves.iter().take_while(|m| read_as_printed_move(m)).count()
 }
+
+fn read_as_printed_move(m: &crate::tree::MoveNode) -> bool {
+    const SLIGHT: [&str; 5] = ["junk-skipped", "stray-number-skipped", "repeat-skipped", "letter-for-digit", "cut-at-edge"];
+    m.repair.as_ref().is_none_or(|r| r.edits.iter().all(|e| SLIGHT.contains(&e.kind.as_str())))
+}
+
+/// How many mended moves before a stop a resumed reading may give up.
+const MAX_BACKED: usize = 2;
 
 /// How many times one column may be resumed.
 const MAX_RESUMES: usize = 3;
@@ -766,62 +845,138 @@ const RESUME_MARGIN: f64 = 3.0;
 struct Resume {
     /// The byte the rest is read from.
     from: usize,
+    /// Moves at the end of the stopped line given up: mended guesses the gap replaces.
+    backed: usize,
     skipped: usize,
     /// The unprinted plies, as text.
     lost: Vec<String>,
+    /// Squares given a piece the rest's moves need (a line with an inferred start only).
+    added: u32,
     start: Position,
 }
 
-/// A column's reading stopped at byte `stop` in position `at`: the gap a
-/// lost or misprinted row leaves (up to two unreadable cells passed over, up
-/// to two plies not printed) after which the rest reads as printed. Every
-/// such gap is tried; one is taken only if its rest reads at least 6 moves as
-/// printed and clearly better than from any other position.
-fn resume(text: &str, column: &Column, tokens: &[Token], stop: usize, at: &Position) -> Option<Resume> {
-    let rest_cells: Vec<&Cell> = column.cells.iter().filter(|c| c.span.end > stop).collect();
+/// A column's reading stopped at byte `stops[0].0` in position `stops[0].1`:
+/// the gap a lost or misprinted row leaves (up to two unreadable cells passed
+/// over, up to two plies not printed) after which the rest reads as printed.
+/// The decoder may have mended the last moves before the stop into a wrong
+/// guess at the gap, so the gap may also start before them (`stops[b]`, with
+/// `b` such moves given up). Every such gap is tried; one is taken only if its
+/// rest reads at least 6 moves as printed and clearly better than from any
+/// other position.
+fn resume(text: &str, column: &Column, layout: &Layout, tokens: &[Token], stops: &[(usize, Position)], open: bool) -> Option<Resume> {
     let mut opts = ReadOptions::default();
     opts.decode.cost = column.cost_model();
-    // (score, exact moves, resume); positions already tried with their score.
-    let mut tried: Vec<(Position, usize, f64, usize, Resume)> = Vec::new();
-    for skipped in 0..=2usize {
-        let from = if skipped == 0 { stop } else { rest_cells.get(skipped).map(|c| c.span.start)? };
-        let rest: Vec<Token> = tokens.iter().filter(|t| t.span.start >= from).cloned().collect();
-        if printed_count(&rest) < MIN_CONFIRMED_PLIES {
-            break;
-        }
-        // No ply lost, then one, then two: each level grown from the one before.
-        let mut level: Vec<(Position, Vec<String>)> = vec![(*at, Vec::new())];
-        let mut gaps = level.clone();
-        for _ in 0..2 {
-            level = level
-                .iter()
-                .flat_map(|(pos, lost)| pos.legal_moves().into_iter().map(move |mv| (pos.play(&mv), [lost.clone(), vec![numeric::describe(pos, &mv).0]].concat())))
-                .collect();
-            gaps.extend(level.iter().cloned());
-        }
-        for (pos, lost) in gaps {
-            if skipped == 0 && lost.is_empty() {
-                continue;
+    // (position, moves read as printed, score, resume, positions its reading passes).
+    let mut tried: Vec<(Position, usize, f64, Resume, Vec<Position>)> = Vec::new();
+    for (backed, &(stop, at)) in stops.iter().enumerate() {
+        let rest_cells: Vec<&Cell> = column.cells.iter().filter(|c| c.span.end > stop).collect();
+        for skipped in 0..=2usize {
+            let Some(from) = (if skipped == 0 { Some(stop) } else { rest_cells.get(skipped).map(|c| c.span.start) }) else { break };
+            let rest: Vec<Token> = tokens.iter().filter(|t| t.span.start >= from).cloned().collect();
+            if printed_count(&rest) < MIN_CONFIRMED_PLIES {
+                break;
             }
-            let plies = lost.len();
-            if let Some(t) = tried.iter_mut().find(|t| t.0 == pos) {
-                // The same position by a smaller gap was tried already.
-                if t.4.skipped + t.4.lost.len() <= skipped + plies {
-                    continue;
+            // What the rest's own moves say about the board, for a line whose start was inferred.
+            let rest_moves = open.then(|| printed_readings(&column.from(text, from), layout));
+            // No ply lost, then one, then two: each level grown from the one before.
+            let mut level: Vec<(Position, Vec<String>)> = vec![(at, Vec::new())];
+            let mut gaps = level.clone();
+            for _ in 0..2 {
+                level = level
+                    .iter()
+                    .flat_map(|(pos, lost)| pos.legal_moves().into_iter().map(move |mv| (pos.play(&mv), [lost.clone(), vec![numeric::describe(pos, &mv).0]].concat())))
+                    .collect();
+                gaps.extend(level.iter().cloned());
+            }
+            for (gap, lost) in gaps {
+                // No gap at all: only the board with pieces added is new.
+                let no_gap = backed == 0 && skipped == 0 && lost.is_empty();
+                let completed = rest_moves.as_deref().and_then(|moves| with_pieces_the_rest_needs(&gap, moves));
+                for (pos, added) in (!no_gap).then_some((gap, 0)).into_iter().chain(completed) {
+                    let size = backed + skipped + lost.len() + added.count_ones() as usize;
+                    if let Some(t) = tried.iter().find(|t| t.0 == pos) {
+                        // The same position by a smaller gap was tried already.
+                        if t.3.backed + t.3.skipped + t.3.lost.len() + t.3.added.count_ones() as usize <= size {
+                            continue;
+                        }
+                    }
+                    let (line, _) = numeric::read_tokens(text, &rest, &pos, &opts);
+                    let exact = read_as_printed(&line);
+                    let score = exact as f64 - ADDED_PIECE_COST * f64::from(added.count_ones()) - LOST_PLY_COST * lost.len() as f64;
+                    let passed = positions_along(&pos, &line, exact);
+                    tried.retain(|t| t.0 != pos);
+                    tried.push((pos, exact, score, Resume { from, backed, skipped, lost: lost.clone(), added, start: pos }, passed));
                 }
             }
-            let (line, _) = numeric::read_tokens(text, &rest, &pos, &opts);
-            let exact = read_as_printed(&line);
-            let score = exact as f64;
-            tried.retain(|t| t.0 != pos);
-            tried.push((pos, exact, score, 0, Resume { from, skipped, lost, start: pos }));
         }
     }
-    tried.sort_by(|a, b| b.2.total_cmp(&a.2).then((a.4.skipped + a.4.lost.len()).cmp(&(b.4.skipped + b.4.lost.len()))));
+    let size = |r: &Resume| r.backed + r.skipped + r.lost.len() + r.added.count_ones() as usize;
+    tried.sort_by(|a, b| b.2.total_cmp(&a.2).then(size(&a.3).cmp(&size(&b.3))));
     let mut it = tried.into_iter();
     let best = it.next()?;
-    let runner_up = it.next().map_or(f64::NEG_INFINITY, |t| t.2);
-    (best.1 >= MIN_CONFIRMED_PLIES && best.2 - runner_up >= RESUME_MARGIN).then_some(best.4)
+    // A gap that passes over a printed move and counts the same move lost is
+    // the same reading, not a rival: one whose start the other passes through.
+    let runner_up = it.find(|t| !best.4.contains(&t.0) && !t.4.contains(&best.0)).map_or(f64::NEG_INFINITY, |t| t.2);
+    (best.1 >= MIN_CONFIRMED_PLIES && best.2 - runner_up >= RESUME_MARGIN).then_some(best.3)
+}
+
+/// The positions a line passes through in its first `count` moves, its start included.
+fn positions_along(start: &Position, line: &Line, count: usize) -> Vec<Position> {
+    let mut out = vec![*start];
+    let mut pos = *start;
+    for m in line.moves.iter().take(count) {
+        let Ok(mv) = resolve(&pos, &m.squares) else { break };
+        pos = pos.play(&mv);
+        out.push(pos);
+    }
+    out
+}
+
+/// What an added piece costs a resumed reading, in moves read: the pieces are a guess.
+const ADDED_PIECE_COST: f64 = 1.0;
+/// What a ply taken as unprinted costs, in moves read: each is a guess too.
+const LOST_PLY_COST: f64 = 1.0;
+
+/// `at`, with the pieces the rest's own moves need put on squares it has
+/// empty. Only for a line whose start was inferred, where an empty square
+/// may be one no earlier move touched. `None` if the rest's moves fit too
+/// few plies, need nothing new, or contradict a piece of `at`.
+fn with_pieces_the_rest_needs(at: &Position, rest: &[Vec<Reading>]) -> Option<(Position, u32)> {
+    let real = at.setup();
+    let reading = infer_start_among(rest, real.turn?, INFER_BEAM)?;
+    let own = reading.inferred;
+    if own.plies < MIN_CONFIRMED_PLIES {
+        return None;
+    }
+    let black = |s: &Setup| s.black_men | s.black_kings;
+    let white = |s: &Setup| s.white_men | s.white_kings;
+    let occupied = |s: &Setup| black(s) | white(s);
+    let own_setup = &own.setup;
+    // Where both say something they must agree; a king may stand where a man was inferred.
+    let shared = own.fixed & occupied(&real);
+    let conflict = shared & !occupied(own_setup)
+        | shared & black(own_setup) & !black(&real)
+        | shared & white(own_setup) & !white(&real)
+        | shared & own_setup.black_kings & !real.black_kings
+        | shared & own_setup.white_kings & !real.white_kings;
+    if conflict != 0 {
+        return None;
+    }
+    let added = occupied(own_setup) & !occupied(&real);
+    if added == 0 {
+        return None;
+    }
+    let merged = Setup {
+        black_men: real.black_men | (own.setup.black_men & added),
+        black_kings: real.black_kings | (own.setup.black_kings & added),
+        white_men: real.white_men | (own.setup.white_men & added),
+        white_kings: real.white_kings | (own.setup.white_kings & added),
+        turn: real.turn,
+    };
+    let inferred = Inferred { setup: merged, fixed: own.fixed | occupied(&real), plies: own.plies };
+    let chosen: Vec<Vec<u8>> = reading.chosen.iter().zip(rest).map(|(&k, readings)| readings[k].squares.clone()).collect();
+    let (pos, filled, _) = complete(&inferred, &chosen)?;
+    Some((pos, added | filled))
 }
 
 /// A result the OCR garbled beyond the strict pattern: `Diawil.` is drawn, `WIIIS.` wins for someone unknown.
@@ -879,6 +1034,61 @@ mod tests {
         let v1 = &game.lines[1];
         assert_eq!((v1.label.as_str(), v1.parent, v1.branch_ply), ("1", Some(0), 3));
         assert_eq!(v1.moves[0].text, "26-23");
+    }
+
+    fn corpus_game(number: usize) -> (Game, Vec<Diagnostic>) {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/anderson-1852-ocr.txt");
+        let text = std::fs::read_to_string(path).expect("corpus");
+        let (layouts, _) = parse_layout(&text);
+        build_game(&text, number, &layouts[number - 1])
+    }
+
+    /// Game 14's column 88 is replayed from an inferred start; it carries the
+    /// mark of column 89 (`89 21 17`), which then branches there.
+    #[test]
+    fn a_mark_in_a_column_with_an_inferred_start_places_its_variation() {
+        let (game, _) = corpus_game(14);
+        let index = |label: &str| game.lines.iter().position(|l| l.label == label).expect("column");
+        let (parent, child) = (index("88"), index("89"));
+        assert!(game.lines[parent].start.is_some(), "column 88 has an inferred start");
+        assert_eq!(game.lines[child].parent, Some(parent));
+        // The marked move is 21-17, the 27th of column 88: column 89 replaces it.
+        assert_eq!(game.lines[parent].moves[game.lines[child].branch_ply].text, "21-17");
+        assert!(!game.lines[child].moves.is_empty());
+    }
+
+    /// Game 3's trunk: the decoder mended `21` / `17` into 2-7 and 21-17 and
+    /// then stopped at `15 19`. The gap is found before those guesses: Black's
+    /// 3-8 is not printed, and the rest (21 17, 15 19, 24 15, 6 9, 13 6, 1 26)
+    /// then reads as printed.
+    #[test]
+    fn a_resumed_reading_gives_up_mended_guesses_before_the_gap() {
+        let (game, diagnostics) = corpus_game(3);
+        let trunk = &game.lines[0];
+        assert_eq!(trunk.moves.last().map(|m| m.text.as_str()), Some("28-24"));
+        let rest = game.lines.iter().find(|l| l.label == "trunk (resumed)").expect("resumed trunk");
+        let moves: Vec<&str> = rest.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(moves, ["21-17", "15-19", "24x15", "6-9", "13x6", "1x26"]);
+        assert!(diagnostics.iter().any(|d| d.code == "anderson::resumed" && d.message.contains("3-8")));
+    }
+
+    /// A line whose start was inferred lacks pieces no earlier move touched:
+    /// the rest's own moves put them back where they do not contradict it.
+    #[test]
+    fn pieces_the_rest_needs_are_added_only_where_the_board_is_silent() {
+        let at = Position::from_setup(crate::rules::draughts::parse_fen("B:W22,K31:BK10,14,K15").expect("fen")).expect("position");
+        let readings = |moves: &[[u8; 2]]| moves.iter().map(|m| vec![Reading { squares: m.to_vec(), cost: 0.0 }]).collect::<Vec<_>>();
+        // 14-18 31-27 1-5 27-31 5-9 31-27 9-14: Black needs a man on 1.
+        let rest = readings(&[[14, 18], [31, 27], [1, 5], [27, 31], [5, 9], [31, 27], [9, 14]]);
+        let (pos, added) = with_pieces_the_rest_needs(&at, &rest).expect("completed");
+        // A black man on 1; and a piece on 25, else 18x25 would be compulsory instead of 1-5.
+        assert_eq!(added, 1 | 1 << 24);
+        let setup = pos.setup();
+        assert_eq!((setup.black_men & 1, (setup.white_men | setup.black_men) >> 24 & 1), (1, 1));
+        assert_eq!(setup.white_kings, 1 << 30, "White's king on 31 is kept");
+        // A rest whose first move goes to 22, where White has a man, contradicts the board.
+        let clash = readings(&[[18, 22], [31, 27], [1, 5], [27, 31], [5, 9], [31, 27]]);
+        assert_eq!(with_pieces_the_rest_needs(&at, &clash), None);
     }
 
     #[test]
@@ -940,8 +1150,10 @@ mod tests {
                 checked.push((k + 1, id, line.moves.len()));
             }
         }
-        // Column 5 is cut at the page's edge: its own moves fix no start (0), which is a refusal, not a wrong start.
-        assert_eq!(checked, vec![(3, 1, 36), (3, 2, 41), (3, 3, 43), (3, 4, 43), (3, 5, 0), (3, 12, 24), (3, 14, 16)]);
+        // Game 3's column 5 is cut at the page's edge, and game 14's column 89 is
+        // garbled in its first rows: their own moves fix no start (0), which is a
+        // refusal, not a wrong start.
+        assert_eq!(checked, vec![(3, 1, 36), (3, 2, 41), (3, 3, 43), (3, 4, 43), (3, 5, 0), (3, 12, 24), (3, 14, 16), (14, 89, 0)]);
     }
 
     #[test]
