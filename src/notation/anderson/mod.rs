@@ -323,7 +323,8 @@ enum Placement {
     /// `skipped` unreadable cells.
     /// `added`: squares given a piece the rest's moves need, where the
     /// line's start was inferred and left them empty.
-    Resumed { of: String, after: usize, lost: Vec<String>, skipped: usize, added: u32 },
+    /// `others`: how many other gaps the rest reads the same moves after.
+    Resumed { of: String, after: usize, lost: Vec<String>, skipped: usize, added: u32, others: usize },
 }
 
 /// A column read: its line, and the position before each of its moves (and after the last).
@@ -452,7 +453,7 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
                 u.span = Span::new(stop, found.from.max(stop));
                 u.raw = text[u.span.start..u.span.end].trim().to_string();
             }
-            let placement = Placement::Resumed { of: label.clone(), after, lost: found.lost, skipped: found.skipped, added: found.added };
+            let placement = Placement::Resumed { of: label.clone(), after, lost: found.lost, skipped: found.skipped, added: found.added, others: found.others };
             let (mut line, diags, mut p) = read_column(text, number, id, &rest, &tokens, placement, found.start, game.lines.len());
             line.label = format!("{label} (resumed)");
             // Past the gap, only the stretch read as printed is kept; the rest stays unread.
@@ -559,7 +560,7 @@ fn read_column(text: &str, number: usize, id: u32, column: &Column, tokens: &[To
                     .with_label("placed by matching the position"),
             );
         }
-        Placement::Resumed { of, after, lost, skipped, added } => {
+        Placement::Resumed { of, after, lost, skipped, added, others } => {
             line.start = Some(write_fen(&start_pos.setup()));
             let mut gap = match (lost.as_slice(), skipped) {
                 ([], 0) => "no gap".to_string(),
@@ -571,11 +572,17 @@ fn read_column(text: &str, number: usize, id: u32, column: &Column, tokens: &[To
                 let squares: Vec<String> = (1..=32u8).filter(|s| added & (1 << (s - 1)) != 0).map(|s| s.to_string()).collect();
                 gap.push_str(&format!(", with pieces its moves need put on {} (squares the inferred start left empty)", squares.join(", ")));
             }
-            diagnostics.push(
-                Diagnostic::warning("anderson::resumed", format!("column {of} of game {number} stops after move {after}; its rest reads on from the one position the rules leave after {gap}"), span)
-                    .with_label("read from the position after the gap")
-                    .with_help("the moves in the gap are the rules' only choice that lets the rest read as printed; they are not part of the line"),
-            );
+            let message = if others == 0 {
+                format!("column {of} of game {number} stops after move {after}; its rest reads on from the one position the rules leave after {gap}")
+            } else {
+                format!("column {of} of game {number} stops after move {after}; its rest reads on after {gap}, and reads the same moves from {others} other position(s) the gap may leave (they differ only where the rest never looks)")
+            };
+            let help = if others == 0 {
+                "the moves in the gap are the rules' only choice that lets the rest read as printed; they are not part of the line"
+            } else {
+                "the gap itself is not certain, only the moves read after it; the start shown is one of the boards it may leave"
+            };
+            diagnostics.push(Diagnostic::warning("anderson::resumed", message, span).with_label("read from the position after the gap").with_help(help));
         }
         Placement::Inferred { fixed, filled } => {
             line.start = Some(write_fen(&start_pos.setup()));
@@ -852,6 +859,8 @@ struct Resume {
     lost: Vec<String>,
     /// Squares given a piece the rest's moves need (a line with an inferred start only).
     added: u32,
+    /// How many other gaps leave a board from which the rest reads the same moves.
+    others: usize,
     start: Position,
 }
 
@@ -866,8 +875,10 @@ struct Resume {
 fn resume(text: &str, column: &Column, layout: &Layout, tokens: &[Token], stops: &[(usize, Position)], open: bool) -> Option<Resume> {
     let mut opts = ReadOptions::default();
     opts.decode.cost = column.cost_model();
-    // (position, moves read as printed, score, resume, positions its reading passes).
-    let mut tried: Vec<(Position, usize, f64, Resume, Vec<Position>)> = Vec::new();
+    // (position, moves read as printed, score, resume, positions its reading
+    // passes, the moves it reads as printed).
+    #[allow(clippy::type_complexity)]
+    let mut tried: Vec<(Position, usize, f64, Resume, Vec<Position>, Vec<Vec<u8>>)> = Vec::new();
     for (backed, &(stop, at)) in stops.iter().enumerate() {
         let rest_cells: Vec<&Cell> = column.cells.iter().filter(|c| c.span.end > stop).collect();
         for skipped in 0..=2usize {
@@ -904,8 +915,9 @@ fn resume(text: &str, column: &Column, layout: &Layout, tokens: &[Token], stops:
                     let exact = read_as_printed(&line);
                     let score = exact as f64 - ADDED_PIECE_COST * f64::from(added.count_ones()) - LOST_PLY_COST * lost.len() as f64;
                     let passed = positions_along(&pos, &line, exact);
+                    let read: Vec<Vec<u8>> = line.moves.iter().take(exact).map(|m| m.squares.clone()).collect();
                     tried.retain(|t| t.0 != pos);
-                    tried.push((pos, exact, score, Resume { from, backed, skipped, lost: lost.clone(), added, start: pos }, passed));
+                    tried.push((pos, exact, score, Resume { from, backed, skipped, lost: lost.clone(), added, others: 0, start: pos }, passed, read));
                 }
             }
         }
@@ -914,10 +926,19 @@ fn resume(text: &str, column: &Column, layout: &Layout, tokens: &[Token], stops:
     tried.sort_by(|a, b| b.2.total_cmp(&a.2).then(size(&a.3).cmp(&size(&b.3))));
     let mut it = tried.into_iter();
     let best = it.next()?;
-    // A gap that passes over a printed move and counts the same move lost is
-    // the same reading, not a rival: one whose start the other passes through.
-    let runner_up = it.find(|t| !best.4.contains(&t.0) && !t.4.contains(&best.0)).map_or(f64::NEG_INFINITY, |t| t.2);
-    (best.1 >= MIN_CONFIRMED_PLIES && best.2 - runner_up >= RESUME_MARGIN).then_some(best.3)
+    // Not rivals: a gap that passes over a printed move and counts the same
+    // move lost (one reading's start is on the other's path), and a gap after
+    // which the rest reads the same moves (the board differs only where the
+    // rest never looks, so the moves are as certain).
+    let off_path = |t: &(Position, usize, f64, Resume, Vec<Position>, Vec<Vec<u8>>)| !best.4.contains(&t.0) && !t.4.contains(&best.0);
+    let alike = |t: &(Position, usize, f64, Resume, Vec<Position>, Vec<Vec<u8>>)| !t.5.is_empty() && best.5.ends_with(&t.5);
+    let rest: Vec<_> = it.collect();
+    let runner_up = rest.iter().find(|t| off_path(t) && !alike(t)).map_or(f64::NEG_INFINITY, |t| t.2);
+    // Other boards the gap may leave, from which the rest reads the same, if as well.
+    let others = rest.iter().filter(|t| off_path(t) && alike(t) && t.2 > runner_up).count();
+    let mut found = best.3;
+    found.others = others;
+    (best.1 >= MIN_CONFIRMED_PLIES && best.2 - runner_up >= RESUME_MARGIN).then_some(found)
 }
 
 /// The positions a line passes through in its first `count` moves, its start included.
