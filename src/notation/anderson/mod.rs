@@ -888,7 +888,8 @@ fn resume(text: &str, column: &Column, layout: &Layout, tokens: &[Token], stops:
                 break;
             }
             // What the rest's own moves say about the board, for a line whose start was inferred.
-            let rest_moves = open.then(|| printed_readings(&column.from(text, from), layout));
+            let rest_moves = if open { printed_readings(&column.from(text, from), layout) } else { Vec::new() };
+            let inferences: Vec<InferredReading> = if open { [Color::Black, Color::White].into_iter().flat_map(|turn| rest_inferences(&rest_moves, turn)).collect() } else { Vec::new() };
             // No ply lost, then one, then two: each level grown from the one before.
             let mut level: Vec<(Position, Vec<String>)> = vec![(at, Vec::new())];
             let mut gaps = level.clone();
@@ -902,7 +903,7 @@ fn resume(text: &str, column: &Column, layout: &Layout, tokens: &[Token], stops:
             for (gap, lost) in gaps {
                 // No gap at all: only the board with pieces added is new.
                 let no_gap = backed == 0 && skipped == 0 && lost.is_empty();
-                let completed = rest_moves.as_deref().and_then(|moves| with_pieces_the_rest_needs(&gap, moves));
+                let completed = inferences.iter().filter_map(|reading| with_pieces_of(&gap, &rest_moves, reading));
                 for (pos, added) in (!no_gap).then_some((gap, 0)).into_iter().chain(completed) {
                     let size = backed + skipped + lost.len() + added.count_ones() as usize;
                     if let Some(t) = tried.iter().find(|t| t.0 == pos) {
@@ -923,15 +924,17 @@ fn resume(text: &str, column: &Column, layout: &Layout, tokens: &[Token], stops:
         }
     }
     let size = |r: &Resume| r.backed + r.skipped + r.lost.len() + r.added.count_ones() as usize;
-    tried.sort_by(|a, b| b.2.total_cmp(&a.2).then(size(&a.3).cmp(&size(&b.3))));
+    tried.sort_by(|a, b| b.2.total_cmp(&a.2).then(b.1.cmp(&a.1)).then(size(&a.3).cmp(&size(&b.3))));
     let mut it = tried.into_iter();
     let best = it.next()?;
     // Not rivals: a gap that passes over a printed move and counts the same
     // move lost (one reading's start is on the other's path), and a gap after
-    // which the rest reads the same moves (the board differs only where the
-    // rest never looks, so the moves are as certain).
+    // which the rest reads the same moves, or a stretch of at least half of them (the boards
+    // differ only where those moves never look, so the moves are as certain).
     let off_path = |t: &(Position, usize, f64, Resume, Vec<Position>, Vec<Vec<u8>>)| !best.4.contains(&t.0) && !t.4.contains(&best.0);
-    let alike = |t: &(Position, usize, f64, Resume, Vec<Position>, Vec<Vec<u8>>)| !t.5.is_empty() && best.5.ends_with(&t.5);
+    // One reading's moves a stretch of the other's: they agree on every move both read.
+    let within = |short: &[Vec<u8>], long: &[Vec<u8>]| !short.is_empty() && short.len() * 2 >= long.len() && long.windows(short.len()).any(|w| w == short);
+    let alike = |t: &(Position, usize, f64, Resume, Vec<Position>, Vec<Vec<u8>>)| within(&t.5, &best.5) || within(&best.5, &t.5);
     let rest: Vec<_> = it.collect();
     let runner_up = rest.iter().find(|t| off_path(t) && !alike(t)).map_or(f64::NEG_INFINITY, |t| t.2);
     // Other boards the gap may leave, from which the rest reads the same, if as well.
@@ -962,11 +965,33 @@ const LOST_PLY_COST: f64 = 1.0;
 /// empty. Only for a line whose start was inferred, where an empty square
 /// may be one no earlier move touched. `None` if the rest's moves fit too
 /// few plies, need nothing new, or contradict a piece of `at`.
+#[cfg(test)]
 fn with_pieces_the_rest_needs(at: &Position, rest: &[Vec<Reading>]) -> Option<(Position, u32)> {
+    let reading = infer_start_among(rest, at.setup().turn?, INFER_BEAM)?;
+    with_pieces_of(at, rest, &reading)
+}
+
+/// What the rest's own moves say about the board with `turn` to move: the
+/// inference from all of them, and from shorter stretches of them, since a
+/// misread move later on can make the longest fit put a piece where none is.
+fn rest_inferences(rest: &[Vec<Reading>], turn: Color) -> Vec<InferredReading> {
+    let mut out: Vec<InferredReading> = Vec::new();
+    let ends = std::iter::once(rest.len()).chain((MIN_INFERRED_PLIES..rest.len()).step_by(4).rev());
+    for end in ends {
+        let Some(reading) = infer_start_among(&rest[..end], turn, INFER_BEAM) else { continue };
+        if reading.inferred.plies >= MIN_CONFIRMED_PLIES && !out.iter().any(|r| r.inferred.setup == reading.inferred.setup) {
+            out.push(reading);
+        }
+    }
+    out
+}
+
+/// `at`, with the pieces one inference from the rest's moves needs put on
+/// squares `at` has empty; `None` if it needs nothing new or contradicts `at`.
+fn with_pieces_of(at: &Position, rest: &[Vec<Reading>], reading: &InferredReading) -> Option<(Position, u32)> {
     let real = at.setup();
-    let reading = infer_start_among(rest, real.turn?, INFER_BEAM)?;
-    let own = reading.inferred;
-    if own.plies < MIN_CONFIRMED_PLIES {
+    let own = &reading.inferred;
+    if own.plies < MIN_CONFIRMED_PLIES || real.turn != own.setup.turn {
         return None;
     }
     let black = |s: &Setup| s.black_men | s.black_kings;
