@@ -864,6 +864,25 @@ struct Resume {
     start: Position,
 }
 
+impl Resume {
+    /// How much the gap supposes: moves given up, cells passed over, plies and pieces added.
+    fn size(&self) -> usize {
+        self.backed + self.skipped + self.lost.len() + self.added.count_ones() as usize
+    }
+}
+
+/// A gap tried: how far the rest then reads as printed, and what it reads.
+struct Candidate {
+    exact: usize,
+    /// `exact` less what the gap's guesses cost.
+    score: f64,
+    resume: Resume,
+    /// The positions the reading passes through, its start included.
+    passed: Vec<Position>,
+    /// The moves it reads as printed.
+    read: Vec<Vec<u8>>,
+}
+
 /// A column's reading stopped at byte `stops[0].0` in position `stops[0].1`:
 /// the gap a lost or misprinted row leaves (up to two unreadable cells passed
 /// over, up to two plies not printed) after which the rest reads as printed.
@@ -875,10 +894,7 @@ struct Resume {
 fn resume(text: &str, column: &Column, layout: &Layout, tokens: &[Token], stops: &[(usize, Position)], open: bool) -> Option<Resume> {
     let mut opts = ReadOptions::default();
     opts.decode.cost = column.cost_model();
-    // (position, moves read as printed, score, resume, positions its reading
-    // passes, the moves it reads as printed).
-    #[allow(clippy::type_complexity)]
-    let mut tried: Vec<(Position, usize, f64, Resume, Vec<Position>, Vec<Vec<u8>>)> = Vec::new();
+    let mut tried: Vec<Candidate> = Vec::new();
     for (backed, &(stop, at)) in stops.iter().enumerate() {
         let rest_cells: Vec<&Cell> = column.cells.iter().filter(|c| c.span.end > stop).collect();
         for skipped in 0..=2usize {
@@ -906,9 +922,9 @@ fn resume(text: &str, column: &Column, layout: &Layout, tokens: &[Token], stops:
                 let completed = inferences.iter().filter_map(|reading| with_pieces_of(&gap, &rest_moves, reading));
                 for (pos, added) in (!no_gap).then_some((gap, 0)).into_iter().chain(completed) {
                     let size = backed + skipped + lost.len() + added.count_ones() as usize;
-                    if let Some(t) = tried.iter().find(|t| t.0 == pos) {
+                    if let Some(t) = tried.iter().find(|t| t.resume.start == pos) {
                         // The same position by a smaller gap was tried already.
-                        if t.3.backed + t.3.skipped + t.3.lost.len() + t.3.added.count_ones() as usize <= size {
+                        if t.resume.size() <= size {
                             continue;
                         }
                     }
@@ -917,31 +933,30 @@ fn resume(text: &str, column: &Column, layout: &Layout, tokens: &[Token], stops:
                     let score = exact as f64 - ADDED_PIECE_COST * f64::from(added.count_ones()) - LOST_PLY_COST * lost.len() as f64;
                     let passed = positions_along(&pos, &line, exact);
                     let read: Vec<Vec<u8>> = line.moves.iter().take(exact).map(|m| m.squares.clone()).collect();
-                    tried.retain(|t| t.0 != pos);
-                    tried.push((pos, exact, score, Resume { from, backed, skipped, lost: lost.clone(), added, others: 0, start: pos }, passed, read));
+                    tried.retain(|t| t.resume.start != pos);
+                    tried.push(Candidate { exact, score, resume: Resume { from, backed, skipped, lost: lost.clone(), added, others: 0, start: pos }, passed, read });
                 }
             }
         }
     }
-    let size = |r: &Resume| r.backed + r.skipped + r.lost.len() + r.added.count_ones() as usize;
-    tried.sort_by(|a, b| b.2.total_cmp(&a.2).then(b.1.cmp(&a.1)).then(size(&a.3).cmp(&size(&b.3))));
+    tried.sort_by(|a, b| b.score.total_cmp(&a.score).then(b.exact.cmp(&a.exact)).then(a.resume.size().cmp(&b.resume.size())));
     let mut it = tried.into_iter();
     let best = it.next()?;
     // Not rivals: a gap that passes over a printed move and counts the same
     // move lost (one reading's start is on the other's path), and a gap after
     // which the rest reads the same moves, or a stretch of at least half of them (the boards
     // differ only where those moves never look, so the moves are as certain).
-    let off_path = |t: &(Position, usize, f64, Resume, Vec<Position>, Vec<Vec<u8>>)| !best.4.contains(&t.0) && !t.4.contains(&best.0);
+    let off_path = |t: &Candidate| !best.passed.contains(&t.resume.start) && !t.passed.contains(&best.resume.start);
     // One reading's moves a stretch of the other's: they agree on every move both read.
     let within = |short: &[Vec<u8>], long: &[Vec<u8>]| !short.is_empty() && short.len() * 2 >= long.len() && long.windows(short.len()).any(|w| w == short);
-    let alike = |t: &(Position, usize, f64, Resume, Vec<Position>, Vec<Vec<u8>>)| within(&t.5, &best.5) || within(&best.5, &t.5);
+    let alike = |t: &Candidate| within(&t.read, &best.read) || within(&best.read, &t.read);
     let rest: Vec<_> = it.collect();
-    let runner_up = rest.iter().find(|t| off_path(t) && !alike(t)).map_or(f64::NEG_INFINITY, |t| t.2);
+    let runner_up = rest.iter().find(|t| off_path(t) && !alike(t)).map_or(f64::NEG_INFINITY, |t| t.score);
     // Other boards the gap may leave, from which the rest reads the same, if as well.
-    let others = rest.iter().filter(|t| off_path(t) && alike(t) && t.2 > runner_up).count();
-    let mut found = best.3;
+    let others = rest.iter().filter(|t| off_path(t) && alike(t) && t.score > runner_up).count();
+    let mut found = best.resume;
     found.others = others;
-    (best.1 >= MIN_CONFIRMED_PLIES && best.2 - runner_up >= RESUME_MARGIN).then_some(found)
+    (best.exact >= MIN_CONFIRMED_PLIES && best.score - runner_up >= RESUME_MARGIN).then_some(found)
 }
 
 /// The positions a line passes through in its first `count` moves, its start included.
@@ -960,16 +975,6 @@ fn positions_along(start: &Position, line: &Line, count: usize) -> Vec<Position>
 const ADDED_PIECE_COST: f64 = 1.0;
 /// What a ply taken as unprinted costs, in moves read: each is a guess too.
 const LOST_PLY_COST: f64 = 1.0;
-
-/// `at`, with the pieces the rest's own moves need put on squares it has
-/// empty. Only for a line whose start was inferred, where an empty square
-/// may be one no earlier move touched. `None` if the rest's moves fit too
-/// few plies, need nothing new, or contradict a piece of `at`.
-#[cfg(test)]
-fn with_pieces_the_rest_needs(at: &Position, rest: &[Vec<Reading>]) -> Option<(Position, u32)> {
-    let reading = infer_start_among(rest, at.setup().turn?, INFER_BEAM)?;
-    with_pieces_of(at, rest, &reading)
-}
 
 /// What the rest's own moves say about the board with `turn` to move: the
 /// inference from all of them, and from shorter stretches of them, since a
@@ -1116,6 +1121,15 @@ mod tests {
         let moves: Vec<&str> = rest.moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(moves, ["21-17", "15-19", "24x15", "6-9", "13x6", "1x26"]);
         assert!(diagnostics.iter().any(|d| d.code == "anderson::resumed" && d.message.contains("3-8")));
+    }
+
+    /// `at`, with the pieces the rest's own moves need put on squares it has
+    /// empty. Only for a line whose start was inferred, where an empty square
+    /// may be one no earlier move touched. `None` if the rest's moves fit too
+    /// few plies, need nothing new, or contradict a piece of `at`.
+    fn with_pieces_the_rest_needs(at: &Position, rest: &[Vec<Reading>]) -> Option<(Position, u32)> {
+        let reading = infer_start_among(rest, at.setup().turn?, INFER_BEAM)?;
+        with_pieces_of(at, rest, &reading)
     }
 
     /// A line whose start was inferred lacks pieces no earlier move touched:
