@@ -666,6 +666,14 @@ fn printed_readings(column: &Column, layout: &Layout) -> Vec<Vec<Reading>> {
                 out.push(readings);
             }
             4 if chain => out.push(vec![Reading { squares: literal, cost: 0.0 }]),
+            5 => {
+                // Two moves and a stray number: after the first move, or at the end.
+                out.push(pair_readings(&cost, &texts[0], &texts[1], 0.0));
+                let mut second = pair_readings(&cost, &texts[2], &texts[3], cost.stray_number);
+                second.extend(pair_readings(&cost, &texts[3], &texts[4], cost.stray_number));
+                second.sort_by(|x, y| x.cost.total_cmp(&y.cost));
+                out.push(second);
+            }
             _ => out.extend(texts.chunks(2).filter(|c| c.len() == 2).map(|c| pair_readings(&cost, &c[0], &c[1], 0.0))),
         }
     }
@@ -1149,6 +1157,21 @@ mod tests {
         // A rest whose first move goes to 22, where White has a man, contradicts the board.
         let clash = readings(&[[18, 22], [31, 27], [1, 5], [27, 31], [5, 9], [31, 27]]);
         assert_eq!(with_pieces_the_rest_needs(&at, &clash), None);
+    }
+
+    /// Two moves in one cell with a stray number between them (`21 14 9 6 10`):
+    /// the second move is read either side of the stray.
+    #[test]
+    fn a_stray_number_between_two_moves_of_a_cell_is_passed_over() {
+        let page = "GAME.\t1\n11 15\t2 6\n23 19\t21 14 9 6 10\n8 11\t9 6\n22 17\t10 14\n4 8\t18 9\n17 13\t1 10\nDrawn.\tDrawn.\n";
+        let (layouts, _) = parse_layout(page);
+        let layout = &layouts[0];
+        let moves = printed_readings(&layout.columns[&1], layout);
+        assert_eq!(moves.len(), 7);
+        assert_eq!(moves[1][0].squares, vec![21, 14]);
+        let stray = CostModel::default().stray_number;
+        assert!(moves[2].iter().any(|r| r.squares == vec![6, 10] && r.cost == stray));
+        assert!(moves[2].iter().any(|r| r.squares == vec![9, 6] && r.cost == stray));
     }
 
     #[test]
