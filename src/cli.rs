@@ -553,8 +553,8 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
     }
 }
 
-/// One row a game: columns found, their states, moves read against moves
-/// printed. For Anderson also the columns the contents page lists (its
+/// One row a game: columns found (a column read on after a gap counts once,
+/// by its first piece), their states, moves read against moves printed. For Anderson also the columns the contents page lists (its
 /// variations and the trunk), the columns replayed from an inferred start, and
 /// the moves of the row-wise pages on their own; and a total row.
 /// Paterson's specimen columns: moves legal against printed, marks verified
@@ -613,11 +613,13 @@ fn per_game_table(source: &Source) -> String {
     s.push('\n');
     let mut total = [0usize; 13];
     for game in &source.games {
-        let count = |st: LineStatus| game.lines.iter().filter(|l| l.status == st).count();
+        // A column read on after a gap counts once, by its first piece; its moves all count.
+        let columns: Vec<&crate::tree::Line> = game.lines.iter().filter(|l| !notation::anderson::is_resumed(l)).collect();
+        let count = |st: LineStatus| columns.iter().filter(|l| l.status == st).count();
         let tag = |name: &str| game.tags.iter().find(|t| t.0 == name).map(|t| t.1.clone());
         let number = |name: &str| tag(name).and_then(|v| v.parse::<usize>().ok());
         let row = [
-            game.lines.len(),
+            number("Columns").unwrap_or(columns.len()),
             count(LineStatus::Legal),
             count(LineStatus::Repaired),
             count(LineStatus::Partial),
@@ -626,7 +628,7 @@ fn per_game_table(source: &Source) -> String {
             number("PrintedMoves").unwrap_or(0),
             game.lines.iter().flat_map(|l| &l.moves).filter(|m| m.repair.is_some()).count(),
             number("ContentsVariations").map_or(0, |v| v + 1),
-            game.lines.iter().filter(|l| l.start.is_some()).count(),
+            columns.iter().filter(|l| l.start.is_some()).count(),
             number("RowWiseRead").unwrap_or(0),
             number("RowWisePrinted").unwrap_or(0),
             0,

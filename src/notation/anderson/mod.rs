@@ -455,7 +455,7 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
             }
             let placement = Placement::Resumed { of: label.clone(), after, lost: found.lost, skipped: found.skipped, added: found.added, others: found.others };
             let (mut line, diags, mut p) = read_column(text, number, id, &rest, &tokens, placement, found.start, game.lines.len());
-            line.label = format!("{label} (resumed)");
+            line.label = format!("{label}{RESUMED}");
             // Past the gap, only the stretch read as printed is kept; the rest stays unread.
             let keep = read_as_printed(&line);
             if keep < line.moves.len() {
@@ -477,7 +477,7 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
     for (&id, _) in layout.columns.iter().filter(|(_, c)| !c.flattened) {
         row_wise_printed += printed_count(&tokens_of[&id]);
         row_wise_read += game.lines[index_of[&id]].moves.len();
-        let resumed = format!("{} (resumed)", game.lines[index_of[&id]].label);
+        let resumed = format!("{}{RESUMED}", game.lines[index_of[&id]].label);
         row_wise_read += game.lines.iter().filter(|l| l.label.starts_with(&resumed)).map(|l| l.moves.len()).sum::<usize>();
     }
     game.tags.push(("Columns".into(), layout.columns.len().to_string()));
@@ -850,6 +850,14 @@ fn read_as_printed_move(m: &crate::tree::MoveNode) -> bool {
 
 /// How many mended moves before a stop a resumed reading may give up.
 const MAX_BACKED: usize = 2;
+
+/// The end of the label of a column's rest, read on after a gap: a piece of a column, not a column.
+pub const RESUMED: &str = " (resumed)";
+
+/// Whether a line is the rest of a column read on after a gap.
+pub fn is_resumed(line: &Line) -> bool {
+    line.label.ends_with(RESUMED)
+}
 
 /// How many times one column may be resumed.
 const MAX_RESUMES: usize = 3;
