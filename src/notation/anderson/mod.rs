@@ -374,8 +374,9 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
             let Some((mut placement, mut start)) = placement else { return true };
             // A mark in a line with an inferred start gives a board that lacks
             // whatever only this column's moves touch: its own inference may read further.
+            let grounded_line = |index: usize| placed.values().any(|p| p.index == index && p.grounded);
             if let Placement::Marked { parent, .. } = placement
-                && !placed.values().any(|p| p.index == parent && p.grounded)
+                && !grounded_line(parent)
                 && let Some((own, own_start)) = inferred.entry(id).or_insert_with(|| inferred_start(text, &layout.columns[&id], layout, &tokens_of[&id])).clone()
                 && start_score(text, &layout.columns[&id], &tokens_of[&id], &own_start) > start_score(text, &layout.columns[&id], &tokens_of[&id], &start)
             {
@@ -383,7 +384,7 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
             }
             let grounded = match placement {
                 Placement::Trunk => true,
-                Placement::Marked { parent, .. } | Placement::Matched { parent, .. } => placed.values().any(|p| p.index == parent && p.grounded),
+                Placement::Marked { parent, .. } | Placement::Matched { parent, .. } => grounded_line(parent),
                 Placement::Inferred { .. } | Placement::Resumed { .. } => false,
             };
             let (line, diags, mut p) = read_column(text, number, id, &layout.columns[&id], &tokens_of[&id], placement, start, index_of[&id]);
@@ -1034,10 +1035,10 @@ fn with_pieces_of(at: &Position, rest: &[Vec<Reading>], reading: &InferredReadin
         return None;
     }
     let merged = Setup {
-        black_men: real.black_men | (own.setup.black_men & added),
-        black_kings: real.black_kings | (own.setup.black_kings & added),
-        white_men: real.white_men | (own.setup.white_men & added),
-        white_kings: real.white_kings | (own.setup.white_kings & added),
+        black_men: real.black_men | (own_setup.black_men & added),
+        black_kings: real.black_kings | (own_setup.black_kings & added),
+        white_men: real.white_men | (own_setup.white_men & added),
+        white_kings: real.white_kings | (own_setup.white_kings & added),
         turn: real.turn,
     };
     let inferred = Inferred { setup: merged, fixed: own.fixed | occupied(&real), plies: own.plies };
