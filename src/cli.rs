@@ -608,7 +608,7 @@ fn per_game_table(source: &Source) -> String {
         "game", "columns", "legal", "repaired", "partial", "unreadable", "read", "printed", "repairs"
     );
     if anderson {
-        s.push_str(&format!(" {:>6} {:>8} {:>7} {:>10}", "listed", "inferred", "rw read", "rw printed"));
+        s.push_str(&format!(" {:>6} {:>9} {:>8} {:>7} {:>10}", "listed", "not found", "inferred", "rw read", "rw printed"));
     }
     s.push('\n');
     let mut total = [0usize; 13];
@@ -631,7 +631,7 @@ fn per_game_table(source: &Source) -> String {
             columns.iter().filter(|l| l.start.is_some()).count(),
             number("RowWiseRead").unwrap_or(0),
             number("RowWisePrinted").unwrap_or(0),
-            0,
+            number("ListedNotFound").unwrap_or(0),
         ];
         for (t, v) in total.iter_mut().zip(row) {
             *t += v;
@@ -651,14 +651,15 @@ fn per_game_table(source: &Source) -> String {
         ));
         if anderson {
             let listed = tag("ContentsVariations").map_or("-".to_string(), |_| row[8].to_string());
-            s.push_str(&format!(" {:>6} {:>8} {:>7} {:>10}", listed, row[9], row[10], row[11]));
+            let not_found = tag("ListedNotFound").map_or("-".to_string(), |_| row[12].to_string());
+            s.push_str(&format!(" {:>6} {:>9} {:>8} {:>7} {:>10}", listed, not_found, row[9], row[10], row[11]));
         }
         s.push('\n');
     }
     if anderson {
         s.push_str(&format!(
-            "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7} {:>6} {:>8} {:>7} {:>10}\n",
-            "all", total[0], total[1], total[2], total[3], total[4], total[5], total[6], total[7], total[8], total[9], total[10], total[11]
+            "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7} {:>6} {:>9} {:>8} {:>7} {:>10}\n",
+            "all", total[0], total[1], total[2], total[3], total[4], total[5], total[6], total[7], total[8], total[12], total[9], total[10], total[11]
         ));
     }
     s

@@ -37,6 +37,27 @@ fn every_column_is_accounted_for() {
     // The contents page promises 15 games.
     assert_eq!(source.games.len(), 15);
     insta::assert_snapshot!("games", summary.join("\n"));
+    // Every column the contents page lists is found in the text or reported
+    // as not found, and the reports name each number once.
+    let mut reported = 0;
+    for game in &source.games {
+        let tag = |name: &str| game.tags.iter().find(|t| t.0 == name).and_then(|t| t.1.parse::<usize>().ok()).expect(name);
+        let found = game.lines.iter().filter(|l| l.label == "trunk" || l.label.parse::<u32>().is_ok()).count();
+        assert_eq!(found + tag("ListedNotFound"), tag("ContentsVariations") + 1, "{}", game.name);
+    }
+    for d in source.diagnostics.iter().filter(|d| d.code == "anderson::listed-not-found") {
+        let names = d.message.rsplit("names ").next().expect("names");
+        let count = |range: &str| range.split_once('–').map_or(1, |(a, b)| b.parse::<usize>().expect("to") - a.parse::<usize>().expect("from") + 1);
+        reported += match names.strip_prefix("the trunk") {
+            Some("") => 1,
+            Some(rest) => 1 + count(rest.trim_start_matches(" and variations ").trim_start_matches(" and variation ")),
+            None => count(names.trim_start_matches("variations ").trim_start_matches("variation ")),
+        };
+        assert_eq!(d.severity, Severity::Error);
+    }
+    let total_not_found: usize = source.games.iter().map(|g| g.tags.iter().find(|t| t.0 == "ListedNotFound").map_or(0, |t| t.1.parse::<usize>().expect("count"))).sum();
+    assert_eq!(reported, total_not_found);
+    assert_eq!(source.games.iter().map(|g| g.lines.iter().filter(|l| !anderson::is_resumed(l)).count()).sum::<usize>() + total_not_found, 15 + 648);
     // Nothing silently dropped: a column not read as moves keeps its text.
     for line in source.lines() {
         if line.status != LineStatus::Legal && line.status != LineStatus::Repaired {

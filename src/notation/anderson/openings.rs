@@ -12,6 +12,7 @@ use crate::diagnostic::Diagnostic;
 use crate::notation::hoyle::{openings, Opening};
 use crate::span::Span;
 use crate::tree::Game;
+use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 /// The opening definitions: Hoyle's text is where they are printed.
@@ -136,6 +137,57 @@ pub fn name_games(text: &str, games: &mut [Game]) -> Vec<Diagnostic> {
         game.tags.push(("OpeningBy".into(), how));
         game.name = format!("{}: {name}", game.name);
     }
+    diagnostics.extend(games.iter_mut().flat_map(account_for_listed_columns));
+    diagnostics
+}
+
+/// The variations the contents page lists for a game that no column header
+/// of the text names (a garbled header or a page the OCR lost): one error for
+/// each run of numbers, placed in the text between the columns found on
+/// either side, and their count as the tag `ListedNotFound`.
+fn account_for_listed_columns(game: &mut Game) -> Vec<Diagnostic> {
+    let Some(listed) = game.tags.iter().find(|t| t.0 == "ContentsVariations").and_then(|t| t.1.parse::<u32>().ok()) else { return Vec::new() };
+    // The trunk is column 0.
+    let number = |label: &str| if label == "trunk" { Some(0) } else { label.parse::<u32>().ok() };
+    let found: BTreeMap<u32, Span> = game.lines.iter().filter_map(|l| Some((number(&l.label)?, l.span))).collect();
+    let mut diagnostics = Vec::new();
+    let mut missing = 0;
+    let mut first = 0;
+    while first <= listed {
+        if found.contains_key(&first) {
+            first += 1;
+            continue;
+        }
+        let last = (first..=listed).take_while(|n| !found.contains_key(n)).last().unwrap_or(first);
+        missing += last - first + 1;
+        let before = found.range(..first).next_back().map_or(game.span.end, |(_, s)| s.end);
+        let after = found.range(last + 1..).next().map(|(_, s)| s.start);
+        // Between the columns found on either side; past the last, where the game's text ends.
+        let text_end = game.lines.iter().map(|l| l.span.end).max().unwrap_or(game.span.end);
+        let span = match after {
+            Some(end) if end > before => Span::new(before, end),
+            Some(_) => game.span,
+            None => Span::new(text_end, text_end),
+        };
+        let which = match (first, last) {
+            (0, 0) => "the trunk".to_string(),
+            (0, 1) => "the trunk and variation 1".to_string(),
+            (0, _) => format!("the trunk and variations 1–{last}"),
+            _ if first == last => format!("variation {first}"),
+            _ => format!("variations {first}–{last}"),
+        };
+        diagnostics.push(
+            Diagnostic::error(
+                "anderson::listed-not-found",
+                format!("{}: the contents page lists the trunk and {listed} variations, but no column header of the text names {which}", game.name),
+                span,
+            )
+            .with_label("expected in here")
+            .with_help("the page header may be misread or run into the cells, or the page lost by the OCR; these columns are not checked"),
+        );
+        first = last + 1;
+    }
+    game.tags.push(("ListedNotFound".into(), missing.to_string()));
     diagnostics
 }
 
