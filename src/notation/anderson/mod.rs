@@ -325,6 +325,10 @@ enum Placement {
     /// line's start was inferred and left them empty.
     /// `others`: how many other gaps the rest reads the same moves after.
     Resumed { of: String, after: usize, lost: Vec<String>, skipped: usize, added: u32, others: usize },
+    /// The rest of column `of` after its reading stopped, where no gap the
+    /// rules allow lets it read on: from the position the rest's own moves
+    /// imply (as `Inferred`), after `skipped` unreadable cells.
+    RestInferred { of: String, after: usize, skipped: usize, fixed: u32, filled: u32 },
 }
 
 /// A column read: its line, and the position before each of its moves (and after the last).
@@ -385,7 +389,7 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
             let grounded = match placement {
                 Placement::Trunk => true,
                 Placement::Marked { parent, .. } | Placement::Matched { parent, .. } => grounded_line(parent),
-                Placement::Inferred { .. } | Placement::Resumed { .. } => false,
+                Placement::Inferred { .. } | Placement::Resumed { .. } | Placement::RestInferred { .. } => false,
             };
             let (line, diags, mut p) = read_column(text, number, id, &layout.columns[&id], &tokens_of[&id], placement, start, index_of[&id]);
             p.grounded = grounded;
@@ -438,24 +442,32 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
                 }
                 stops.push((m.span.start, positions[k]));
             }
-            let Some(found) = resume(text, column, layout, &tokens_of[&id], &stops, !first.grounded) else { break };
-            let kept = game.lines[index].moves.len() - found.backed;
-            let stop = stops[found.backed].0;
+            // After the one gap the rules leave; failing that, from the position the rest's own moves imply.
+            let (from, backed, placement, rest_start) = if let Some(found) = resume(text, column, layout, &tokens_of[&id], &stops, !first.grounded) {
+                let after = game.lines[index].moves.len() - found.backed;
+                let placement = Placement::Resumed { of: game.lines[index].label.clone(), after, lost: found.lost, skipped: found.skipped, added: found.added, others: found.others };
+                (found.from, found.backed, placement, found.start)
+            } else if let Some(rest) = rest_inferred(text, column, layout, &tokens_of[&id], stop) {
+                let placement = Placement::RestInferred { of: game.lines[index].label.clone(), after: game.lines[index].moves.len(), skipped: rest.skipped, fixed: rest.fixed, filled: rest.filled };
+                (rest.from, 0, placement, rest.start)
+            } else {
+                break;
+            };
+            let kept = game.lines[index].moves.len() - backed;
+            let stop = stops[backed].0;
             game.lines[index].moves.truncate(kept);
             positions.truncate(kept + 1);
-            let rest = Column { cells: column.cells.iter().filter(|c| c.span.end > found.from).cloned().collect(), result: column.result.clone(), ..Column::default() };
-            let tokens: Vec<Token> = tokens_of[&id].iter().filter(|t| t.span.start >= found.from).cloned().collect();
+            let rest = Column { cells: column.cells.iter().filter(|c| c.span.end > from).cloned().collect(), result: column.result.clone(), ..Column::default() };
+            let tokens: Vec<Token> = tokens_of[&id].iter().filter(|t| t.span.start >= from).cloned().collect();
             let label = game.lines[index].label.clone();
-            let after = game.lines[index].moves.len();
             // The stopped line keeps only what was passed over; the result belongs to the rest.
             let prior = &mut game.lines[index];
             prior.stated_result = None;
             if let Some(u) = &mut prior.unread {
-                u.span = Span::new(stop, found.from.max(stop));
+                u.span = Span::new(stop, from.max(stop));
                 u.raw = text[u.span.start..u.span.end].trim().to_string();
             }
-            let placement = Placement::Resumed { of: label.clone(), after, lost: found.lost, skipped: found.skipped, added: found.added, others: found.others };
-            let (mut line, diags, mut p) = read_column(text, number, id, &rest, &tokens, placement, found.start, game.lines.len());
+            let (mut line, diags, mut p) = read_column(text, number, id, &rest, &tokens, placement, rest_start, game.lines.len());
             line.label = format!("{label}{RESUMED}");
             // Past the gap, only the stretch read as printed is kept; the rest stays unread.
             let keep = read_as_printed(&line);
@@ -584,6 +596,23 @@ fn read_column(text: &str, number: usize, id: u32, column: &Column, tokens: &[To
                 "the gap itself is not certain, only the moves read after it; the start shown is one of the boards it may leave"
             };
             diagnostics.push(Diagnostic::warning("anderson::resumed", message, span).with_label("read from the position after the gap").with_help(help));
+        }
+        Placement::RestInferred { of, after, skipped, fixed, filled } => {
+            line.start = Some(write_fen(&start_pos.setup()));
+            let passed = if skipped == 0 { String::new() } else { format!(" after {skipped} unreadable cell(s)") };
+            diagnostics.push(
+                Diagnostic::warning(
+                    "anderson::rest-inferred",
+                    format!(
+                        "column {of} of game {number} stops after move {after}; no gap the rules allow lets its rest read on, so the rest{passed} is replayed from the position its own moves imply ({} squares fixed by the moves, {} filled to block a capture the text does not play, the others taken as empty)",
+                        fixed.count_ones(),
+                        filled.count_ones()
+                    ),
+                    span,
+                )
+                .with_label("start inferred, not confirmed")
+                .with_help("the moves read after the gap are legal from that position; what was played in the gap is not known"),
+            );
         }
         Placement::Inferred { fixed, filled } => {
             line.start = Some(write_fen(&start_pos.setup()));
@@ -976,6 +1005,42 @@ fn resume(text: &str, column: &Column, layout: &Layout, tokens: &[Token], stops:
     (best.exact >= MIN_CONFIRMED_PLIES && best.score - runner_up >= RESUME_MARGIN).then_some(found)
 }
 
+/// How many unreadable cells the rest read from its own inferred start may begin after.
+const MAX_REST_SKIPPED: usize = 4;
+
+/// Where the rest of a column starts when read from its own inferred start.
+struct RestStart {
+    from: usize,
+    skipped: usize,
+    fixed: u32,
+    filled: u32,
+    start: Position,
+}
+
+/// The rest of a column from byte `stop` (after up to two unreadable cells),
+/// replayed from the position its own moves imply: taken only when it then
+/// reads as many moves as printed as an inference must fit to be used at all.
+fn rest_inferred(text: &str, column: &Column, layout: &Layout, tokens: &[Token], stop: usize) -> Option<RestStart> {
+    let mut opts = ReadOptions::default();
+    opts.decode.cost = column.cost_model();
+    let rest_cells: Vec<&Cell> = column.cells.iter().filter(|c| c.span.end > stop).collect();
+    let mut best: Option<(usize, RestStart)> = None;
+    for skipped in 0..=MAX_REST_SKIPPED {
+        let Some(from) = (if skipped == 0 { Some(stop) } else { rest_cells.get(skipped).map(|c| c.span.start) }) else { break };
+        let rest: Vec<Token> = tokens.iter().filter(|t| t.span.start >= from).cloned().collect();
+        if printed_count(&rest) < MIN_INFERRED_PLIES {
+            break;
+        }
+        let Some((Placement::Inferred { fixed, filled }, start)) = inferred_start(text, &column.from(text, from), layout, &rest) else { continue };
+        let (line, _) = numeric::read_tokens(text, &rest, &start, &opts);
+        let exact = read_as_printed(&line);
+        if exact >= MIN_INFERRED_PLIES && best.as_ref().is_none_or(|b| exact > b.0) {
+            best = Some((exact, RestStart { from, skipped, fixed, filled, start }));
+        }
+    }
+    best.map(|b| b.1)
+}
+
 /// The positions a line passes through in its first `count` moves, its start included.
 fn positions_along(start: &Position, line: &Line, count: usize) -> Vec<Position> {
     let mut out = vec![*start];
@@ -1151,6 +1216,35 @@ mod tests {
 
     /// A line whose start was inferred lacks pieces no earlier move touched:
     /// the rest's own moves put them back where they do not contradict it.
+    /// Game 14's column 89: its head is fragments, and `10 13` (no move at
+    /// all) stops the first try at its rest; from `26 31` on, the rest reads
+    /// 17 moves as printed from the position those moves imply. What was
+    /// passed over stays unread on the stopped line.
+    #[test]
+    fn a_rest_no_gap_lets_read_on_is_read_from_its_own_inferred_start() {
+        let (game, diagnostics) = corpus_game(14);
+        let rest = game.lines.iter().find(|l| l.label == "89 (resumed)").expect("rest of column 89");
+        let moves: Vec<&str> = rest.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(moves[..4], ["26-31", "15-18", "31-27", "18-22"]);
+        assert_eq!(moves.len(), 17);
+        assert!(rest.moves.iter().all(|m| m.repair.is_none()), "read as printed only");
+        assert!(rest.start.is_some());
+        let stopped = game.lines.iter().find(|l| l.label == "89").expect("column 89");
+        let passed = stopped.unread.as_ref().expect("the gap is kept unread");
+        assert!(passed.raw.contains("10 13"), "{}", passed.raw);
+        assert!(diagnostics.iter().any(|d| d.code == "anderson::rest-inferred" && d.message.starts_with("column 89 of game 14")));
+    }
+
+    /// A rest too short to fit an inference on its own stays unread.
+    #[test]
+    fn a_short_rest_is_not_read_from_its_own_inferred_start() {
+        let text = "GAME.\t1\n11 15\t9 14\n23 19\t22 18\n";
+        let (layouts, _) = parse_layout(text);
+        let column = &layouts[0].columns[&0];
+        let tokens = column_tokens(&layouts[0], column);
+        assert!(rest_inferred(text, column, &layouts[0], &tokens, 0).is_none());
+    }
+
     #[test]
     fn pieces_the_rest_needs_are_added_only_where_the_board_is_silent() {
         let at = Position::from_setup(crate::rules::draughts::parse_fen("B:W22,K31:BK10,14,K15").expect("fen")).expect("position");
