@@ -391,7 +391,10 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
                 Placement::Marked { parent, .. } | Placement::Matched { parent, .. } => grounded_line(parent),
                 Placement::Inferred { .. } | Placement::Resumed { .. } | Placement::RestInferred { .. } => false,
             };
-            let (line, diags, mut p) = read_column(text, number, id, &layout.columns[&id], &tokens_of[&id], placement, start, index_of[&id]);
+            let (mut line, mut diags, mut p) = read_column(text, number, id, &layout.columns[&id], &tokens_of[&id], placement, start, index_of[&id]);
+            if !grounded {
+                refuse_mends_on_a_guessed_board(text, number, &layout.columns[&id], &mut line, &mut diags, &mut p);
+            }
             p.grounded = grounded;
             game.lines[index_of[&id]] = line;
             diagnostics.extend(diags);
@@ -406,7 +409,8 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
         let id = pending.remove(k);
         let column = &layout.columns[&id];
         let Some(Some((placement, start))) = inferred.remove(&id) else { break };
-        let (line, diags, p) = read_column(text, number, id, column, &tokens_of[&id], placement, start, index_of[&id]);
+        let (mut line, mut diags, mut p) = read_column(text, number, id, column, &tokens_of[&id], placement, start, index_of[&id]);
+        refuse_mends_on_a_guessed_board(text, number, column, &mut line, &mut diags, &mut p);
         game.lines[index_of[&id]] = line;
         diagnostics.extend(diags);
         placed.insert(id, p);
@@ -427,6 +431,8 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
     for (&id, column) in layout.columns.iter().filter(|(_, c)| !c.flattened) {
         let Some(first) = placed.get(&id) else { continue };
         let (mut index, mut positions) = (first.index, first.positions.clone());
+        // Every piece is named after the column, not after the piece before it.
+        let column_label = game.lines[index].label.clone();
         for _ in 0..MAX_RESUMES {
             let Some(stop) = game.lines[index].unread.as_ref().map(|u| u.span.start) else { break };
             let Some(&stop_pos) = positions.last() else { break };
@@ -445,10 +451,10 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
             // After the one gap the rules leave; failing that, from the position the rest's own moves imply.
             let (from, backed, placement, rest_start) = if let Some(found) = resume(text, column, layout, &tokens_of[&id], &stops, !first.grounded) {
                 let after = game.lines[index].moves.len() - found.backed;
-                let placement = Placement::Resumed { of: game.lines[index].label.clone(), after, lost: found.lost, skipped: found.skipped, added: found.added, others: found.others };
+                let placement = Placement::Resumed { of: column_label.clone(), after, lost: found.lost, skipped: found.skipped, added: found.added, others: found.others };
                 (found.from, found.backed, placement, found.start)
             } else if let Some(rest) = rest_inferred(text, column, layout, &tokens_of[&id], stop) {
-                let placement = Placement::RestInferred { of: game.lines[index].label.clone(), after: game.lines[index].moves.len(), skipped: rest.skipped, fixed: rest.fixed, filled: rest.filled };
+                let placement = Placement::RestInferred { of: column_label.clone(), after: game.lines[index].moves.len(), skipped: rest.skipped, fixed: rest.fixed, filled: rest.filled };
                 (rest.from, 0, placement, rest.start)
             } else {
                 break;
@@ -459,7 +465,6 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
             positions.truncate(kept + 1);
             let rest = Column { cells: column.cells.iter().filter(|c| c.span.end > from).cloned().collect(), result: column.result.clone(), ..Column::default() };
             let tokens: Vec<Token> = tokens_of[&id].iter().filter(|t| t.span.start >= from).cloned().collect();
-            let label = game.lines[index].label.clone();
             // The stopped line keeps only what was passed over; the result belongs to the rest.
             let prior = &mut game.lines[index];
             prior.stated_result = None;
@@ -468,7 +473,7 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
                 u.raw = text[u.span.start..u.span.end].trim().to_string();
             }
             let (mut line, diags, mut p) = read_column(text, number, id, &rest, &tokens, placement, rest_start, game.lines.len());
-            line.label = format!("{label}{RESUMED}");
+            line.label = format!("{column_label}{RESUMED}");
             // Past the gap, only the stretch read as printed is kept; the rest stays unread.
             let keep = read_as_printed(&line);
             if keep < line.moves.len() {
@@ -499,6 +504,50 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
     game.tags.push(("RowWisePrinted".into(), row_wise_printed.to_string()));
     game.tags.push(("RowWiseRead".into(), row_wise_read.to_string()));
     (game, diagnostics)
+}
+
+/// On a board partly guessed (an inferred start, or a line branching from
+/// one), the rules cannot make a mend certain: the squares they would rule on
+/// may be wrong. The line keeps what it read as printed (or with a slight
+/// edit: specks, stray numbers, repeats, letters for digits, a cut edge) and
+/// stops at the first move it could read only by mending; the rest stays
+/// unread, where a later gap may resume it.
+fn refuse_mends_on_a_guessed_board(text: &str, number: usize, column: &Column, line: &mut Line, diagnostics: &mut Vec<Diagnostic>, placed: &mut Placed) {
+    let keep = read_as_printed(line);
+    let Some(refused) = line.moves.get(keep) else { return };
+    let cut = refused.span.start;
+    let edits: Vec<String> = refused
+        .repair
+        .iter()
+        .flat_map(|r| &r.edits)
+        .map(|e| match (e.from.is_empty(), e.to.is_empty()) {
+            (true, _) => format!("{}: `{}` supplied", e.kind, e.to),
+            (_, true) => format!("{}: `{}` passed over", e.kind, e.from),
+            _ => format!("{}: `{}` as `{}`", e.kind, e.from, e.to),
+        })
+        .collect();
+    let message = format!(
+        "column {} of game {number}: `{}` would read as {} only by mending it ({}), and the board it stands on is partly inferred, so the rules do not make the mend certain; the line stops here",
+        line.label,
+        refused.printed.split_whitespace().collect::<Vec<_>>().join(" "),
+        refused.text,
+        edits.join(", ")
+    );
+    // What the decoder said about the moves given up, and about how the line ends, no longer holds.
+    diagnostics.retain(|d| !(d.code.starts_with("repair::") && d.span.start >= cut || d.code.starts_with("result::")));
+    diagnostics.push(Diagnostic::warning("anderson::mend-refused", message, refused.span).with_label("not read: a mend on a guessed board").with_help("the rest of the column is kept as unread text"));
+    let end = column.cells.last().map_or(cut, |c| c.span.end).max(cut);
+    let rest: Vec<String> = column
+        .cells
+        .iter()
+        .filter(|c| c.span.end > cut)
+        .map(|c| if c.span.start < cut { text[cut..c.span.end].trim().to_string() } else { c.text.trim().to_string() })
+        .collect();
+    line.moves.truncate(keep);
+    placed.positions.truncate(keep + 1);
+    placed.spans.truncate(keep);
+    line.unread = Some(Unread { raw: rest.join(" / "), span: Span::new(cut, end) });
+    line.status = if keep == 0 { LineStatus::Unreadable } else { LineStatus::Partial };
 }
 
 /// Moves printed: two numbers a move (a capture's full path counts a little high).
@@ -1006,7 +1055,7 @@ fn resume(text: &str, column: &Column, layout: &Layout, tokens: &[Token], stops:
 }
 
 /// How many unreadable cells the rest read from its own inferred start may begin after.
-const MAX_REST_SKIPPED: usize = 4;
+const MAX_REST_SKIPPED: usize = 24;
 
 /// Where the rest of a column starts when read from its own inferred start.
 struct RestStart {
@@ -1017,14 +1066,14 @@ struct RestStart {
     start: Position,
 }
 
-/// The rest of a column from byte `stop` (after up to two unreadable cells),
-/// replayed from the position its own moves imply: taken only when it then
-/// reads as many moves as printed as an inference must fit to be used at all.
+/// The rest of a column from byte `stop`, replayed from the position its own
+/// moves imply: from the first cell (of the next `MAX_REST_SKIPPED`) from
+/// which it then reads as many moves as printed as an inference must fit to
+/// be used at all. The cells passed over stay unread.
 fn rest_inferred(text: &str, column: &Column, layout: &Layout, tokens: &[Token], stop: usize) -> Option<RestStart> {
     let mut opts = ReadOptions::default();
     opts.decode.cost = column.cost_model();
     let rest_cells: Vec<&Cell> = column.cells.iter().filter(|c| c.span.end > stop).collect();
-    let mut best: Option<(usize, RestStart)> = None;
     for skipped in 0..=MAX_REST_SKIPPED {
         let Some(from) = (if skipped == 0 { Some(stop) } else { rest_cells.get(skipped).map(|c| c.span.start) }) else { break };
         let rest: Vec<Token> = tokens.iter().filter(|t| t.span.start >= from).cloned().collect();
@@ -1034,11 +1083,12 @@ fn rest_inferred(text: &str, column: &Column, layout: &Layout, tokens: &[Token],
         let Some((Placement::Inferred { fixed, filled }, start)) = inferred_start(text, &column.from(text, from), layout, &rest) else { continue };
         let (line, _) = numeric::read_tokens(text, &rest, &start, &opts);
         let exact = read_as_printed(&line);
-        if exact >= MIN_INFERRED_PLIES && best.as_ref().is_none_or(|b| exact > b.0) {
-            best = Some((exact, RestStart { from, skipped, fixed, filled, start }));
+        // The first cell from which the rest reads: what lies before it stays unread.
+        if exact >= MIN_INFERRED_PLIES {
+            return Some(RestStart { from, skipped, fixed, filled, start });
         }
     }
-    best.map(|b| b.1)
+    None
 }
 
 /// The positions a line passes through in its first `count` moves, its start included.
@@ -1177,17 +1227,20 @@ mod tests {
     }
 
     /// Game 14's column 88 is replayed from an inferred start; it carries the
-    /// mark of column 89 (`89 21 17`), which then branches there.
+    /// mark of column 89 (`89 21 17`), which then branches there. Column 89's
+    /// first rows are fragments (`9 (`): on that partly inferred board its
+    /// first move (`9`) could be read only by mending, which is refused.
     #[test]
     fn a_mark_in_a_column_with_an_inferred_start_places_its_variation() {
-        let (game, _) = corpus_game(14);
+        let (game, diagnostics) = corpus_game(14);
         let index = |label: &str| game.lines.iter().position(|l| l.label == label).expect("column");
         let (parent, child) = (index("88"), index("89"));
         assert!(game.lines[parent].start.is_some(), "column 88 has an inferred start");
         assert_eq!(game.lines[child].parent, Some(parent));
         // The marked move is 21-17, the 27th of column 88: column 89 replaces it.
         assert_eq!(game.lines[parent].moves[game.lines[child].branch_ply].text, "21-17");
-        assert!(!game.lines[child].moves.is_empty());
+        assert!(game.lines[child].moves.is_empty());
+        assert!(diagnostics.iter().any(|d| d.code == "anderson::mend-refused" && d.message.starts_with("column 89 of game 14: `9` would read as 9-6 only by mending it (number-lost: `6` supplied)")), "{diagnostics:#?}");
     }
 
     /// Game 3's trunk: the decoder mended `21` / `17` into 2-7 and 21-17 and
@@ -1336,10 +1389,9 @@ mod tests {
                 checked.push((k + 1, id, line.moves.len()));
             }
         }
-        // Game 3's column 5 is cut at the page's edge, and game 14's column 89 is
-        // garbled in its first rows: their own moves fix no start (0), which is a
-        // refusal, not a wrong start.
-        assert_eq!(checked, vec![(3, 1, 36), (3, 2, 41), (3, 3, 43), (3, 4, 43), (3, 5, 0), (3, 12, 24), (3, 14, 16), (14, 89, 0)]);
+        // Game 3's column 5 is cut at the page's edge: its own moves fix no
+        // start (0), which is a refusal, not a wrong start.
+        assert_eq!(checked, vec![(3, 1, 36), (3, 2, 41), (3, 3, 43), (3, 4, 43), (3, 5, 0), (3, 12, 24), (3, 14, 16)]);
     }
 
     #[test]
