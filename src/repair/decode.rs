@@ -138,6 +138,8 @@ const RECONSIDER_BUDGET: usize = 8;
 const RECONSIDER_SPREAD: f64 = 1.6;
 /// The most repair per number left to read that a reading found by going back may need.
 const RECONSIDER_DENSITY: f64 = 0.25;
+/// A mend at least this dear is checked against the earlier moves read as printed.
+const MEND_AUDIT_COST: f64 = 1.0;
 
 struct Decoder<'a, G: Spelling> {
     game: &'a G,
@@ -336,6 +338,19 @@ impl<G: Spelling> Decoder<'_, G> {
                     None => return Decoded { moves, trailing_junk: Vec::new(), stop: stop(reason) },
                 },
             };
+            // A mend may only shift a misprint from an earlier move that read
+            // as printed (`1-6 … 5-9` for `1-5 … 5-9`): if reading that move
+            // otherwise explains the text about as well, neither is certain.
+            if reading.cost >= MEND_AUDIT_COST
+                && let Some((j, readings)) = self.earlier_rival(&history, &moves, &pos, &mv, &reading)
+            {
+                let at = history[j].cursor;
+                moves.truncate(j);
+                let from = self.byte(at);
+                let to = self.tokens.last().map_or(from, |t| t.span.end);
+                let stop = Stop { at_token: self.token_index(at), span: Span::new(from, to.max(from)), reason: StopReason::Ambiguous { readings } };
+                return Decoded { moves, trailing_junk: Vec::new(), stop: Some(stop) };
+            }
             history.push(Before { pos: pos.clone(), cursor, previous: previous.clone() });
             let first_token = self.token_index(cursor);
             let end_token = if reading.end.off > 0 { self.token_index(reading.end) + 1 } else { self.token_index(reading.end) };
@@ -426,6 +441,40 @@ impl<G: Spelling> Decoder<'_, G> {
         let (_, j, mv, reading, margin) = best?;
         done.push((j, history[j].cursor.item));
         Some((j, mv, reading, margin))
+    }
+
+    /// The move about to be read (`mv`, from `pos`) needs mending. Is there an
+    /// earlier move, read exactly as printed within the last few, another
+    /// reading of which explains the whole text within the usual margin of
+    /// the line as read, mend included? Then that earlier move is in doubt:
+    /// its index and both readings.
+    fn earlier_rival(&self, history: &[Before<G::Position>], moves: &[DecodedMove<G::Move>], pos: &G::Position, mv: &G::Move, reading: &Reading) -> Option<(usize, Vec<Vec<u32>>)> {
+        let k = moves.len();
+        if self.opts.reconsider == 0 || self.opts.deep_beam == 0 || k == 0 {
+            return None;
+        }
+        let mut prefix = vec![0.0];
+        for m in moves {
+            prefix.push(prefix.last().copied().unwrap_or(0.0) + m.cost);
+        }
+        let (rest, _) = self.cost_to_end(&self.game.play(pos, mv), reading.end, self.game.spellings(pos, mv));
+        let as_read = prefix[k] + reading.cost + rest;
+        for j in (k.saturating_sub(self.opts.reconsider)..k).rev() {
+            if !moves[j].edits.is_empty() {
+                continue;
+            }
+            let before = &history[j];
+            let legal = self.game.legal_moves(&before.pos);
+            let candidates = self.ranked(&before.pos, &legal, before.cursor, &before.previous);
+            for (alt, r) in candidates.iter().filter(|(m, r)| *m != moves[j].mv && r.cost <= RECONSIDER_SPREAD) {
+                let (rest, complete) = self.cost_to_end(&self.game.play(&before.pos, alt), r.end, self.game.spellings(&before.pos, alt));
+                if complete && prefix[j] + r.cost + rest < as_read + self.opts.min_margin {
+                    let spell = |m: &G::Move| self.game.spellings(&before.pos, m).into_iter().next().unwrap_or_default();
+                    return Some((j, vec![spell(&moves[j].mv), spell(alt)]));
+                }
+            }
+        }
+        None
     }
 
     /// Best total cost of reading up to `depth` more moves (0 if the text ends).
