@@ -147,23 +147,32 @@ pub fn name_games(text: &str, games: &mut [Game]) -> Vec<Diagnostic> {
 /// either side, and their count as the tag `ListedNotFound`.
 fn account_for_listed_columns(game: &mut Game) -> Vec<Diagnostic> {
     let Some(listed) = game.tags.iter().find(|t| t.0 == "ContentsVariations").and_then(|t| t.1.parse::<u32>().ok()) else { return Vec::new() };
-    // The trunk is column 0.
+    if listed > MOST_VARIATIONS_A_GAME {
+        // A count no game of the book comes near is a misread, not a promise.
+        return Vec::new();
+    }
+    // The trunk is column 0; a column placed with no cells has no place to point at.
     let number = |label: &str| if label == "trunk" { Some(0) } else { label.parse::<u32>().ok() };
-    let found: BTreeMap<u32, Span> = game.lines.iter().filter_map(|l| Some((number(&l.label)?, l.span))).collect();
-    let mut diagnostics = Vec::new();
-    let mut missing = 0;
-    let mut first = 0;
-    while first <= listed {
-        if found.contains_key(&first) {
-            first += 1;
-            continue;
+    let found: BTreeMap<u32, Span> = game.lines.iter().filter(|l| !l.span.is_empty()).filter_map(|l| Some((number(&l.label)?, l.span))).collect();
+    let named: Vec<u32> = game.lines.iter().filter_map(|l| number(&l.label)).filter(|&n| n <= listed).collect::<std::collections::BTreeSet<u32>>().into_iter().collect();
+    // Runs of numbers no column has, from the gaps between those found.
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    let mut next = 0;
+    for &n in &named {
+        if n > next {
+            runs.push((next, n - 1));
         }
-        let last = (first..=listed).take_while(|n| !found.contains_key(n)).last().unwrap_or(first);
-        missing += last - first + 1;
+        next = n + 1;
+    }
+    if next <= listed {
+        runs.push((next, listed));
+    }
+    let text_end = game.lines.iter().map(|l| l.span.end).max().unwrap_or(game.span.end);
+    let mut diagnostics = Vec::new();
+    for &(first, last) in &runs {
+        // Between the columns found on either side; past the last, where the game's text ends.
         let before = found.range(..first).next_back().map_or(game.span.end, |(_, s)| s.end);
         let after = found.range(last + 1..).next().map(|(_, s)| s.start);
-        // Between the columns found on either side; past the last, where the game's text ends.
-        let text_end = game.lines.iter().map(|l| l.span.end).max().unwrap_or(game.span.end);
         let span = match after {
             Some(end) if end > before => Span::new(before, end),
             Some(_) => game.span,
@@ -185,15 +194,43 @@ fn account_for_listed_columns(game: &mut Game) -> Vec<Diagnostic> {
             .with_label("expected in here")
             .with_help("the page header may be misread or run into the cells, or the page lost by the OCR; these columns are not checked"),
         );
-        first = last + 1;
     }
+    let missing: u32 = runs.iter().map(|(first, last)| last - first + 1).sum();
     game.tags.push(("ListedNotFound".into(), missing.to_string()));
     diagnostics
 }
 
+/// More variations than any game of the book has (the most is 89): a contents count above it is misread.
+const MOST_VARIATIONS_A_GAME: u32 = 999;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn game_with(labels: &[(&str, usize)], listed: &str) -> Game {
+        use crate::tree::Line;
+        let lines = labels.iter().map(|&(label, at)| Line { label: label.into(), span: Span::new(at, at + 5), ..Line::default() }).collect();
+        Game { name: "Game 1".into(), tags: vec![("ContentsVariations".into(), listed.into())], lines, span: Span::new(0, 4), ..Game::default() }
+    }
+
+    #[test]
+    fn each_run_of_listed_columns_not_found_is_one_error_between_its_neighbours() {
+        let mut game = game_with(&[("trunk", 10), ("1", 20), ("4", 40)], "6");
+        let diagnostics = account_for_listed_columns(&mut game);
+        let said: Vec<(String, Span)> = diagnostics.iter().map(|d| (d.message.rsplit("names ").next().unwrap_or_default().to_string(), d.span)).collect();
+        assert_eq!(said, vec![("variations 2–3".to_string(), Span::new(25, 40)), ("variations 5–6".to_string(), Span::new(45, 45))]);
+        assert!(game.tags.contains(&("ListedNotFound".into(), "4".into())));
+        let mut headless = game_with(&[("2", 30)], "2");
+        let diagnostics = account_for_listed_columns(&mut headless);
+        assert_eq!(diagnostics[0].message.rsplit("names ").next(), Some("the trunk and variation 1"));
+    }
+
+    #[test]
+    fn a_misread_contents_count_is_not_taken_for_missing_columns() {
+        let mut game = game_with(&[("trunk", 10)], "4294967295");
+        assert!(account_for_listed_columns(&mut game).is_empty());
+        assert!(!game.tags.iter().any(|t| t.0 == "ListedNotFound"));
+    }
 
     #[test]
     fn all_fifteen_definitions_are_read() {
