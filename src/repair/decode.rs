@@ -141,6 +141,14 @@ const RECONSIDER_DENSITY: f64 = 0.25;
 /// A mend at least this dear is checked against the earlier moves read as printed.
 const MEND_AUDIT_COST: f64 = 1.0;
 
+/// What the moves cost before each of them, and after the last: `out[j]` is the cost of `moves[..j]`.
+fn cost_before_each<M>(moves: &[DecodedMove<M>]) -> Vec<f64> {
+    std::iter::once(0.0).chain(moves.iter().scan(0.0, |sum, m| {
+        *sum += m.cost;
+        Some(*sum)
+    })).collect()
+}
+
 struct Decoder<'a, G: Spelling> {
     game: &'a G,
     tokens: &'a [Token],
@@ -241,14 +249,9 @@ impl<G: Spelling> Decoder<'_, G> {
                 let junk = (cursor.item..self.items.len()).map(|i| self.tokens[self.items[i]].span).collect();
                 return Decoded { moves, stop: None, trailing_junk: junk };
             }
-            let stop = |reason| {
-                let from = self.byte(cursor);
-                let to = self.tokens.last().map_or(from, |t| t.span.end);
-                Some(Stop { at_token: self.token_index(cursor), span: Span::new(from, to.max(from)), reason })
-            };
             let legal = self.game.legal_moves(&pos);
             if legal.is_empty() {
-                return Decoded { moves, trailing_junk: Vec::new(), stop: stop(StopReason::GameOver) };
+                return Decoded { moves, trailing_junk: Vec::new(), stop: Some(self.stop_at(cursor, StopReason::GameOver)) };
             }
             let decided: Result<(G::Move, Reading, f64), StopReason> = 'decide: {
                 let mut candidates = self.ranked(&pos, &legal, cursor, &previous);
@@ -335,7 +338,7 @@ impl<G: Spelling> Decoder<'_, G> {
                         (pos, cursor, previous) = (before.pos, before.cursor, before.previous);
                         (mv, reading, margin)
                     }
-                    None => return Decoded { moves, trailing_junk: Vec::new(), stop: stop(reason) },
+                    None => return Decoded { moves, trailing_junk: Vec::new(), stop: Some(self.stop_at(cursor, reason)) },
                 },
             };
             // A mend may only shift a misprint from an earlier move that read
@@ -344,12 +347,8 @@ impl<G: Spelling> Decoder<'_, G> {
             if reading.cost >= MEND_AUDIT_COST
                 && let Some((j, readings)) = self.earlier_rival(&history, &moves, &pos, &mv, &reading)
             {
-                let at = history[j].cursor;
                 moves.truncate(j);
-                let from = self.byte(at);
-                let to = self.tokens.last().map_or(from, |t| t.span.end);
-                let stop = Stop { at_token: self.token_index(at), span: Span::new(from, to.max(from)), reason: StopReason::Ambiguous { readings } };
-                return Decoded { moves, trailing_junk: Vec::new(), stop: Some(stop) };
+                return Decoded { moves, trailing_junk: Vec::new(), stop: Some(self.stop_at(history[j].cursor, StopReason::Ambiguous { readings })) };
             }
             history.push(Before { pos: pos.clone(), cursor, previous: previous.clone() });
             let first_token = self.token_index(cursor);
@@ -398,10 +397,7 @@ impl<G: Spelling> Decoder<'_, G> {
         if k == 0 || done.len() >= RECONSIDER_BUDGET {
             return None;
         }
-        let mut prefix = vec![0.0];
-        for m in moves {
-            prefix.push(prefix.last().copied().unwrap_or(0.0) + m.cost);
-        }
+        let prefix = cost_before_each(moves);
         let as_read = prefix[k] + self.unread_cost(stop);
         let mut best: Option<(f64, usize, G::Move, Reading, f64)> = None;
         for j in k.saturating_sub(self.opts.reconsider)..k {
@@ -443,6 +439,13 @@ impl<G: Spelling> Decoder<'_, G> {
         Some((j, mv, reading, margin))
     }
 
+    /// Where a line stops at `at`: from there to the end of the text, unread.
+    fn stop_at(&self, at: Cursor, reason: StopReason) -> Stop {
+        let from = self.byte(at);
+        let to = self.tokens.last().map_or(from, |t| t.span.end);
+        Stop { at_token: self.token_index(at), span: Span::new(from, to.max(from)), reason }
+    }
+
     /// The move about to be read (`mv`, from `pos`) needs mending. Is there an
     /// earlier move, read exactly as printed within the last few, another
     /// reading of which explains the whole text within the usual margin of
@@ -453,10 +456,7 @@ impl<G: Spelling> Decoder<'_, G> {
         if self.opts.reconsider == 0 || self.opts.deep_beam == 0 || k == 0 {
             return None;
         }
-        let mut prefix = vec![0.0];
-        for m in moves {
-            prefix.push(prefix.last().copied().unwrap_or(0.0) + m.cost);
-        }
+        let prefix = cost_before_each(moves);
         let (rest, _) = self.cost_to_end(&self.game.play(pos, mv), reading.end, self.game.spellings(pos, mv));
         let as_read = prefix[k] + reading.cost + rest;
         for j in (k.saturating_sub(self.opts.reconsider)..k).rev() {

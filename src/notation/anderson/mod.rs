@@ -481,13 +481,7 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
             let keep = read_as_printed(&line);
             if keep < line.moves.len() {
                 let cut = line.moves[keep].span.start;
-                let end = rest.cells.last().map_or(cut, |c| c.span.end).max(cut);
-                line.moves.truncate(keep);
-                p.positions.truncate(keep + 1);
-                line.unread = Some(Unread { raw: own_text(text, &rest, Span::new(cut, end)), span: Span::new(cut, end) });
-                line.status = if keep == 0 { LineStatus::Unreadable } else { LineStatus::Partial };
-                // What the decoder said of the moves not kept, and of how the line ends, no longer holds.
-                diags.retain(|d| !(d.code.starts_with("repair::") && d.span.start >= cut || d.code.starts_with("result::")));
+                cut_line(text, &rest, &mut line, &mut diags, &mut p, keep, cut);
             }
             diagnostics.extend(diags);
             positions = p.positions;
@@ -500,8 +494,8 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
     for (&id, _) in layout.columns.iter().filter(|(_, c)| !c.flattened) {
         row_wise_printed += printed_count(&tokens_of[&id]);
         row_wise_read += game.lines[index_of[&id]].moves.len();
-        let label = &game.lines[index_of[&id]].label;
-        row_wise_read += game.lines.iter().filter(|l| is_resumed(l) && l.label.starts_with(&format!("{label}{RESUMED_MARK}"))).map(|l| l.moves.len()).sum::<usize>();
+        let pieces = format!("{}{RESUMED_MARK}", game.lines[index_of[&id]].label);
+        row_wise_read += game.lines.iter().filter(|l| l.label.starts_with(&pieces)).map(|l| l.moves.len()).sum::<usize>();
     }
     game.tags.push(("Columns".into(), layout.columns.len().to_string()));
     game.tags.push(("PrintedMoves".into(), printed_moves.to_string()));
@@ -539,15 +533,22 @@ fn refuse_mends_on_a_guessed_board(text: &str, number: usize, column: &Column, l
         refused.text,
         edits.join(", ")
     );
-    // What the decoder said about the moves given up, and about how the line ends, no longer holds.
-    diagnostics.retain(|d| !(d.code.starts_with("repair::") && d.span.start >= cut || d.code.starts_with("result::")));
-    diagnostics.push(Diagnostic::warning("anderson::mend-refused", message, refused.span).with_label("not read: a mend on a guessed board").with_help("the rest of the column is kept as unread text"));
+    let refusal = Diagnostic::warning("anderson::mend-refused", message, refused.span).with_label("not read: a mend on a guessed board").with_help("the rest of the column is kept as unread text");
+    cut_line(text, column, line, diagnostics, placed, keep, cut);
+    diagnostics.push(refusal);
+}
+
+/// Keep a line's first `keep` moves; the column's own text from byte `cut`
+/// on becomes its unread rest. What the decoder said of the moves not kept,
+/// and of how the line ends, no longer holds.
+fn cut_line(text: &str, column: &Column, line: &mut Line, diagnostics: &mut Vec<Diagnostic>, placed: &mut Placed, keep: usize, cut: usize) {
     let end = column.cells.last().map_or(cut, |c| c.span.end).max(cut);
     line.moves.truncate(keep);
     placed.positions.truncate(keep + 1);
     placed.spans.truncate(keep);
     line.unread = Some(Unread { raw: own_text(text, column, Span::new(cut, end)), span: Span::new(cut, end) });
     line.status = if keep == 0 { LineStatus::Unreadable } else { LineStatus::Partial };
+    diagnostics.retain(|d| !(d.code.starts_with("repair::") && d.span.start >= cut || d.code.starts_with("result::")));
 }
 
 /// The column's own cells within `span` (a cell the span cuts, from or to
