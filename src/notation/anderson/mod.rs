@@ -127,6 +127,14 @@ pub fn read(name: &str, text: &str) -> Source {
     let mut source = Source { name: name.to_string(), notation: "anderson".into(), ..Source::default() };
     let (layouts, unread) = parse_layout(text);
     source.unread = unread;
+    if layouts.is_empty() {
+        // All of the text is kept unread; saying nothing would pass it as a book checked.
+        source.diagnostics.push(
+            Diagnostic::error("anderson::no-games", "no game found: no `GAME.` line or page header of column numbers", Span::new(0, text.len()))
+                .with_label("no columnar game here")
+                .with_help("a game starts at a line `GAME.` followed by its column numbers (`GAME. 1 2 3`, cells separated by tabs)"),
+        );
+    }
     for (k, layout) in layouts.iter().enumerate() {
         let (game, diagnostics) = build_game(text, k + 1, layout);
         source.games.push(game);
@@ -1436,6 +1444,17 @@ mod tests {
         assert_eq!(trunk.status, LineStatus::Legal);
         let notes: Vec<&str> = trunk.annotations.iter().filter(|a| a.kind == "note").map(|a| a.text.as_str()).collect();
         assert_eq!(notes, vec!["+ 23.19", "3.7 11.8", "W.W."]);
+    }
+
+    #[test]
+    fn a_text_with_no_game_is_an_error_and_kept_unread() {
+        for text in ["", "Remarks on the games.\n\nNo columns here.\n"] {
+            let source = read("t", text);
+            assert!(source.games.is_empty());
+            assert!(source.diagnostics.iter().any(|d| d.code == "anderson::no-games" && d.severity == crate::diagnostic::Severity::Error), "{text:?}");
+            let kept: usize = source.unread.iter().map(|u| u.raw.len()).sum();
+            assert!(text.trim().is_empty() || kept > 0, "{text:?}");
+        }
     }
 
     #[test]
