@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use crate::diagnostic::{self, Severity};
 use crate::export;
+use crate::input::{collect_files, read_input, read_source};
 use crate::notation::{self, Notation};
 use crate::rules::draughts::{self, parse_fen, Position, Square};
 use crate::tree::{LineStatus, Source};
@@ -18,8 +19,6 @@ pub const EXIT_CLEAN: u8 = 0;
 pub const EXIT_ERRORS: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
 
-/// Files larger than this are refused rather than read into memory.
-const MAX_FILE_BYTES: u64 = 512 * 1024 * 1024;
 /// Diagnostics drawn per file in human output; JSON has them all.
 const MAX_RENDERED: usize = 40;
 
@@ -322,58 +321,6 @@ fn usage_error(message: &str) -> u8 {
     EXIT_USAGE
 }
 
-/// Every file under the given paths, directories walked in name order.
-/// Inside a directory, hidden files and Markdown notes (a corpus's README) are not game files.
-fn is_hidden_or_documentation(path: &Path) -> bool {
-    let hidden = path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'));
-    let markdown = path.extension().is_some_and(|x| x.eq_ignore_ascii_case("md"));
-    hidden || markdown
-}
-
-fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let mut out = Vec::new();
-    for p in paths {
-        let meta = fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
-        if meta.is_dir() {
-            let mut stack = vec![p.clone()];
-            while let Some(dir) = stack.pop() {
-                let mut entries: Vec<PathBuf> = fs::read_dir(&dir)
-                    .map_err(|e| format!("cannot list {}: {e}", dir.display()))?
-                    .filter_map(|e| e.ok().map(|e| e.path()))
-                    .collect();
-                entries.sort();
-                for e in entries.into_iter().rev() {
-                    if e.is_dir() {
-                        stack.push(e);
-                    } else if !is_hidden_or_documentation(&e) {
-                        out.push(e);
-                    }
-                }
-            }
-        } else {
-            out.push(p.clone());
-        }
-    }
-    out.sort();
-    Ok(out)
-}
-
-/// The file as text; invalid UTF-8 is replaced and reported.
-fn read_text(path: &Path) -> Result<(String, Option<usize>), String> {
-    let meta = fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(format!("{} is {} bytes; files over {MAX_FILE_BYTES} bytes are refused", path.display(), meta.len()));
-    }
-    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    match String::from_utf8(bytes) {
-        Ok(s) => Ok((s, None)),
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            Ok((String::from_utf8_lossy(e.as_bytes()).into_owned(), Some(at)))
-        }
-    }
-}
-
 /// Positions given on the command line for diagrams the text has lost.
 #[derive(clap::Args, Debug, Default)]
 pub struct GivenArgs {
@@ -416,33 +363,6 @@ impl GivenArgs {
         }
         Ok(given)
     }
-}
-
-fn read_source(path: &Path, notation: Notation, given: &notation::Given) -> Result<(Source, String), String> {
-    let (text, bad_utf8) = read_text(path)?;
-    let mut source = notation::read_given(notation, path, &text, given);
-    if !given.positions.is_empty() && source.notation != "hoyle" {
-        source.diagnostics.insert(
-            0,
-            diagnostic::Diagnostic::warning(
-                "input::position-unused",
-                format!("positions given with --position serve Hoyle's solutions; this file was read as {}", source.notation),
-                crate::span::Span::new(0, text.len().min(1)),
-            ),
-        );
-    }
-    if let Some(at) = bad_utf8 {
-        source.diagnostics.insert(
-            0,
-            diagnostic::Diagnostic::warning(
-                "input::not-utf8",
-                "the file is not valid UTF-8; bad bytes were read as U+FFFD",
-                crate::span::Span::new(at, (at + 1).min(text.len())),
-            )
-            .with_label("first invalid byte here"),
-        );
-    }
-    Ok((source, text))
 }
 
 fn use_color(choice: ColorChoice) -> bool {
@@ -499,7 +419,7 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for file in &files {
-        let (source, text) = match read_source(file, notation, given) {
+        let (source, input) = match read_source(file, notation, given) {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -512,7 +432,7 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
         match format {
             CheckFormat::Human => {
                 let shown = &source.diagnostics[..source.diagnostics.len().min(MAX_RENDERED)];
-                let _ = out.write_all(diagnostic::render(shown, &source.name, &text, color).as_bytes());
+                let _ = out.write_all(input.render(shown, color).as_bytes());
                 if source.diagnostics.len() > MAX_RENDERED {
                     let _ = writeln!(out, "{}: … and {} more diagnostics (all of them: --format json)\n", source.name, source.diagnostics.len() - MAX_RENDERED);
                 }
@@ -523,7 +443,7 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
                     let _ = writeln!(out, "{}", solution_table(&source));
                 }
                 if source.notation == "paterson" {
-                    let (_, reports) = notation::paterson::read_paterson_specimens_with_report(&source.name, &text);
+                    let (_, reports) = notation::paterson::read_paterson_specimens_with_report(&source.name, &input.text);
                     if !reports.is_empty() {
                         let _ = writeln!(out, "{}", specimen_table(&reports));
                     }
@@ -764,11 +684,15 @@ fn perft(game: PerftGame, depth: u32, longest_run: bool) -> u8 {
 }
 
 fn positions(path: &Path, format: CheckFormat, color: ColorChoice) -> u8 {
-    let text = match fs::read(path) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(e) => return usage_error(&format!("cannot read {}: {e}", path.display())),
+    let input = match read_input(path) {
+        Ok(i) => i,
+        Err(e) => return usage_error(&e),
     };
-    let (found, diagnostics) = notation::position_list::read_position_lists(&text);
+    let (found, mut diagnostics) = notation::position_list::read_position_lists(&input.text);
+    for d in &mut diagnostics {
+        d.span = input.span_to_original(d.span);
+    }
+    diagnostics.splice(0..0, input.findings.iter().cloned());
     let errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
     match format {
         CheckFormat::Json => match serde_json::to_string_pretty(&serde_json::json!({ "positions": found, "diagnostics": diagnostics })) {
@@ -776,8 +700,7 @@ fn positions(path: &Path, format: CheckFormat, color: ColorChoice) -> u8 {
             Err(e) => return usage_error(&format!("cannot write JSON: {e}")),
         },
         CheckFormat::Human => {
-            let name = path.display().to_string();
-            let rendered = diagnostic::render(&diagnostics, &name, &text, use_color(color));
+            let rendered = input.render(&diagnostics, use_color(color));
             if !rendered.is_empty() {
                 say!("{rendered}");
             }
@@ -861,14 +784,15 @@ fn emit(written: &str, output: Option<&Path>) -> Result<(), String> {
 
 fn convert_go(path: &Path, notation: Notation, to: Target, output: Option<&Path>) -> u8 {
     use crate::notation::go_record::{self, Style};
-    let (text, _) = match read_text(path) {
-        Ok(t) => t,
+    let input = match read_input(path) {
+        Ok(i) => i,
         Err(e) => return usage_error(&e),
     };
-    let Some((games, _)) = notation::read_go(notation, path, &text) else {
+    let text = &input.text;
+    let Some((games, _)) = notation::read_go(notation, path, text) else {
         return usage_error(&format!("{} is not a Go record or SGF file (try --notation go or --notation sgf)", path.display()));
     };
-    let source = notation::read(notation, path, &text);
+    let source = input.read(notation, &notation::Given::default());
     let written = match to {
         Target::Sgf => notation::sgf::write(&games),
         Target::GoCorner | Target::Volpicelli => {
@@ -894,11 +818,12 @@ fn convert_go(path: &Path, notation: Notation, to: Target, output: Option<&Path>
 fn board(path: &Path, notation: Notation, game: usize, line: &str, ply: Option<usize>) -> u8 {
     use crate::notation::go_record;
     use crate::rules::go::Scoring;
-    let (text, _) = match read_text(path) {
-        Ok(t) => t,
+    let input = match read_input(path) {
+        Ok(i) => i,
         Err(e) => return usage_error(&e),
     };
-    let Some((games, _)) = notation::read_go(notation, path, &text) else {
+    let text = &input.text;
+    let Some((games, _)) = notation::read_go(notation, path, text) else {
         return usage_error(&format!("{} is not a Go record or SGF file (try --notation go or --notation sgf)", path.display()));
     };
     let Some(g) = game.checked_sub(1).and_then(|i| games.get(i)) else {

@@ -56,9 +56,12 @@ pub struct LineIndex {
 }
 
 impl LineIndex {
+    /// A line ends at LF, CRLF or a lone CR (old Mac files), so a text gives
+    /// the same line and column in any of those dresses.
     pub fn new(text: &str) -> LineIndex {
+        let bytes = text.as_bytes();
         let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        starts.extend(text.match_indices(['\n', '\r']).filter(|&(i, c)| c == "\n" || bytes.get(i + 1) != Some(&b'\n')).map(|(i, _)| i + 1));
         LineIndex { starts }
     }
 
@@ -85,6 +88,16 @@ mod tests {
         assert_eq!(idx.line_col(text, 3), (2, 1));
         assert_eq!(idx.line_col(text, 8), (3, 1));
         assert_eq!(idx.line_col(text, 7), (2, 4));
+    }
+
+    #[test]
+    fn crlf_and_lone_cr_end_lines_like_lf() {
+        for text in ["ab\ncd\nef", "ab\r\ncd\r\nef", "ab\rcd\ref"] {
+            let idx = LineIndex::new(text);
+            let e = text.find('e').unwrap();
+            assert_eq!(idx.line_col(text, e), (3, 1), "{text:?}");
+            assert_eq!(idx.line_col(text, e + 1), (3, 2), "{text:?}");
+        }
     }
 
     #[test]

@@ -292,6 +292,14 @@ pub fn read(name: &str, text: &str) -> Source {
     let replayed = replay(&parsed.game);
     let mut diagnostics = parsed.diagnostics;
     diagnostics.extend(replayed.diagnostics.iter().cloned());
+    let g = &parsed.game;
+    if g.black.is_empty() && g.white.is_empty() && g.lines.iter().all(|l| l.moves.is_empty()) {
+        diagnostics.push(
+            crate::diagnostic::Diagnostic::error("go::no-game", "no game found: the record places no stone and plays no move", crate::span::Span::new(0, text.len()))
+                .with_label("no stone or move here")
+                .with_help("a record gives `size:`, setup like `black: a 2, b 1` and moves like `B 平 c 4`"),
+        );
+    }
     diagnostics.sort_by_key(|d| d.span.start);
     Source {
         name: name.to_string(),

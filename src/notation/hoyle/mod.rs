@@ -195,13 +195,13 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
         }
     }
     if solutions.is_empty() {
-        source.diagnostics.push(Diagnostic::error("hoyle::no-solutions", "no \"Solution.\" found", Span::new(0, text.len().min(1))));
+        source.diagnostics.push(Diagnostic::error("hoyle::no-solutions", "no \"Solution.\" found", Span::new(0, text.len())));
     }
     let titles: Vec<&str> = solutions.iter().map(|r| r.title.as_str()).collect();
     for (title, _) in &opts.starts {
         if !titles.iter().any(|t| t.starts_with(title.as_str())) {
             source.diagnostics.push(
-                Diagnostic::warning("hoyle::position-unused", format!("a position was given for {title:?}, but no solution has that title"), Span::new(0, text.len().min(1)))
+                Diagnostic::warning("hoyle::position-unused", format!("a position was given for {title:?}, but no solution has that title"), Span::new(0, text.chars().next().map_or(0, char::len_utf8)))
                     .with_help(format!("the solutions are titled: {}", titles.join(", "))),
             );
         }

@@ -70,6 +70,22 @@ fn is_move_text(s: &str) -> bool {
     !s.is_empty() && s.len() <= 12 && s.chars().any(|c| c.is_ascii_digit()) && s.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | '-' | ' ' | '—' | '–'))
 }
 
+/// Whether a line that is not clean movetext is a move line damaged in print:
+/// short, with a digit, and either mostly digits and stops or followed by
+/// movetext, a result or a variation heading.
+fn looks_like_damaged_move(t: &str, rest: &[(usize, &str)]) -> bool {
+    let chars = t.chars().count();
+    if chars > 16 || !t.chars().any(|c| c.is_ascii_digit()) {
+        return false;
+    }
+    let numeric = t.chars().filter(|c| c.is_ascii_digit() || *c == '.').count();
+    if numeric * 2 > chars {
+        return true;
+    }
+    let Some(next) = rest.iter().map(|l| l.1.trim()).find(|l| !l.is_empty()) else { return false };
+    is_move_text(next) || RESULT_LINE.is_match(next) || VARIATION.is_match(next) || MARKED.captures(next).is_some_and(|c| is_move_text(&c[3]))
+}
+
 /// The sections of a Hoyle text that have a "Solution.": title, tasks and the text read.
 pub(crate) fn parse_solutions(text: &str, unread: &mut Vec<Unread>, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawSolution> {
     let mut lines: Vec<(usize, &str)> = Vec::new();
@@ -171,8 +187,12 @@ pub(crate) fn parse_solutions(text: &str, unread: &mut Vec<Unread>, diagnostics:
                 after_result = true;
                 continue;
             }
+            // A move line damaged in print (`09.1#3`) stays in the solution, where
+            // the decoder reads what it can and keeps the rest unread with a diagnostic;
+            // ending the solution there would drop the moves after it unseen.
+            let damaged = looks_like_damaged_move(t, &lines[k..]);
             let (marker, move_span) = match MARKED.captures(t) {
-                Some(caps) if is_move_text(&caps[3]) => {
+                Some(caps) if is_move_text(&caps[3]) || damaged => {
                     let m = caps.get(3).map_or(0, |m| m.start());
                     let marker = match (caps.get(1), caps.get(2)) {
                         (Some(n), _) => Marker::Variation(n.as_str().to_string()),
@@ -181,7 +201,7 @@ pub(crate) fn parse_solutions(text: &str, unread: &mut Vec<Unread>, diagnostics:
                     };
                     (Some((marker, Span::new(span.start, span.start + m))), Span::new(span.start + m, span.end))
                 }
-                _ if is_move_text(t) => (None, span),
+                _ if is_move_text(t) || damaged => (None, span),
                 _ => {
                     k -= 1;
                     break;

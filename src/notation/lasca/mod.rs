@@ -170,6 +170,17 @@ pub fn read(name: &str, text: &str) -> Source {
             source.games.push(game);
             source.diagnostics.extend(diagnostics);
         }
+        if source.games.is_empty() {
+            // Saying nothing would pass an empty or foreign text as a Lasca book checked.
+            if !text.trim().is_empty() {
+                source.unread.push(Unread { raw: text.to_string(), span: Span::new(0, text.len()) });
+            }
+            source.diagnostics.push(
+                Diagnostic::error("lasca::no-games", "no game found: no numbered Lasca moves and no game heading", Span::new(0, text.len()))
+                    .with_label("no Lasca game here")
+                    .with_help("a Lasca game is numbered moves in dash notation: `(1) 9-13, 22-18. (2) …`"),
+            );
+        }
         return source;
     }
     let first = sections.first().map(|s| s.span.start).or(proposition.map(|p| p.start)).unwrap_or(text.len());

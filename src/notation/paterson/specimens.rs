@@ -73,7 +73,7 @@ pub fn read_paterson_specimens_with_report(name: &str, text: &str) -> (Source, V
     let mut source = Source { name: name.to_string(), notation: "paterson".into(), ..Source::default() };
     let Some(heading) = HEADING.find(text) else {
         source.diagnostics.push(
-            Diagnostic::error("paterson::no-specimens", "no page of specimens in natural notation found", Span::new(0, text.len().min(1)))
+            Diagnostic::error("paterson::no-specimens", "no page of specimens in natural notation found", Span::new(0, text.len()))
                 .with_help("the page starts with \"Specimens in accordance with the natural system\""),
         );
         return (source, Vec::new());

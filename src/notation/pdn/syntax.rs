@@ -97,6 +97,8 @@ pub enum UnreadReason {
     BadTag,
     /// A move whose squares do not fit a byte.
     BadMove,
+    /// A move number or `$n` too large for any number: kept as printed, never clamped.
+    NumberTooLarge,
     /// `{` with no `}`: the rest of the file.
     UnterminatedComment,
     /// `)` with no `(`.
@@ -217,6 +219,15 @@ impl Builder {
         self.push(Element::Unread { reason, raw: span.slice(text).to_string(), span });
     }
 
+    /// A number no integer holds: an error, and its text kept as printed.
+    fn number_too_large(&mut self, what: &str, span: Span, text: &str) {
+        self.diagnostics.push(
+            Diagnostic::error("pdn::number-out-of-range", format!("{what} {:?} is too large to be read as a number", truncate(span.slice(text), 40)), span)
+                .with_label("kept unread as printed"),
+        );
+        self.unread(UnreadReason::NumberTooLarge, span, text);
+    }
+
     /// End a skipped variation: everything from its `(` is one unread element.
     fn end_skip(&mut self, end: usize, text: &str) {
         if let Some((_, open)) = self.skipping.take() {
@@ -313,13 +324,17 @@ impl Iterator for GameParser<'_> {
                 Lexeme::MoveNumber => {
                     g.started = true;
                     let digits = slice.trim_end_matches('.');
-                    let number = digits.parse::<u64>().unwrap_or(u64::MAX);
-                    g.push(Element::MoveNumber { number, dots: slice.len() - digits.len(), span });
+                    match digits.parse::<u64>() {
+                        Ok(number) => g.push(Element::MoveNumber { number, dots: slice.len() - digits.len(), span }),
+                        Err(_) => g.number_too_large("move number", span, text),
+                    }
                 }
                 Lexeme::Nag => {
                     g.started = true;
-                    let code = slice[1..].parse::<u64>().unwrap_or(u64::MAX);
-                    g.push(Element::Nag { code, span });
+                    match slice[1..].parse::<u64>() {
+                        Ok(code) => g.push(Element::Nag { code, span }),
+                        Err(_) => g.number_too_large("annotation glyph ($n)", span, text),
+                    }
                 }
                 Lexeme::Move => {
                     g.started = true;

@@ -102,6 +102,7 @@ fn next_token(text: &str, at: usize) -> Option<(Token, Span)> {
             let mut ident = String::new();
             let mut ident_span = span;
             let mut values = Vec::new();
+            let mut end = span.end;
             for part in pair.into_inner() {
                 let s = shift(part.as_span());
                 match part.as_rule() {
@@ -115,11 +116,13 @@ fn next_token(text: &str, at: usize) -> Option<(Token, Span)> {
                             None => (String::new(), Span::new(s.start + 1, s.start + 1)),
                         };
                         values.push((text, vs));
+                        end = s.end;
                     }
                     _ => {}
                 }
             }
-            Token::Property { ident, ident_span, values }
+            // White space after the last `]` is not part of the property.
+            return Some((Token::Property { ident, ident_span, values }, Span::new(span.start, end)));
         }
         _ => {
             // Trailing white space is not part of the junk.

@@ -254,7 +254,12 @@ fn build_game(nodes: &[Node], root: usize, diags: &mut Vec<Diagnostic>) -> Optio
                 _ => diags.push(Diagnostic::error("sgf::bad-colour", format!("PL[{value}] is not B or W"), span)),
             },
             "KM" => match value.trim().parse::<f64>() {
-                Ok(k) if k.is_finite() => game.komi = Some(k),
+                Ok(k) if k.is_finite() && writes_back_as_printed(k, value.trim()) => game.komi = Some(k),
+                Ok(k) if k.is_finite() => {
+                    // Writing the number back would change it (`1e20`, rounding): keep the text.
+                    diags.push(Diagnostic::note("sgf::komi-as-text", format!("KM[{value}] has more digits than a number holds; kept as printed"), span));
+                    game.extra.push(("KM".into(), vec![value]));
+                }
                 _ => {
                     diags.push(Diagnostic::warning("sgf::bad-komi", format!("KM[{value}] is not a number; kept as text"), span));
                     game.extra.push(("KM".into(), vec![value]));
@@ -319,6 +324,24 @@ fn build_game(nodes: &[Node], root: usize, diags: &mut Vec<Diagnostic>) -> Optio
         }
     }
     Some(game)
+}
+
+/// Whether `k` written back reads as the decimal printed (up to a sign, leading
+/// and trailing zeros).
+fn writes_back_as_printed(k: f64, printed: &str) -> bool {
+    let canonical = |s: &str| -> String {
+        let (sign, digits) = match s.strip_prefix('-') {
+            Some(rest) => ("-", rest),
+            None => ("", s.strip_prefix('+').unwrap_or(s)),
+        };
+        let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+        let int = int.trim_start_matches('0');
+        let frac = frac.trim_end_matches('0');
+        let int = if int.is_empty() { "0" } else { int };
+        let body = if frac.is_empty() { int.to_string() } else { format!("{int}.{frac}") };
+        if body == "0" { body } else { format!("{sign}{body}") }
+    };
+    canonical(&format!("{k}")) == canonical(printed)
 }
 
 /// The move of a node, if it has one (B or W).
@@ -550,6 +573,13 @@ pub fn read(name: &str, text: &str) -> Source {
         let replayed = go_record::replay(&g);
         diagnostics.extend(replayed.diagnostics.iter().cloned());
         games.push(go_record::to_game(&g, &replayed));
+    }
+    if games.is_empty() {
+        diagnostics.push(
+            Diagnostic::error("sgf::no-games", "no game found: the text has no `(;` game tree", Span::new(0, text.len()))
+                .with_label("no game tree here")
+                .with_help("an SGF game looks like (;GM[1]FF[4]SZ[19];B[pd];W[dd])"),
+        );
     }
     diagnostics.sort_by_key(|d| d.span.start);
     Source { name: name.to_string(), notation: "sgf".into(), games, unread: parsed.unread, diagnostics }

@@ -1,0 +1,551 @@
+//! The one door every reader's text comes through: a path or `-` (standard
+//! input) read once into text that readers can trust.
+//!
+//! Readers see *normalised* text: no byte-order mark, every line ending (CRLF,
+//! lone CR, LF) a single `\n`, invalid bytes replaced by U+FFFD. That one rule
+//! makes the same book in any encoding dress read the same, without teaching
+//! each reader about `\r`. What the normalisation changed is not lost: an
+//! [`OffsetMap`] takes every offset in the normalised text back to the byte of
+//! the original file, so the spans in the finished tree and its diagnostics
+//! point at the file as it is on disk; a BOM, UTF-16 and invalid bytes are
+//! recorded as `input::` diagnostics.
+
+use crate::diagnostic::{self, Diagnostic};
+use crate::notation::{self, Given, Notation};
+use crate::span::Span;
+use crate::tree::Source;
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Files larger than this are refused rather than read into memory.
+pub const MAX_FILE_BYTES: u64 = 512 * 1024 * 1024;
+/// The path that means standard input.
+pub const STDIN: &str = "-";
+/// How much of a file is looked at to tell text from binary.
+const SNIFF_BYTES: usize = 8192;
+
+/// Offsets of a changed text back to the text it was made from.
+///
+/// Between two anchors both texts run byte for byte; an anchor
+/// `(new, old)` says offset `new` of the changed text is offset `old` of the
+/// source. No anchors: the texts are the same.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OffsetMap {
+    anchors: Vec<(usize, usize)>,
+}
+
+impl OffsetMap {
+    pub fn is_identity(&self) -> bool {
+        self.anchors.is_empty()
+    }
+
+    fn push(&mut self, new: usize, old: usize) {
+        if new != old || !self.anchors.is_empty() {
+            self.anchors.push((new, old));
+        }
+    }
+
+    /// The source offset of offset `new` of the changed text.
+    pub fn to_old(&self, new: usize) -> usize {
+        match self.anchors.partition_point(|a| a.0 <= new) {
+            0 => new,
+            i => {
+                let (n, o) = self.anchors[i - 1];
+                o + (new - n)
+            }
+        }
+    }
+
+    /// The changed-text offset of source offset `old`; an offset inside bytes
+    /// the change removed or replaced goes to where they went.
+    pub fn to_new(&self, old: usize) -> usize {
+        let i = self.anchors.partition_point(|a| a.1 <= old);
+        let guess = match i {
+            0 => old,
+            i => {
+                let (n, o) = self.anchors[i - 1];
+                n + (old - o)
+            }
+        };
+        self.anchors.get(i).map_or(guess, |next| guess.min(next.0))
+    }
+}
+
+/// What the bytes of a file were, before they became text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    Utf8,
+    Utf16Le,
+    Utf16Be,
+}
+
+/// A file read into text, with the way back to its bytes.
+#[derive(Clone, Debug)]
+pub struct Input {
+    /// The name diagnostics use: the path, or `<stdin>`.
+    pub name: String,
+    /// The path given (`-` for standard input); its extension helps detection.
+    pub path: PathBuf,
+    /// Normalised text: what readers read.
+    pub text: String,
+    pub encoding: Encoding,
+    /// What reading found about the bytes themselves, spans in the original bytes.
+    pub findings: Vec<Diagnostic>,
+    /// Decoded text (BOM dropped, bad bytes replaced) back to the bytes.
+    decoded: OffsetMap,
+    /// Normalised text back to the decoded text (line endings).
+    line_ends: OffsetMap,
+}
+
+impl Input {
+    /// Text from the bytes of a file.
+    pub fn from_bytes(path: &Path, bytes: &[u8]) -> Input {
+        let name = if path == Path::new(STDIN) { "<stdin>".to_string() } else { path.display().to_string() };
+        let mut findings = Vec::new();
+        let (decoded_text, decoded, encoding) = decode(bytes, &mut findings);
+        let (text, line_ends) = normalise_line_ends(decoded_text);
+        Input { name, path: path.to_path_buf(), text, encoding, findings, decoded, line_ends }
+    }
+
+    /// Text as given, as if it were a file's bytes.
+    pub fn from_text(path: &Path, text: &str) -> Input {
+        Input::from_bytes(path, text.as_bytes())
+    }
+
+    /// The byte of the original file where offset `at` of [`Input::text`] is.
+    pub fn to_original(&self, at: usize) -> usize {
+        self.decoded.to_old(self.line_ends.to_old(at))
+    }
+
+    /// The offset in [`Input::text`] of byte `at` of the original file.
+    pub fn to_normalised(&self, at: usize) -> usize {
+        self.line_ends.to_new(self.decoded.to_new(at))
+    }
+
+    pub fn span_to_original(&self, span: Span) -> Span {
+        Span::new(self.to_original(span.start), self.to_original(span.end))
+    }
+
+    pub fn span_to_normalised(&self, span: Span) -> Span {
+        Span::new(self.to_normalised(span.start), self.to_normalised(span.end))
+    }
+
+    /// Nothing was changed on the way in: spans need no mapping.
+    pub fn is_verbatim(&self) -> bool {
+        self.decoded.is_identity() && self.line_ends.is_identity()
+    }
+
+    /// Read in `notation`; every span in the result points at the original
+    /// bytes, and what reading the bytes found comes first among the diagnostics.
+    pub fn read(&self, notation: Notation, given: &Given) -> Source {
+        let mut source = notation::read_given(notation, &self.path, &self.text, given);
+        source.name.clone_from(&self.name);
+        if !self.is_verbatim() {
+            for_each_span(&mut source, |s| *s = self.span_to_original(*s));
+        }
+        source.diagnostics.splice(0..0, self.findings.iter().cloned());
+        source
+    }
+
+    /// Render diagnostics whose spans point at the original bytes, with the
+    /// normalised text as the snippet (a lone CR would otherwise make the
+    /// whole file one line).
+    pub fn render(&self, diags: &[Diagnostic], color: bool) -> String {
+        let mapped: Vec<Diagnostic> = diags
+            .iter()
+            .map(|d| {
+                let mut d = d.clone();
+                d.span = self.span_to_normalised(d.span);
+                d
+            })
+            .collect();
+        diagnostic::render(&mapped, &self.name, &self.text, color)
+    }
+}
+
+/// Every span of a source: games, lines, moves, repairs, annotations, results,
+/// unread text, diagnostics.
+pub fn for_each_span(source: &mut Source, mut f: impl FnMut(&mut Span)) {
+    for game in &mut source.games {
+        f(&mut game.span);
+        for line in &mut game.lines {
+            f(&mut line.span);
+            for m in &mut line.moves {
+                f(&mut m.span);
+                if let Some(r) = &mut m.repair {
+                    r.edits.iter_mut().for_each(|e| f(&mut e.span));
+                }
+                m.annotations.iter_mut().for_each(|a| f(&mut a.span));
+            }
+            if let Some(r) = &mut line.stated_result {
+                f(&mut r.span);
+            }
+            if let Some(u) = &mut line.unread {
+                f(&mut u.span);
+            }
+            line.annotations.iter_mut().for_each(|a| f(&mut a.span));
+        }
+    }
+    source.unread.iter_mut().for_each(|u| f(&mut u.span));
+    source.diagnostics.iter_mut().for_each(|d| f(&mut d.span));
+}
+
+/// Bytes to text: a BOM recognised and dropped, UTF-16 decoded, invalid
+/// UTF-8 replaced by U+FFFD one replacement per bad sequence (as
+/// `String::from_utf8_lossy` does), each change anchored in the map.
+fn decode(bytes: &[u8], findings: &mut Vec<Diagnostic>) -> (String, OffsetMap, Encoding) {
+    let mut map = OffsetMap::default();
+    if let Some(order) = utf16_order(bytes) {
+        let le = order == Encoding::Utf16Le;
+        let encoding_name = if le { "UTF-16 LE" } else { "UTF-16 BE" };
+        findings.push(
+            Diagnostic::note("input::bom", format!("the file starts with a {encoding_name} byte-order mark; it was decoded as {encoding_name} and the mark is not part of the text"), Span::new(0, 2))
+                .with_label("byte-order mark"),
+        );
+        let body = bytes[2..].chunks_exact(2);
+        let odd_tail = !body.remainder().is_empty();
+        let units = body.map(|c| if le { u16::from_le_bytes([c[0], c[1]]) } else { u16::from_be_bytes([c[0], c[1]]) });
+        let mut text = String::with_capacity(bytes.len());
+        let mut old = 2;
+        let mut bad: Option<Span> = None;
+        map.anchors.push((0, 2));
+        for c in char::decode_utf16(units) {
+            let (c, width) = match c {
+                Ok(c) => (c, c.len_utf16() * 2),
+                Err(_) => {
+                    bad.get_or_insert(Span::new(old, old + 2));
+                    ('\u{FFFD}', 2)
+                }
+            };
+            text.push(c);
+            old += width;
+            map.anchors.push((text.len(), old));
+        }
+        if odd_tail {
+            // The odd last byte is kept as a replacement character, not dropped.
+            bad.get_or_insert(Span::new(old, bytes.len()));
+            text.push('\u{FFFD}');
+            map.anchors.push((text.len(), bytes.len()));
+        }
+        if let Some(span) = bad {
+            findings.push(
+                Diagnostic::warning("input::bad-utf16", "the file is not valid UTF-16; bad code units were read as U+FFFD", span)
+                    .with_label("first invalid code unit here"),
+            );
+        }
+        return (text, map, order);
+    }
+    let mut start = 0;
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        findings.push(
+            Diagnostic::note("input::bom", "the file starts with a UTF-8 byte-order mark; it is not part of the text", Span::new(0, 3))
+                .with_label("byte-order mark"),
+        );
+        start = 3;
+        map.push(0, 3);
+    }
+    let body = &bytes[start..];
+    if let Ok(s) = std::str::from_utf8(body) {
+        return (s.to_string(), map, Encoding::Utf8);
+    }
+    let mut text = String::with_capacity(body.len() + 16);
+    let mut old = start;
+    let mut first_bad: Option<Span> = None;
+    let mut bad_count = 0usize;
+    for chunk in body.utf8_chunks() {
+        text.push_str(chunk.valid());
+        old += chunk.valid().len();
+        let invalid = chunk.invalid();
+        if !invalid.is_empty() {
+            first_bad.get_or_insert(Span::new(old, old + invalid.len()));
+            bad_count += 1;
+            text.push('\u{FFFD}');
+            old += invalid.len();
+            map.push(text.len(), old);
+        }
+    }
+    if let Some(span) = first_bad {
+        let times = if bad_count == 1 { String::new() } else { format!(" ({bad_count} places)") };
+        findings.push(
+            Diagnostic::warning("input::not-utf8", format!("the file is not valid UTF-8; bad bytes were read as U+FFFD{times}"), span)
+                .with_label("first invalid bytes here"),
+        );
+    }
+    (text, map, Encoding::Utf8)
+}
+
+/// UTF-16 byte order from a byte-order mark.
+fn utf16_order(bytes: &[u8]) -> Option<Encoding> {
+    match bytes {
+        [0xFF, 0xFE, ..] => Some(Encoding::Utf16Le),
+        [0xFE, 0xFF, ..] => Some(Encoding::Utf16Be),
+        _ => None,
+    }
+}
+
+/// Every CRLF and lone CR made one `\n`.
+fn normalise_line_ends(text: String) -> (String, OffsetMap) {
+    if !text.contains('\r') {
+        return (text, OffsetMap::default());
+    }
+    let mut map = OffsetMap::default();
+    let mut out = String::with_capacity(text.len());
+    let mut old = 0;
+    let mut rest = text.as_str();
+    while let Some(i) = rest.find('\r') {
+        out.push_str(&rest[..i]);
+        out.push('\n');
+        let crlf = rest.as_bytes().get(i + 1) == Some(&b'\n');
+        let width = if crlf { 2 } else { 1 };
+        old += i + width;
+        rest = &rest[i + width..];
+        if crlf {
+            map.push(out.len(), old);
+        }
+    }
+    out.push_str(rest);
+    (out, map)
+}
+
+/// Whether bytes look like a text file rather than an image, archive or noise:
+/// no NUL byte and few control characters or invalid sequences in the first
+/// few kilobytes. UTF-16 with a byte-order mark is text.
+pub fn looks_like_text(bytes: &[u8]) -> bool {
+    if utf16_order(bytes).is_some() {
+        return true;
+    }
+    let head = &bytes[..bytes.len().min(SNIFF_BYTES)];
+    if head.contains(&0) {
+        return false;
+    }
+    let mut odd = 0usize;
+    let mut seen = 0usize;
+    for chunk in head.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            seen += 1;
+            if c.is_control() && !matches!(c, '\n' | '\r' | '\t' | '\u{0C}') {
+                odd += 1;
+            }
+        }
+        // A sequence cut by the sniff window's end is not a fault of the file.
+        if !chunk.invalid().is_empty() {
+            seen += 1;
+            odd += 1;
+        }
+    }
+    odd * 20 <= seen.max(1)
+}
+
+/// The bytes of a path, or of standard input for `-`.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
+    if path == Path::new(STDIN) {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .lock()
+            .take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(format!("standard input is over {MAX_FILE_BYTES} bytes; larger inputs are refused"));
+        }
+        return Ok(bytes);
+    }
+    let meta = fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!("{} is {} bytes; files over {MAX_FILE_BYTES} bytes are refused", path.display(), meta.len()));
+    }
+    fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+/// A path (or `-`) read into text.
+pub fn read_input(path: &Path) -> Result<Input, String> {
+    Ok(Input::from_bytes(path, &read_bytes(path)?))
+}
+
+/// A path (or `-`) read in `notation`: the tree (spans in the original bytes)
+/// and the input, which renders its diagnostics.
+pub fn read_source(path: &Path, notation: Notation, given: &Given) -> Result<(Source, Input), String> {
+    let input = read_input(path)?;
+    let mut source = input.read(notation, given);
+    if !given.positions.is_empty() && source.notation != "hoyle" {
+        let first = input.text.chars().next().map_or(0, char::len_utf8);
+        source.diagnostics.insert(
+            0,
+            Diagnostic::warning(
+                "input::position-unused",
+                format!("positions given with --position serve Hoyle's solutions; this file was read as {}", source.notation),
+                input.span_to_original(Span::new(0, first)),
+            ),
+        );
+    }
+    Ok((source, input))
+}
+
+/// Files found under the paths given, and what was passed over.
+#[derive(Clone, Debug, Default)]
+pub struct Collected {
+    pub files: Vec<PathBuf>,
+    /// Files inside folders that are not text (images, archives, noise).
+    pub skipped: Vec<PathBuf>,
+}
+
+/// Inside a directory, hidden files and Markdown notes (a corpus's README) are not game files.
+fn is_hidden_or_documentation(path: &Path) -> bool {
+    let hidden = path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'));
+    let markdown = path.extension().is_some_and(|x| x.eq_ignore_ascii_case("md"));
+    hidden || markdown
+}
+
+fn is_text_file(path: &Path) -> bool {
+    let Ok(file) = fs::File::open(path) else {
+        return true; // reading it later reports why it cannot be read
+    };
+    let mut head = Vec::with_capacity(SNIFF_BYTES);
+    match file.take(SNIFF_BYTES as u64).read_to_end(&mut head) {
+        Ok(_) => looks_like_text(&head),
+        Err(_) => true,
+    }
+}
+
+/// Every file under the given paths (`-` is standard input), directories
+/// walked in name order. In a directory, files that are not text are
+/// skipped; a path that does not exist, or a directory with no file to
+/// read, is an error.
+pub fn collect(paths: &[PathBuf]) -> Result<Collected, String> {
+    let mut found = Collected::default();
+    for p in paths {
+        if p == Path::new(STDIN) {
+            found.files.push(p.clone());
+            continue;
+        }
+        let meta = fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+        if !meta.is_dir() {
+            found.files.push(p.clone());
+            continue;
+        }
+        let before = found.files.len();
+        let mut stack = vec![p.clone()];
+        while let Some(dir) = stack.pop() {
+            let mut entries: Vec<PathBuf> = fs::read_dir(&dir)
+                .map_err(|e| format!("cannot list {}: {e}", dir.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .collect();
+            entries.sort();
+            for e in entries.into_iter().rev() {
+                if e.is_dir() {
+                    stack.push(e);
+                } else if !is_hidden_or_documentation(&e) {
+                    if is_text_file(&e) { found.files.push(e) } else { found.skipped.push(e) }
+                }
+            }
+        }
+        if found.files.len() == before {
+            return Err(format!("{} holds no file to read", p.display()));
+        }
+    }
+    found.files.sort();
+    found.skipped.sort();
+    Ok(found)
+}
+
+/// [`collect`], with one note on standard error naming the files skipped.
+pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let found = collect(paths)?;
+    if !found.skipped.is_empty() {
+        let names: Vec<String> = found.skipped.iter().map(|p| p.display().to_string()).collect();
+        eprintln!("note: skipped {} file(s) that are not text: {}", names.len(), names.join(", "));
+    }
+    Ok(found.files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(bytes: &[u8]) -> Input {
+        Input::from_bytes(Path::new("t.txt"), bytes)
+    }
+
+    #[test]
+    fn line_endings_all_become_lf_and_map_back() {
+        let crlf = input(b"ab\r\ncd\r\n\r\nef");
+        assert_eq!(crlf.text, "ab\ncd\n\nef");
+        let cr = input(b"ab\rcd\r\ref");
+        assert_eq!(cr.text, "ab\ncd\n\nef");
+        assert!(cr.line_ends.is_identity(), "a lone CR keeps its width");
+        // `e` is byte 7 of the normalised text, byte 10 of the CRLF file.
+        assert_eq!(crlf.to_original(7), 10);
+        assert_eq!(crlf.to_normalised(10), 7);
+        for at in 0..=crlf.text.len() {
+            assert_eq!(crlf.to_normalised(crlf.to_original(at)), at);
+        }
+        // The LF of a CRLF belongs with its CR.
+        assert_eq!(crlf.to_normalised(3), 3);
+    }
+
+    #[test]
+    fn bom_is_dropped_and_recorded() {
+        let i = input(b"\xEF\xBB\xBF[Event \"x\"]\r\n");
+        assert_eq!(i.text, "[Event \"x\"]\n");
+        assert_eq!(i.findings[0].code, "input::bom");
+        assert_eq!(i.findings[0].span, Span::new(0, 3));
+        assert_eq!(i.to_original(0), 3);
+        // The end of the text is the end of the file (after CR LF).
+        assert_eq!(i.to_original(12), 16);
+        assert_eq!(i.to_normalised(0), 0);
+    }
+
+    #[test]
+    fn invalid_utf8_span_covers_the_whole_bad_sequence() {
+        let i = input(b"ab\xE2\x82cd\xFFe");
+        assert_eq!(i.text, "ab\u{FFFD}cd\u{FFFD}e");
+        let d = &i.findings[0];
+        assert_eq!(d.code, "input::not-utf8");
+        assert_eq!(d.span, Span::new(2, 4));
+        assert!(d.message.contains("2 places"), "{}", d.message);
+        // The replacement character spans the two bad bytes.
+        assert_eq!(i.span_to_original(Span::new(2, 5)), Span::new(2, 4));
+        assert_eq!(i.span_to_normalised(d.span), Span::new(2, 5));
+        assert_eq!(i.to_original(5), 4);
+        assert_eq!(i.to_original(10), 7);
+    }
+
+    #[test]
+    fn utf16_is_decoded_with_offsets_in_the_file() {
+        let mut le = vec![0xFF, 0xFE];
+        for u in "a\r\né".encode_utf16() {
+            le.extend(u.to_le_bytes());
+        }
+        let i = input(&le);
+        assert_eq!(i.text, "a\né");
+        assert_eq!(i.encoding, Encoding::Utf16Le);
+        // `é` starts after BOM (2) + `a` (2) + CR LF (4).
+        assert_eq!(i.to_original(2), 8);
+        assert_eq!(i.to_original(4), 10);
+        let mut be = vec![0xFE, 0xFF];
+        for u in "xy".encode_utf16() {
+            be.extend(u.to_be_bytes());
+        }
+        assert_eq!(input(&be).text, "xy");
+    }
+
+    #[test]
+    fn binary_is_not_text() {
+        assert!(looks_like_text(b"11-15 23-19\n"));
+        assert!(looks_like_text("平 c 4\n".as_bytes()));
+        assert!(!looks_like_text(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"));
+        let noise: Vec<u8> = (0..3000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+        assert!(!looks_like_text(&noise));
+    }
+
+    #[test]
+    fn an_empty_folder_is_an_error() {
+        let dir = std::env::temp_dir().join(format!("gamescribe-empty-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let got = collect(std::slice::from_ref(&dir));
+        let _ = fs::remove_dir(&dir);
+        assert!(got.is_err());
+        assert!(collect(&[PathBuf::from("/no/such/path/at/all")]).is_err());
+    }
+}
