@@ -572,7 +572,16 @@ pub fn read(name: &str, text: &str) -> Source {
     for g in parsed.games {
         let replayed = go_record::replay(&g);
         diagnostics.extend(replayed.diagnostics.iter().cloned());
-        games.push(go_record::to_game(&g, &replayed));
+        let mut game = go_record::to_game(&g, &replayed);
+        // A move's printed text is exactly what its span covers (`B [dd]`, a second value).
+        for m in game.lines.iter_mut().flat_map(|l| &mut l.moves) {
+            if let Some(printed) = text.get(m.span.start..m.span.end) {
+                if printed != m.printed {
+                    m.printed = printed.to_string();
+                }
+            }
+        }
+        games.push(game);
     }
     if games.is_empty() {
         diagnostics.push(
