@@ -14,3 +14,4 @@ pub mod repair;
 pub mod rules;
 pub mod span;
 pub mod tree;
+pub mod verdict;
