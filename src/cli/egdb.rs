@@ -91,7 +91,8 @@ fn build(pieces: u8, dir: Option<&Path>) -> u8 {
         BuildEvent::Slice(s) => {
             bar.set_message(format!("{}", s.material));
             if !s.reused {
-                bar.println(format!(
+                // Printed above the bar, and printed even when there is no terminal to draw it on.
+                bar.suspend(|| println!(
                     "  {:<14} {:>12} positions  win {:>11}  loss {:>11}  draw {:>11}  {:>3} passes  {:>8.2}s",
                     s.material.to_string(),
                     s.positions,

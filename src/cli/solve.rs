@@ -47,7 +47,15 @@ pub fn load_database(dir: Option<&std::path::Path>) -> (Egdb, String) {
         Ok(d) => d,
         Err(e) => return (Egdb::empty(), format!("no endgame database ({e}): search only")),
     };
-    match Egdb::open_available(&dir, DATABASE_PIECES) {
+    let (db, problems) = Egdb::open_available(&dir, DATABASE_PIECES);
+    for p in &problems {
+        eprintln!(
+            "warning: {p}\n  rebuild it with: gamescribe egdb build --pieces {} --dir {}",
+            p.material.pieces(),
+            dir.display()
+        );
+    }
+    match db {
         Some(db) => {
             let note = format!("endgame database of up to {} pieces from {}", db.pieces(), dir.display());
             (db, note)

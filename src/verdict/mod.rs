@@ -85,12 +85,13 @@ pub fn judge_source(source: &mut Source, judge: &Judge) {
                 let found = verdict.found.map_or("", outcome_words);
                 let how = verdict.method.map_or("", method_words);
                 let line = if verdict.line.is_empty() { String::new() } else { format!("; refutation: {}", verdict.line.join(" ")) };
+                let at = verdict.position.as_deref().map_or(String::new(), |p| format!(" at {p}"));
                 diagnostics.push(
                     Diagnostic::warning(
                         "verdict::disputed",
                         format!(
-                            "{} line {}: the book says \"{}\", but {found} is proven ({how}){line}",
-                            source.games[game].name, source.games[game].lines[index].label, claim.printed
+                            "{} line {}: the book says \"{}\", but {found} is proven{at} ({how}){line}",
+                            source.games[game].name, source.games[game].lines[index].label, claim.printed.trim()
                         ),
                         claim.span,
                     )
@@ -104,7 +105,7 @@ pub fn judge_source(source: &mut Source, judge: &Judge) {
 }
 
 fn unknown(reason: UnknownReason) -> Verdict {
-    Verdict { class: VerdictClass::Unknown, found: None, method: None, depth: 0, nodes: 0, line: Vec::new(), reason: Some(reason) }
+    Verdict { class: VerdictClass::Unknown, found: None, method: None, depth: 0, nodes: 0, line: Vec::new(), reason: Some(reason), position: None }
 }
 
 pub fn outcome_words(o: Outcome) -> &'static str {
@@ -229,18 +230,18 @@ fn judge_lasca_line(game: &Game, index: usize, claim: Outcome) -> Verdict {
     if end.legal_moves().is_empty() {
         let found = side_outcome(end.turn().other());
         let class = if found == claim { VerdictClass::Proven } else { VerdictClass::Disputed };
-        return Verdict { class, found: Some(found), method: Some(VerdictMethod::GameOver), depth: 0, nodes: 1, line: Vec::new(), reason: None };
+        return Verdict { class, found: Some(found), method: Some(VerdictMethod::GameOver), depth: 0, nodes: 1, line: Vec::new(), reason: None, position: None };
     }
     let proven = |c: lasca::Color| match lasca::forced_win(&end, c, LASCA_PLIES, LASCA_NODES) {
         lasca::Proof::Proven { plies } => Some(plies),
         _ => None,
     };
     if let Some(plies) = proven(winner) {
-        return Verdict { class: VerdictClass::Proven, found: Some(claim), method: Some(VerdictMethod::ExhaustiveSearch), depth: plies, nodes: 0, line: Vec::new(), reason: None };
+        return Verdict { class: VerdictClass::Proven, found: Some(claim), method: Some(VerdictMethod::ExhaustiveSearch), depth: plies, nodes: 0, line: Vec::new(), reason: None, position: None };
     }
     if let Some(plies) = proven(winner.other()) {
         let found = side_outcome(winner.other());
-        return Verdict { class: VerdictClass::Disputed, found: Some(found), method: Some(VerdictMethod::ExhaustiveSearch), depth: plies, nodes: 0, line: Vec::new(), reason: None };
+        return Verdict { class: VerdictClass::Disputed, found: Some(found), method: Some(VerdictMethod::ExhaustiveSearch), depth: plies, nodes: 0, line: Vec::new(), reason: None, position: None };
     }
     Verdict { depth: LASCA_PLIES, ..unknown(UnknownReason::Undecided) }
 }
@@ -290,6 +291,7 @@ pub fn judge_position(pos: &Position, claim: Outcome, judge: &Judge) -> Verdict 
         nodes: s.nodes,
         line,
         reason: (class == VerdictClass::Unknown).then_some(UnknownReason::Undecided),
+        position: Some(crate::rules::draughts::write_fen(&pos.setup())),
     }
 }
 

@@ -159,23 +159,32 @@ impl Egdb {
     }
 
     /// Loads the largest complete set of slices found in `dir` (up to
-    /// `pieces`); `None` if not even the two-piece slices are there.
-    pub fn open_available(dir: &Path, pieces: u8) -> Option<Egdb> {
+    /// `pieces`): `None` if not even the two-piece slices are there. A piece
+    /// count whose slices are partly there, or damaged, ends the set and is
+    /// reported (a count with no slice at all is simply not built).
+    pub fn open_available(dir: &Path, pieces: u8) -> (Option<Egdb>, Vec<SliceFileError>) {
         let mut db = Egdb::empty();
         for n in 2..=pieces {
             let mut loaded = Vec::new();
+            let mut problems = Vec::new();
             for m in Material::all_with(n) {
                 match file::read_slice(dir, m) {
                     Ok(p) => loaded.push((m, p)),
-                    Err(_) => return (n > 2).then_some(db),
+                    Err(e) => problems.push(e),
                 }
+            }
+            if !problems.is_empty() {
+                if loaded.is_empty() && problems.iter().all(|e| e.problem == SliceProblem::Missing) {
+                    problems.clear();
+                }
+                return ((n > 2).then_some(db), problems);
             }
             for (m, p) in loaded {
                 db.insert(m, p);
             }
             db.complete_to = n;
         }
-        (db.complete_to >= 2).then_some(db)
+        ((db.complete_to >= 2).then_some(db), Vec::new())
     }
 
     fn insert(&mut self, m: Material, packed: Vec<u8>) {
