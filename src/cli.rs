@@ -15,12 +15,18 @@ use crate::notation::{self, Notation};
 use crate::rules::draughts::{self, parse_fen, Position, Square};
 use crate::tree::{LineStatus, Source};
 
+mod egdb;
+mod solve;
+
 pub const EXIT_CLEAN: u8 = 0;
 pub const EXIT_ERRORS: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
 
 /// Diagnostics drawn per file in human output; JSON has them all.
 const MAX_RENDERED: usize = 40;
+/// Search per stated result in `check`: nodes only, so verdicts do not depend on the machine's load.
+const VERDICT_BUDGET: draughts::solve::Budget =
+    draughts::solve::Budget { nodes: 20_000, time: std::time::Duration::from_secs(60), max_depth: 64 };
 
 #[derive(Parser, Debug)]
 #[command(
@@ -125,6 +131,10 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "auto")]
         color: ColorChoice,
     },
+    /// English-draughts endgame database: build it, or time its lookups.
+    Egdb(egdb::EgdbArgs),
+    /// Solve a draughts position: game over, endgame database, or a bounded search.
+    Solve(solve::SolveArgs),
     /// Who has "the move" in a draughts position, by Paterson's and by Payne's rule.
     #[command(after_help = "Examples:\n  gamescribe move \"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\"\n  gamescribe move \"B:W18,K24:B12,K5\" --format json")]
     Move {
@@ -313,6 +323,8 @@ fn run(cli: Cli) -> u8 {
         Command::Coord { game: CoordGame::Go, square, to, size } => coord_go(&square, to, size),
         Command::Move { fen, format } => the_move(&fen, format),
         Command::Positions { path, format, color } => positions(&path, format, color),
+        Command::Egdb(args) => egdb::run(args),
+        Command::Solve(args) => solve::run(args),
     }
 }
 
@@ -383,6 +395,7 @@ struct Tally {
     partial: usize,
     unreadable: usize,
     moves: usize,
+    verdicts: crate::verdict::VerdictCounts,
     errors: usize,
     warnings: usize,
 }
@@ -400,6 +413,7 @@ impl Tally {
                 LineStatus::Unreadable => t.unreadable += 1,
             }
         }
+        t.verdicts = crate::verdict::VerdictCounts::of(source);
         t.errors = source.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
         t.warnings = source.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
         t
@@ -418,8 +432,10 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
     let color = use_color(color);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    let (database, database_note) = solve::load_database(None);
+    let judge = crate::verdict::Judge { db: &database, budget: VERDICT_BUDGET };
     for file in &files {
-        let (source, input) = match read_source(file, notation, given) {
+        let (mut source, input) = match read_source(file, notation, given) {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -427,6 +443,7 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
                 continue;
             }
         };
+        crate::verdict::judge_source(&mut source, &judge);
         let tally = Tally::of(&source);
         failed |= tally.errors > 0 || (strict && tally.repaired + tally.warnings > 0);
         match format {
@@ -447,6 +464,10 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
                     if !reports.is_empty() {
                         let _ = writeln!(out, "{}", specimen_table(&reports));
                     }
+                }
+                let verdicts = crate::verdict::VerdictCounts::of(&source);
+                if verdicts.total() > 0 {
+                    let _ = writeln!(out, "{}: verdicts on stated results: {} proven, {} engine-consistent, {} disputed, {} unknown ({database_note})\n", source.name, verdicts.proven, verdicts.engine_consistent, verdicts.disputed, verdicts.unknown);
                 }
                 rows.push((source.name.clone(), source.notation.clone(), tally));
             }
@@ -588,12 +609,14 @@ fn per_game_table(source: &Source) -> String {
 fn summary_table(rows: &[(String, String, Tally)]) -> String {
     let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(4).max(4);
     let mut s = format!(
-        "{:<width$}  {:<9} {:>6} {:>6} {:>6} {:>8} {:>7} {:>10} {:>7} {:>6} {:>8}\n",
-        "file", "notation", "games", "lines", "legal", "repaired", "partial", "unreadable", "moves", "errors", "warnings"
+        "{:<width$}  {:<9} {:>6} {:>6} {:>6} {:>8} {:>7} {:>10} {:>7} {:>6} {:>8} {:>15}\n",
+        "file", "notation", "games", "lines", "legal", "repaired", "partial", "unreadable", "moves", "errors", "warnings", "verdicts p/c/d/u"
     );
     for (name, notation, t) in rows {
+        let v = &t.verdicts;
+        let verdicts = format!("{}/{}/{}/{}", v.proven, v.engine_consistent, v.disputed, v.unknown);
         s.push_str(&format!(
-            "{name:<width$}  {notation:<9} {:>6} {:>6} {:>6} {:>8} {:>7} {:>10} {:>7} {:>6} {:>8}\n",
+            "{name:<width$}  {notation:<9} {:>6} {:>6} {:>6} {:>8} {:>7} {:>10} {:>7} {:>6} {:>8} {verdicts:>15}\n",
             t.games, t.lines, t.legal, t.repaired, t.partial, t.unreadable, t.moves, t.errors, t.warnings
         ));
     }
@@ -688,11 +711,13 @@ fn positions(path: &Path, format: CheckFormat, color: ColorChoice) -> u8 {
         Ok(i) => i,
         Err(e) => return usage_error(&e),
     };
-    let (found, mut diagnostics) = notation::position_list::read_position_lists(&input.text);
+    let (mut found, mut diagnostics) = notation::position_list::read_position_lists(&input.text);
     for d in &mut diagnostics {
         d.span = input.span_to_original(d.span);
     }
     diagnostics.splice(0..0, input.findings.iter().cloned());
+    let (database, database_note) = solve::load_database(None);
+    crate::verdict::judge_listed(&mut found, &crate::verdict::Judge { db: &database, budget: VERDICT_BUDGET });
     let errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
     match format {
         CheckFormat::Json => match serde_json::to_string_pretty(&serde_json::json!({ "positions": found, "diagnostics": diagnostics })) {
@@ -704,24 +729,39 @@ fn positions(path: &Path, format: CheckFormat, color: ColorChoice) -> u8 {
             if !rendered.is_empty() {
                 say!("{rendered}");
             }
-            say!("{:<15} {:<14} {:>6} {:>5} {:>6} {:>5}  {:<14} {:<10} {}", "position", "by", "pieces", "moves", "tried", "fits", "always kings", "always men", "fewest kings");
+            say!("stated results judged with the {database_note}");
+            say!("{:<15} {:<14} {:>6} {:>5} {:>6} {:>5} {:>15}  {:<14} {:<10} {}", "position", "by", "pieces", "moves", "tried", "fits", "result p/c/d/u", "always kings", "always men", "fewest kings");
             let list = |v: &[u8]| if v.is_empty() { "-".to_string() } else { v.iter().map(u8::to_string).collect::<Vec<_>>().join(",") };
             for p in &found {
                 let first = p.fits.first().map_or("-".to_string(), |f| f.fen.clone());
+                let class = |c| p.fits.iter().filter(|f| f.verdict.as_ref().is_some_and(|v| v.class == c)).count();
+                let judged = format!(
+                    "{}/{}/{}/{}",
+                    class(crate::tree::VerdictClass::Proven),
+                    class(crate::tree::VerdictClass::EngineConsistent),
+                    class(crate::tree::VerdictClass::Disputed),
+                    class(crate::tree::VerdictClass::Unknown)
+                );
                 say!(
-                    "{:<15} {:<14} {:>6} {:>5} {:>6} {:>5}  {:<14} {:<10} {}",
+                    "{:<15} {:<14} {:>6} {:>5} {:>6} {:>5} {:>15}  {:<14} {:<10} {}",
                     p.title,
                     p.author,
                     p.black.len() + p.white.len() + p.lost_black + p.lost_white,
                     p.solution.len(),
                     p.tried,
                     p.fits.len(),
+                    judged,
                     list(&p.always_kings),
                     list(&p.always_men),
                     first
                 );
                 if let Some(f) = p.fits.first() {
                     say!("{:<15} the move: {}", "", f.the_move);
+                }
+                for f in p.fits.iter().filter(|f| f.verdict.as_ref().is_some_and(|v| v.class == crate::tree::VerdictClass::Disputed)) {
+                    let v = f.verdict.as_ref().expect("filtered on a verdict");
+                    let found = v.found.map_or("", crate::verdict::outcome_words);
+                    say!("{:<15} fit {} disputes \"{}\": {found} is proven; {}", "", f.fen, p.task, v.line.join(" "));
                 }
             }
         }

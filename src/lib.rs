@@ -16,3 +16,4 @@ pub mod repair;
 pub mod rules;
 pub mod span;
 pub mod tree;
+pub mod verdict;

@@ -7,6 +7,8 @@ fn gamescribe(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gamescribe"))
         .args(args)
         .env("NO_COLOR", "1")
+        // No endgame database from the user's cache: verdicts by search alone.
+        .env("XDG_CACHE_HOME", Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-cache"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("run gamescribe")

@@ -35,6 +35,10 @@ pub struct Fit {
     pub kings: Vec<u8>,
     /// Who has "the move" there, by Paterson's and Payne's rules.
     pub the_move: String,
+    /// What an engine says of the stated result from this fit (set by
+    /// `crate::verdict::judge_listed`, after reading).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<crate::tree::Verdict>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -51,6 +55,8 @@ pub struct ListedPosition {
     pub turn: Color,
     /// "to play and win".
     pub task: String,
+    /// The result the task states: the side to play wins, or draws.
+    pub claim: Option<crate::tree::Outcome>,
     /// The printed solution moves as square pairs, with their spans.
     pub solution: Vec<(Vec<u8>, Span)>,
     /// Setups tried, and those under which every solution move is legal (fewest kings first).
@@ -60,6 +66,19 @@ pub struct ListedPosition {
     pub always_kings: Vec<u8>,
     pub always_men: Vec<u8>,
     pub either: Vec<u8>,
+}
+
+/// "to play and win" / "to play and draw" as an outcome.
+fn claim_of(task: &str, turn: Color) -> Option<crate::tree::Outcome> {
+    use crate::tree::Outcome;
+    let task = task.to_ascii_lowercase();
+    if task.contains("win") {
+        Some(if turn == Color::Black { Outcome::BlackWins } else { Outcome::WhiteWins })
+    } else if task.contains("draw") {
+        Some(Outcome::Draw)
+    } else {
+        None
+    }
 }
 
 /// Every numbered position with a square list in `text`, and what could not be read.
@@ -123,6 +142,7 @@ pub fn read_position_lists(text: &str) -> (Vec<ListedPosition>, Vec<Diagnostic>)
             lost_black,
             lost_white,
             turn: side_b,
+            claim: claim_of(&task, side_b),
             task,
             solution,
             tried: 0,
@@ -223,7 +243,7 @@ fn fit(p: &mut ListedPosition) {
             if replays(&start, &p.solution) {
                 let crowned = setup.black_kings | setup.white_kings;
                 let kings = (1..=32u8).filter(|s| crowned & (1 << (s - 1)) != 0).collect();
-                p.fits.push(Fit { fen: write_fen(&setup), kings, the_move: the_move(&setup).summary() });
+                p.fits.push(Fit { fen: write_fen(&setup), kings, the_move: the_move(&setup).summary(), verdict: None });
             }
         }
     }

@@ -52,6 +52,10 @@ pub struct Line {
     pub moves: Vec<MoveNode>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stated_result: Option<StatedResult>,
+    /// What an engine says of `stated_result` where the line ends (set by
+    /// `crate::verdict`, after reading).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<Verdict>,
     pub status: LineStatus,
     /// Text after the last move that could be read: kept, never guessed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -128,6 +132,75 @@ pub struct StatedResult {
     /// As printed: `Drawn.`, `W. wins`, `1-0`.
     pub printed: String,
     pub span: Span,
+}
+
+/// An engine's judgement of a stated result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Verdict {
+    pub class: VerdictClass,
+    /// The outcome the engine proved (for `proven` and `disputed`), or leans
+    /// to (for `engine-consistent`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub found: Option<Outcome>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<VerdictMethod>,
+    /// Deepest search iteration completed, in plies (0 without a search).
+    #[serde(default)]
+    pub depth: u32,
+    #[serde(default)]
+    pub nodes: u64,
+    /// For `disputed`: the moves (canonical text) that refute the claim from
+    /// where the line ends; elsewhere the engine's best line, if any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub line: Vec<String>,
+    /// Why there is no verdict (for `unknown`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<UnknownReason>,
+    /// The position judged, in the game's own position format (PDN FEN for draughts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VerdictClass {
+    /// The stated result is proven.
+    Proven,
+    /// A bounded search agrees with the claim; it proves nothing.
+    EngineConsistent,
+    /// The opposite of the claim is proven.
+    Disputed,
+    Unknown,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VerdictMethod {
+    /// The side to move has no move (or no piece, or the game is counted out).
+    GameOver,
+    /// The endgame database.
+    Database,
+    /// A search that visited every line to a decided end.
+    ExhaustiveSearch,
+    /// A search bounded by depth or nodes (for `engine-consistent`).
+    BoundedSearch,
+    /// Go: the engine's count of the final board.
+    Count,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnknownReason {
+    /// The line stops before the book's end of it (unread text, a refused move).
+    LineIncomplete,
+    /// The stated result itself says nothing (`*`, unknown).
+    NoClaim,
+    /// The position where the line ends could not be set up.
+    NoPosition,
+    /// The search ran out of budget without a decision either way.
+    Undecided,
+    /// No engine judges this game's results yet.
+    NoEngine,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

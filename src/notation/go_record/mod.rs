@@ -272,6 +272,7 @@ pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
             branch_ply: line.branch_ply,
             moves,
             stated_result: None,
+            verdict: None,
             status,
             unread: None,
             annotations: Vec::new(),

@@ -363,6 +363,7 @@ pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opt
             annotations: reading.annotations,
             span: rl.span,
             stated_result: rl.result.clone(),
+            verdict: None,
             start: None,
         };
         if let (Some(stop), Some(unread)) = (&decoded.stop, line.unread.as_mut()) {

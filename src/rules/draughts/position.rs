@@ -395,6 +395,13 @@ impl Position {
         })
     }
 
+    /// A position from its boards with no check: for the endgame database,
+    /// whose index yields only legal arrangements.
+    #[inline(always)]
+    pub(in crate::rules::draughts) const fn from_boards(black: u32, white: u32, kings: u32, turn: Color) -> Position {
+        Position { black, white, kings, turn }
+    }
+
     pub fn setup(&self) -> Setup {
         Setup {
             black_men: self.black & !self.kings,
@@ -688,7 +695,7 @@ impl Position {
     /// Calls `visit` with the position after each legal move, building no
     /// `Move`: the inner loop of perft.
     #[inline(always)]
-    fn for_each_child(&self, mut visit: impl FnMut(Position)) {
+    pub(in crate::rules::draughts) fn for_each_child(&self, mut visit: impl FnMut(Position)) {
         let jumpers = self.jumpers();
         if jumpers != 0 {
             self.for_each_capture(jumpers, |from, path, captured, crowns| {

@@ -58,7 +58,7 @@ fn is_crown_square(color: Color, s: Square) -> bool {
 /// One move as the reference sees it: every square visited, the squares of
 /// the pieces taken, and whether a man is crowned.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct RefMove {
+pub(super) struct RefMove {
     squares: Vec<u8>,
     captured: BTreeSet<u8>,
     crowns: bool,
@@ -95,7 +95,7 @@ fn extend_jumps(board: &Board, piece: Piece, squares: &mut Vec<u8>, taken: &mut 
 }
 
 /// Every legal move by the rules, with every capture path (duplicates included).
-fn reference_moves(pos: &Position) -> Vec<RefMove> {
+pub(super) fn reference_moves(pos: &Position) -> Vec<RefMove> {
     let board = board_of(&pos.setup());
     let turn = pos.turn();
     let mut captures = Vec::new();
@@ -117,7 +117,7 @@ fn reference_moves(pos: &Position) -> Vec<RefMove> {
 }
 
 /// The position after a reference move, worked out on the square board.
-fn reference_play(pos: &Position, mv: &RefMove) -> Setup {
+pub(super) fn reference_play(pos: &Position, mv: &RefMove) -> Setup {
     let mut board = board_of(&pos.setup());
     let from = mv.squares[0] as usize - 1;
     let to = *mv.squares.last().unwrap() as usize - 1;

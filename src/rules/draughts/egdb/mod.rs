@@ -1,0 +1,235 @@
+//! An endgame database for English draughts: win, loss or draw for the side to
+//! move in every position of up to N pieces, built by retrograde analysis.
+//!
+//! Positions are kept with Black to move only: a position with White to move is
+//! the board turned half round with the colours swapped. Each material slice
+//! (Black men, Black kings, White men, White kings) has a perfect index
+//! (`index.rs`) and two bits a position; a slice is one file with a header and
+//! a checksum (`file.rs`), built after every slice its moves can reach
+//! (`build.rs`).
+
+mod build;
+mod file;
+mod index;
+
+pub use build::{build, BuildEvent, BuildReport, SliceReport};
+pub use file::{slice_file_name, SliceFileError, SliceProblem};
+pub use index::{counted_size, SliceIndex};
+
+use super::position::{Color, Position};
+use std::path::{Path, PathBuf};
+
+/// How many pieces of each kind a slice holds, Black to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Material {
+    pub bm: u8,
+    pub bk: u8,
+    pub wm: u8,
+    pub wk: u8,
+}
+
+impl Material {
+    pub fn of(black_men: u32, black_kings: u32, white_men: u32, white_kings: u32) -> Material {
+        Material {
+            bm: black_men.count_ones() as u8,
+            bk: black_kings.count_ones() as u8,
+            wm: white_men.count_ones() as u8,
+            wk: white_kings.count_ones() as u8,
+        }
+    }
+
+    pub fn pieces(self) -> u8 {
+        self.bm + self.bk + self.wm + self.wk
+    }
+
+    pub fn men(self) -> u8 {
+        self.bm + self.wm
+    }
+
+    /// The same material with the colours swapped.
+    pub fn mirror(self) -> Material {
+        Material { bm: self.wm, bk: self.wk, wm: self.bm, wk: self.bk }
+    }
+
+    /// Slot in the table of slices (each count 0–12).
+    fn slot(self) -> usize {
+        ((self.bm as usize * 13 + self.bk as usize) * 13 + self.wm as usize) * 13 + self.wk as usize
+    }
+
+    /// Every slice of exactly `n` pieces with at least one piece a side.
+    pub fn all_with(n: u8) -> Vec<Material> {
+        let mut out = Vec::new();
+        for bm in 0..=n {
+            for bk in 0..=n - bm {
+                for wm in 0..=n - bm - bk {
+                    let wk = n - bm - bk - wm;
+                    if bm + bk > 0 && wm + wk > 0 && bm + bk <= 12 && wm + wk <= 12 {
+                        out.push(Material { bm, bk, wm, wk });
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+impl std::fmt::Display for Material {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}m{}k v {}m{}k", self.bm, self.bk, self.wm, self.wk)
+    }
+}
+
+/// The value of a position for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Wdl {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// Two-bit codes as stored; `UNKNOWN` only during a build.
+pub(crate) const UNKNOWN: u8 = 0;
+pub(crate) const WIN: u8 = 1;
+pub(crate) const LOSS: u8 = 2;
+pub(crate) const DRAW: u8 = 3;
+
+fn wdl_of(code: u8) -> Option<Wdl> {
+    match code {
+        WIN => Some(Wdl::Win),
+        LOSS => Some(Wdl::Loss),
+        DRAW => Some(Wdl::Draw),
+        _ => None,
+    }
+}
+
+/// One slice in memory: its index and four positions a byte.
+struct Slice {
+    index: SliceIndex,
+    packed: Vec<u8>,
+}
+
+impl Slice {
+    #[inline(always)]
+    fn code(&self, i: u64) -> u8 {
+        (self.packed[(i >> 2) as usize] >> ((i & 3) * 2)) & 3
+    }
+}
+
+/// The slices loaded, by material.
+pub struct Egdb {
+    slices: Vec<Option<Slice>>,
+    /// Every slice of up to this many pieces is present.
+    complete_to: u8,
+}
+
+impl Default for Egdb {
+    fn default() -> Egdb {
+        Egdb::empty()
+    }
+}
+
+impl Egdb {
+    pub fn empty() -> Egdb {
+        Egdb { slices: (0..13usize.pow(4)).map(|_| None).collect(), complete_to: 1 }
+    }
+
+    /// Positions of up to this many pieces can be probed.
+    pub fn pieces(&self) -> u8 {
+        self.complete_to
+    }
+
+    /// Bytes held by the loaded slices.
+    pub fn memory_bytes(&self) -> usize {
+        self.slices.iter().flatten().map(|s| s.packed.len()).sum()
+    }
+
+    /// Loads every slice of up to `pieces` pieces from `dir`. A missing or
+    /// corrupt file is an error naming it.
+    pub fn open(dir: &Path, pieces: u8) -> Result<Egdb, SliceFileError> {
+        let mut db = Egdb::empty();
+        for n in 2..=pieces {
+            for m in Material::all_with(n) {
+                let packed = file::read_slice(dir, m)?;
+                db.insert(m, packed);
+            }
+            db.complete_to = n;
+        }
+        Ok(db)
+    }
+
+    /// Loads the largest complete set of slices found in `dir` (up to
+    /// `pieces`): `None` if not even the two-piece slices are there. A piece
+    /// count whose slices are partly there, or damaged, ends the set and is
+    /// reported (a count with no slice at all is simply not built).
+    pub fn open_available(dir: &Path, pieces: u8) -> (Option<Egdb>, Vec<SliceFileError>) {
+        let mut db = Egdb::empty();
+        for n in 2..=pieces {
+            let mut loaded = Vec::new();
+            let mut problems = Vec::new();
+            for m in Material::all_with(n) {
+                match file::read_slice(dir, m) {
+                    Ok(p) => loaded.push((m, p)),
+                    Err(e) => problems.push(e),
+                }
+            }
+            if !problems.is_empty() {
+                if loaded.is_empty() && problems.iter().all(|e| e.problem == SliceProblem::Missing) {
+                    problems.clear();
+                }
+                return ((n > 2).then_some(db), problems);
+            }
+            for (m, p) in loaded {
+                db.insert(m, p);
+            }
+            db.complete_to = n;
+        }
+        ((db.complete_to >= 2).then_some(db), Vec::new())
+    }
+
+    fn insert(&mut self, m: Material, packed: Vec<u8>) {
+        self.slices[m.slot()] = Some(Slice { index: SliceIndex::new(m), packed });
+    }
+
+    /// Win, loss or draw for the side to move; `None` if the position has
+    /// more pieces than the database holds.
+    pub fn probe(&self, pos: &Position) -> Option<Wdl> {
+        let (black, white, kings) = match pos.turn() {
+            Color::Black => (pos.black(), pos.white(), pos.kings()),
+            Color::White => (pos.white().reverse_bits(), pos.black().reverse_bits(), pos.kings().reverse_bits()),
+        };
+        wdl_of(self.code_black_to_move(black, white, kings)?)
+    }
+
+    /// The stored code of a position with Black to move; a side with no
+    /// piece has lost.
+    #[inline(always)]
+    pub(crate) fn code_black_to_move(&self, black: u32, white: u32, kings: u32) -> Option<u8> {
+        if black == 0 {
+            return Some(LOSS);
+        }
+        if white == 0 {
+            return Some(WIN);
+        }
+        let (bm, bk, wm, wk) = (black & !kings, black & kings, white & !kings, white & kings);
+        let m = Material::of(bm, bk, wm, wk);
+        if m.pieces() > 12 {
+            return None;
+        }
+        let slice = self.slices[m.slot()].as_ref()?;
+        Some(slice.code(slice.index.rank(bm, bk, wm, wk)))
+    }
+}
+
+/// Where the database lives unless told: `$XDG_CACHE_HOME/gamescribe/egdb`,
+/// else `~/.cache/gamescribe/egdb`.
+pub fn default_dir() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".cache")))?;
+    Some(base.join("gamescribe").join("egdb"))
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

@@ -1,0 +1,354 @@
+//! One pass after reading: a verdict on every stated result, from the engines.
+//!
+//! For English draughts each line with a stated result is replayed to where it
+//! ends and solved there (game over, the endgame database, a bounded search).
+//! A line cut short gets `unknown: line incomplete`, never a verdict on a
+//! position the book did not reach. A claim whose opposite is proven is kept
+//! as printed and reported with a `verdict::disputed` warning and the
+//! refuting line.
+
+use crate::diagnostic::Diagnostic;
+use crate::rules::draughts::egdb::{Egdb, Wdl};
+use crate::rules::draughts::solve::{self, Budget, Method};
+use crate::rules::draughts::{parse_fen, resolve, Color, Position};
+use crate::tree::{Game, Line, LineStatus, Outcome, Source, UnknownReason, Verdict, VerdictClass, VerdictMethod};
+use serde::Serialize;
+
+/// What judges the claims.
+pub struct Judge<'a> {
+    pub db: &'a Egdb,
+    pub budget: Budget,
+}
+
+/// An estimate this far from level (a man is 100) counts as leaning to a win.
+const LEANING: i32 = 150;
+
+/// Counts of verdicts by class.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct VerdictCounts {
+    pub proven: usize,
+    pub engine_consistent: usize,
+    pub disputed: usize,
+    pub unknown: usize,
+}
+
+impl VerdictCounts {
+    pub fn of(source: &Source) -> VerdictCounts {
+        let mut c = VerdictCounts::default();
+        for v in source.lines().filter_map(|l| l.verdict.as_ref()) {
+            match v.class {
+                VerdictClass::Proven => c.proven += 1,
+                VerdictClass::EngineConsistent => c.engine_consistent += 1,
+                VerdictClass::Disputed => c.disputed += 1,
+                VerdictClass::Unknown => c.unknown += 1,
+            }
+        }
+        c
+    }
+
+    pub fn total(&self) -> usize {
+        self.proven + self.engine_consistent + self.disputed + self.unknown
+    }
+}
+
+/// The game a source's games are played in, as far as verdicts go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Draughts,
+    Lasca,
+    Other,
+}
+
+/// The readers whose trees hold English draughts.
+fn kind(source: &Source) -> Kind {
+    match source.notation.as_str() {
+        "numeric" | "pdn" | "anderson" | "hoyle" | "paterson" => Kind::Draughts,
+        "lasca" => Kind::Lasca,
+        _ => Kind::Other,
+    }
+}
+
+/// Sets `verdict` on every line with a stated result and adds a diagnostic
+/// for each disputed claim.
+pub fn judge_source(source: &mut Source, judge: &Judge) {
+    let kind = kind(source);
+    let mut diagnostics = Vec::new();
+    for game in 0..source.games.len() {
+        for index in 0..source.games[game].lines.len() {
+            let Some(claim) = source.games[game].lines[index].stated_result.clone() else { continue };
+            let verdict = match kind {
+                Kind::Draughts => judge_draughts_line(&source.games[game], index, claim.outcome, judge),
+                Kind::Lasca => judge_lasca_line(&source.games[game], index, claim.outcome),
+                Kind::Other => unknown(UnknownReason::NoEngine),
+            };
+            if verdict.class == VerdictClass::Disputed {
+                let found = verdict.found.map_or("", outcome_words);
+                let how = verdict.method.map_or("", method_words);
+                let line = if verdict.line.is_empty() { String::new() } else { format!("; refutation: {}", verdict.line.join(" ")) };
+                let at = verdict.position.as_deref().map_or(String::new(), |p| format!(" at {p}"));
+                diagnostics.push(
+                    Diagnostic::warning(
+                        "verdict::disputed",
+                        format!(
+                            "{} line {}: the book says \"{}\", but {found} is proven{at} ({how}){line}",
+                            source.games[game].name, source.games[game].lines[index].label, claim.printed.trim()
+                        ),
+                        claim.span,
+                    )
+                    .with_label("stated result disputed"),
+                );
+            }
+            source.games[game].lines[index].verdict = Some(verdict);
+        }
+    }
+    source.diagnostics.extend(diagnostics);
+}
+
+fn unknown(reason: UnknownReason) -> Verdict {
+    Verdict { class: VerdictClass::Unknown, found: None, method: None, depth: 0, nodes: 0, line: Vec::new(), reason: Some(reason), position: None }
+}
+
+pub fn outcome_words(o: Outcome) -> &'static str {
+    match o {
+        Outcome::BlackWins => "a Black win",
+        Outcome::WhiteWins => "a White win",
+        Outcome::Draw => "a draw",
+        Outcome::Unknown => "nothing",
+    }
+}
+
+pub fn method_words(m: VerdictMethod) -> &'static str {
+    match m {
+        VerdictMethod::GameOver => "game over",
+        VerdictMethod::Database => "endgame database",
+        VerdictMethod::ExhaustiveSearch => "exhaustive search",
+        VerdictMethod::BoundedSearch => "bounded search",
+        VerdictMethod::Count => "count",
+    }
+}
+
+/// The moves from the game's start to the end of line `index`: its parents'
+/// moves up to each branch, then its own; and where that play starts.
+fn whole_line(game: &Game, index: usize) -> (Option<String>, Vec<&[u8]>) {
+    let mut chain = vec![index];
+    let mut at = index;
+    while let Some(parent) = game.lines[at].parent {
+        if chain.len() > game.lines.len() || parent >= game.lines.len() {
+            break;
+        }
+        chain.push(parent);
+        at = parent;
+    }
+    let root = &game.lines[*chain.last().expect("the line itself")];
+    let start = root.start.clone().or_else(|| (!game.start.is_empty()).then(|| game.start.clone()));
+    let mut moves: Vec<&[u8]> = Vec::new();
+    for w in chain.windows(2).rev() {
+        let (child, parent) = (w[0], w[1]);
+        moves.extend(game.lines[parent].moves.iter().take(game.lines[child].branch_ply).map(|m| m.squares.as_slice()));
+    }
+    moves.extend(game.lines[index].moves.iter().map(|m| m.squares.as_slice()));
+    (start, moves)
+}
+
+/// The outcome for each colour of a value for the side to move.
+fn outcome_of(value: Wdl, turn: Color) -> Outcome {
+    match (value, turn) {
+        (Wdl::Draw, _) => Outcome::Draw,
+        (Wdl::Win, Color::Black) | (Wdl::Loss, Color::White) => Outcome::BlackWins,
+        (Wdl::Win, Color::White) | (Wdl::Loss, Color::Black) => Outcome::WhiteWins,
+    }
+}
+
+/// Whether a line (or one of the lines it continues) stops before the book's end of it.
+fn incomplete(game: &Game, index: usize) -> bool {
+    let mut at = Some(index);
+    let mut hops = 0;
+    while let Some(i) = at {
+        let line: &Line = &game.lines[i];
+        let cut = matches!(line.status, LineStatus::Partial | LineStatus::Unreadable) || line.unread.is_some();
+        // A parent's moves count only up to the branch, but a cut parent may
+        // have lost moves before it: judge only lines whose whole path was read.
+        if cut {
+            return true;
+        }
+        hops += 1;
+        at = line.parent.filter(|_| hops <= game.lines.len());
+    }
+    false
+}
+
+fn judge_draughts_line(game: &Game, index: usize, claim: Outcome, judge: &Judge) -> Verdict {
+    if claim == Outcome::Unknown {
+        return unknown(UnknownReason::NoClaim);
+    }
+    if incomplete(game, index) {
+        return unknown(UnknownReason::LineIncomplete);
+    }
+    let (start, moves) = whole_line(game, index);
+    let Some(end) = start.as_deref().and_then(|fen| parse_fen(fen).ok()).and_then(|s| Position::from_setup(s).ok()).and_then(|start| {
+        moves.iter().try_fold(start, |pos, squares| resolve(&pos, squares).ok().map(|m| pos.play(&m)))
+    }) else {
+        return unknown(UnknownReason::NoPosition);
+    };
+    judge_position(&end, claim, judge)
+}
+
+/// Plies and nodes the Lasca forced-win search may spend on one claim here
+/// (the reader's own ending check searches deeper).
+const LASCA_PLIES: u32 = 7;
+const LASCA_NODES: u64 = 200_000;
+
+/// A Lasca claim: a forced win for the side named is proven (or the loser has
+/// no move), or a forced win for the other side disputes it. Lasca's search
+/// proves only wins, so a draw claim stays unknown.
+fn judge_lasca_line(game: &Game, index: usize, claim: Outcome) -> Verdict {
+    use crate::rules::lasca;
+    let winner = match claim {
+        Outcome::WhiteWins => lasca::Color::White,
+        Outcome::BlackWins => lasca::Color::Black,
+        Outcome::Draw => return unknown(UnknownReason::NoEngine),
+        Outcome::Unknown => return unknown(UnknownReason::NoClaim),
+    };
+    if incomplete(game, index) {
+        return unknown(UnknownReason::LineIncomplete);
+    }
+    let (start, moves) = whole_line(game, index);
+    let start = match start.as_deref().map(lasca::parse_setup) {
+        None => Some(lasca::Position::initial()),
+        Some(Ok(setup)) => lasca::Position::from_setup(setup).ok(),
+        Some(Err(_)) => None,
+    };
+    let Some(end) = start.and_then(|start| {
+        moves.iter().try_fold(start, |pos, squares| {
+            let mv = pos.legal_moves().into_iter().find(|mv| mv.from() == squares[0] && mv.landings().eq(squares[1..].iter().copied()))?;
+            Some(pos.play(&mv))
+        })
+    }) else {
+        return unknown(UnknownReason::NoPosition);
+    };
+    let side_outcome = |c: lasca::Color| if c == lasca::Color::White { Outcome::WhiteWins } else { Outcome::BlackWins };
+    if end.legal_moves().is_empty() {
+        let found = side_outcome(end.turn().other());
+        let class = if found == claim { VerdictClass::Proven } else { VerdictClass::Disputed };
+        return Verdict { class, found: Some(found), method: Some(VerdictMethod::GameOver), depth: 0, nodes: 1, line: Vec::new(), reason: None, position: None };
+    }
+    let proven = |c: lasca::Color| match lasca::forced_win(&end, c, LASCA_PLIES, LASCA_NODES) {
+        lasca::Proof::Proven { plies } => Some(plies),
+        _ => None,
+    };
+    if let Some(plies) = proven(winner) {
+        return Verdict { class: VerdictClass::Proven, found: Some(claim), method: Some(VerdictMethod::ExhaustiveSearch), depth: plies, nodes: 0, line: Vec::new(), reason: None, position: None };
+    }
+    if let Some(plies) = proven(winner.other()) {
+        let found = side_outcome(winner.other());
+        return Verdict { class: VerdictClass::Disputed, found: Some(found), method: Some(VerdictMethod::ExhaustiveSearch), depth: plies, nodes: 0, line: Vec::new(), reason: None, position: None };
+    }
+    Verdict { depth: LASCA_PLIES, ..unknown(UnknownReason::Undecided) }
+}
+
+/// The verdict on `claim` for the position `pos`.
+pub fn judge_position(pos: &Position, claim: Outcome, judge: &Judge) -> Verdict {
+    let turn = pos.turn();
+    let s = solve::solve(pos, judge.db, judge.budget);
+    let mut line = Vec::new();
+    let mut here = *pos;
+    for mv in &s.line {
+        line.push(crate::notation::numeric::move_text(&here, mv));
+        here = here.play(mv);
+    }
+    let (class, found, method) = match s.value {
+        Some(v) => {
+            let found = outcome_of(v, turn);
+            let method = match s.method {
+                Method::GameOver => VerdictMethod::GameOver,
+                Method::Database => VerdictMethod::Database,
+                Method::Search => VerdictMethod::ExhaustiveSearch,
+            };
+            (if found == claim { VerdictClass::Proven } else { VerdictClass::Disputed }, Some(found), Some(method))
+        }
+        None => {
+            let lean = s.estimate.map(|e| {
+                if e >= LEANING {
+                    outcome_of(Wdl::Win, turn)
+                } else if e <= -LEANING {
+                    outcome_of(Wdl::Loss, turn)
+                } else {
+                    Outcome::Draw
+                }
+            });
+            if lean == Some(claim) {
+                (VerdictClass::EngineConsistent, lean, Some(VerdictMethod::BoundedSearch))
+            } else {
+                (VerdictClass::Unknown, lean, Some(VerdictMethod::BoundedSearch))
+            }
+        }
+    };
+    Verdict {
+        class,
+        found,
+        method,
+        depth: s.depth,
+        nodes: s.nodes,
+        line,
+        reason: (class == VerdictClass::Unknown).then_some(UnknownReason::Undecided),
+        position: Some(crate::rules::draughts::write_fen(&pos.setup())),
+    }
+}
+
+/// A verdict on each fit of each numbered position: the stated task judged
+/// from the fit's setting (the printed solutions end in "&c.", so the setting
+/// is where the claim is made).
+pub fn judge_listed(positions: &mut [crate::notation::position_list::ListedPosition], judge: &Judge) {
+    for p in positions {
+        let Some(claim) = p.claim else { continue };
+        for fit in &mut p.fits {
+            let verdict = match parse_fen(&fit.fen).ok().and_then(|s| Position::from_setup(s).ok()) {
+                Some(pos) => judge_position(&pos, claim, judge),
+                None => unknown(UnknownReason::NoPosition),
+            };
+            fit.verdict = Some(verdict);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::draughts::egdb;
+
+    fn judge(db: &Egdb) -> Judge<'_> {
+        Judge { db, budget: Budget { nodes: 20_000, ..Budget::default() } }
+    }
+
+    fn pos(fen: &str) -> Position {
+        Position::from_setup(parse_fen(fen).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn two_kings_against_one_claimed_drawn_is_disputed() {
+        let db = egdb::tests::four_piece_db();
+        let v = judge_position(&pos("W:WK19,K23:BK32"), Outcome::Draw, &judge(db));
+        assert_eq!((v.class, v.found, v.method), (VerdictClass::Disputed, Some(Outcome::WhiteWins), Some(VerdictMethod::Database)));
+        assert!(!v.line.is_empty(), "a refuting line is shown");
+        let v = judge_position(&pos("W:WK19,K23:BK32"), Outcome::WhiteWins, &judge(db));
+        assert_eq!(v.class, VerdictClass::Proven);
+    }
+
+    #[test]
+    fn a_pdn_draw_after_black_lost_every_piece_is_disputed() {
+        let db = Egdb::empty();
+        let mut source = crate::notation::pdn::read("t.pdn", "[Event \"x\"]\n[FEN \"W:W18:B14\"]\n[Result \"1/2-1/2\"]\n1. 18x9 1/2-1/2\n");
+        judge_source(&mut source, &judge(&db));
+        let v = source.games[0].lines[0].verdict.as_ref().unwrap();
+        assert_eq!((v.class, v.found, v.method), (VerdictClass::Disputed, Some(Outcome::WhiteWins), Some(VerdictMethod::GameOver)));
+        assert!(source.diagnostics.iter().any(|d| d.code == "verdict::disputed"));
+    }
+
+    #[test]
+    fn without_a_database_search_still_judges() {
+        let db = Egdb::empty();
+        // White takes the last Black man at once.
+        let v = judge_position(&pos("W:WK14:B10"), Outcome::WhiteWins, &judge(&db));
+        assert_eq!((v.class, v.method), (VerdictClass::Proven, Some(VerdictMethod::ExhaustiveSearch)));
+    }
+}
