@@ -14,6 +14,8 @@ use crate::notation::{self, Notation};
 use crate::rules::draughts::{self, parse_fen, Position, Square};
 use crate::tree::{LineStatus, Source};
 
+mod convert_many;
+
 pub const EXIT_CLEAN: u8 = 0;
 pub const EXIT_ERRORS: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
@@ -59,12 +61,14 @@ pub enum Command {
     /// Read a file and write it in another form.
     #[command(after_help = "Examples:\n  gamescribe convert games.txt --to pdn -o games.pdn\n  gamescribe convert games.txt --to yaml\n  gamescribe convert corpus/go/diagram-10.wq --to sgf -o diagram-10.sgf\n  gamescribe convert game.sgf --to volpicelli\n  gamescribe convert game.sgf --to go-corner\n  gamescribe convert corpus/lasca-1911-ocr.txt --to lasca\n  gamescribe convert corpus/lasca-1911-ocr.txt --to pdn   # GameType 98, column FEN")]
     Convert {
-        path: PathBuf,
+        /// Files or directories; with several inputs or a directory, `-o` names a directory.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
         #[arg(long, value_enum, default_value = "auto")]
         notation: Notation,
         #[arg(long, value_enum)]
         to: Target,
-        /// Output file (default: standard output).
+        /// Output file, or directory for several inputs (one output per input; default: standard output).
         #[arg(short, long)]
         output: Option<PathBuf>,
         #[command(flatten)]
@@ -300,11 +304,8 @@ fn run(cli: Cli) -> u8 {
             Ok(given) => check(&paths, notation, format, strict, color, &given),
             Err(e) => usage_error(&e),
         },
-        Command::Convert { path, notation, to: to @ (Target::Sgf | Target::GoCorner | Target::Volpicelli), output, .. } => {
-            convert_go(&path, notation, to, output.as_deref())
-        }
-        Command::Convert { path, notation, to, output, given } => match given.read() {
-            Ok(given) => convert(&path, notation, to, output.as_deref(), &given),
+        Command::Convert { paths, notation, to, output, given } => match given.read() {
+            Ok(given) => convert_many::convert_paths(&paths, notation, to, output.as_deref(), &given),
             Err(e) => usage_error(&e),
         },
         Command::Board { path, notation, game, line, ply } => board(&path, notation, game, &line, ply),
@@ -419,8 +420,25 @@ impl GivenArgs {
 }
 
 fn read_source(path: &Path, notation: Notation, given: &notation::Given) -> Result<(Source, String), String> {
+    read_source_visiting(path, notation, given, None)
+}
+
+/// As `read_source`; with `visit`, a PDN file's games are handed to it one at a
+/// time and not kept (the source comes back without games), so checking a large
+/// file needs memory for one game, not for its whole tree.
+fn read_source_visiting(path: &Path, notation: Notation, given: &notation::Given, visit: Option<&mut dyn FnMut(&crate::tree::Game)>) -> Result<(Source, String), String> {
     let (text, bad_utf8) = read_text(path)?;
-    let mut source = notation::read_given(notation, path, &text, given);
+    let mut source = match visit {
+        Some(visit) if notation == Notation::Pdn || (notation == Notation::Auto && Notation::detect(path, &text) == Notation::Pdn) => {
+            notation::pdn::read_streamed(&path.display().to_string(), &text, visit)
+        }
+        Some(visit) => {
+            let source = notation::read_given(notation, path, &text, given);
+            source.games.iter().for_each(|g| visit(g));
+            source
+        }
+        None => notation::read_given(notation, path, &text, given),
+    };
     if !given.positions.is_empty() && source.notation != "hoyle" {
         source.diagnostics.insert(
             0,
@@ -469,8 +487,16 @@ struct Tally {
 
 impl Tally {
     fn of(source: &Source) -> Tally {
-        let mut t = Tally { games: source.games.len(), ..Tally::default() };
-        for line in source.lines() {
+        let mut t = Tally::default();
+        source.games.iter().for_each(|g| t.add_game(g));
+        t.count_diagnostics(source);
+        t
+    }
+
+    fn add_game(&mut self, game: &crate::tree::Game) {
+        let t = self;
+        t.games += 1;
+        for line in &game.lines {
             t.lines += 1;
             t.moves += line.moves.len();
             match line.status {
@@ -480,9 +506,11 @@ impl Tally {
                 LineStatus::Unreadable => t.unreadable += 1,
             }
         }
-        t.errors = source.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
-        t.warnings = source.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
-        t
+    }
+
+    fn count_diagnostics(&mut self, source: &Source) {
+        self.errors = source.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+        self.warnings = source.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
     }
 }
 
@@ -499,7 +527,11 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for file in &files {
-        let (source, text) = match read_source(file, notation, given) {
+        // Human output needs counts, not trees: games are counted as read and dropped.
+        let mut tally = Tally::default();
+        let mut count = |g: &crate::tree::Game| tally.add_game(g);
+        let visit: Option<&mut dyn FnMut(&crate::tree::Game)> = if matches!(format, CheckFormat::Human) { Some(&mut count) } else { None };
+        let (source, text) = match read_source_visiting(file, notation, given, visit) {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -507,7 +539,11 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
                 continue;
             }
         };
-        let tally = Tally::of(&source);
+        if matches!(format, CheckFormat::Json) {
+            tally = Tally::of(&source);
+        } else {
+            tally.count_diagnostics(&source);
+        }
         failed |= tally.errors > 0 || (strict && tally.repaired + tally.warnings > 0);
         match format {
             CheckFormat::Human => {
@@ -681,10 +717,14 @@ fn summary_table(rows: &[(String, String, Tally)]) -> String {
 }
 
 fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>, given: &notation::Given) -> u8 {
-    let (source, _text) = match read_source(path, notation, given) {
+    let (source, text) = match read_source(path, notation, given) {
         Ok(s) => s,
         Err(e) => return usage_error(&e),
     };
+    let read_as = if notation == Notation::Auto { Notation::detect(path, &text) } else { notation };
+    if matches!(read_as, Notation::Go | Notation::Sgf) && matches!(to, Target::Pdn | Target::Numeric | Target::Paterson | Target::Lasca) {
+        return usage_error(&format!("{} is a Go file; Go games are written only as Go: --to sgf, go-corner or volpicelli (or json, yaml, csv)", path.display()));
+    }
     let lasca = source.notation == "lasca";
     let written = match to {
         Target::Lasca if !lasca => Err(format!("--to lasca needs Lasca input; {} was read as {}", source.name, source.notation)),
@@ -695,13 +735,12 @@ fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>, g
         Target::Yaml => export::to_yaml(&source),
         Target::Csv => export::to_csv(&source),
         Target::Sgf | Target::GoCorner | Target::Volpicelli => Err("Go targets are written by convert_go".to_string()),
-        Target::Numeric => Ok(source
-            .games
-            .iter()
-            .map(|g| g.lines.first().map(notation::numeric::write_line).unwrap_or_default())
-            .collect::<Vec<_>>()
-            .join("\n\n")
-            + "\n"),
+        Target::Numeric => notation::numeric::write_source(&source).map(|(text, empty)| {
+            if empty > 0 {
+                eprintln!("note: {empty} line(s) with no move read are not written (numeric text cannot hold them; --to pdn keeps their text)");
+            }
+            text
+        }),
         Target::Paterson => {
             let (text, problems) = notation::paterson::write_paterson(&source);
             let text = if text.ends_with('\n') { text } else { text + "\n" };
