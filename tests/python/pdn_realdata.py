@@ -3,13 +3,15 @@ source games and our exported PDN, in one process for many files.
 
 Usage:
   pdn_realdata.py MANIFEST.json            # what tests/pdn_realdata.rs writes; prints JSON
-  pdn_realdata.py --binary GAMESCRIBE DIR  # drives a gamescribe binary (before/after figures); prints a table
+  pdn_realdata.py --binary GAMESCRIBE [--sample] DIR...  # drives a gamescribe binary (before/after
+                                           # figures); --sample: the games it rejects and every k-th
 
 The manifest lists, per file: the source path, our written PDN, and per game its byte
 span in the source, whether we accept it (no error) and its main-line moves (squares).
 Per game this prints: whether the rules accept it as pydraughts' engine applies them
 (every line, main line and variations; a setup with a man on its crowning row, more
-than twelve pieces a side or two pieces on a square is impossible); and the moves
+than twelve pieces a side or two pieces on a square is impossible; text among the
+moves that is no PDN token makes the game unreadable); and the moves
 pydraughts plays when it reads our written game back.
 
 An ambiguous printed capture (`10x26` where two jump paths end there) is taken as
@@ -175,6 +177,10 @@ def impossible(fen):
 
 
 def oracle(game_text):
+    # Text that is no PDN token among the moves (`8-11Redoverstepped…`) is not a readable game.
+    junk = [v for k, v, _ in tokens(game_text) if k == "junk"]
+    if junk:
+        return False, f"not PDN movetext: {junk[0][:40]!r}"
     tags, line = parse_game(game_text)
     if tags.get("GameType", "21").split(",")[0].strip() != "21":
         return False, "not English draughts"
@@ -209,18 +215,22 @@ def run(manifest):
         with open(entry["path"], "rb") as f:
             data = f.read()
         games = []
-        for g in entry["games"]:
+        keep = [g.get("keep", True) for g in entry["games"]]
+        for g, k in zip(entry["games"], keep):
             text = data[g["start"]:g["end"]].decode("utf8", "replace")
-            accept, why = oracle(text)
+            accept, why = oracle(text) if k else (None, "not sampled")
             games.append({"accept": accept, "why": why})
         with open(entry["written"], encoding="utf8") as f:
             written = split_games(f.read())
-        back = [read_back(t) for t in written]
+        if len(written) == len(keep):
+            back = [read_back(t) if k else {"ok": None, "moves": [], "error": "not sampled"} for t, k in zip(written, keep)]
+        else:  # the games do not pair up: every one is read back
+            back = [read_back(t) for t in written]
         out.append({"path": entry["path"], "games": games, "written": back})
     return out
 
 
-def from_binary(binary, paths, tmp):
+def from_binary(binary, paths, tmp, sample):
     """A manifest from a gamescribe binary's `check --format json` and `convert --to pdn`."""
     manifest = []
     for n, path in enumerate(paths):
@@ -230,10 +240,11 @@ def from_binary(binary, paths, tmp):
         written = os.path.join(tmp, f"{n}.pdn")
         subprocess.run([binary, "convert", path, "--to", "pdn", "-o", written], capture_output=True)
         games = []
-        for g in source["games"]:
+        stride = max(1, len(source["games"]) // 10) if sample else 1
+        for i, g in enumerate(source["games"]):
             s, e = g["span"]["start"], g["span"]["end"]
             bad = any(s <= d["start"] < e or (d["start"] == e == s) for d in errors)
-            games.append({"start": s, "end": e, "accept": not bad,
+            games.append({"start": s, "end": e, "accept": not bad, "keep": not sample or bad or i % stride == 0,
                           "moves": [m["squares"] for m in g["lines"][0]["moves"]] if g["lines"] else []})
         manifest.append({"path": path, "written": written, "games": games})
     return manifest
@@ -243,16 +254,19 @@ def table(manifest, results):
     rows = []
     tot = [0] * 6
     for entry, res in zip(manifest, results):
-        ours = [g["accept"] for g in entry["games"]]
-        theirs = [g["accept"] for g in res["games"]]
+        pairs = [(g, r, b) for g, r, b in zip(entry["games"], res["games"], res["written"] + [None] * len(entry["games"])) if r["accept"] is not None]
+        ours = [g["accept"] for g, _, _ in pairs]
+        theirs = [r["accept"] for _, r, _ in pairs]
         agree = sum(a == b for a, b in zip(ours, theirs))
-        same = sum(1 for g, b in zip(entry["games"], res["written"]) if b["ok"] and b["moves"] == g["moves"])
-        row = [len(ours), sum(ours), sum(theirs), agree, len(res["written"]), same]
+        same = sum(1 for g, _, b in pairs if b and b["ok"] and b["moves"] == g["moves"])
+        row = [len(ours), sum(ours), sum(theirs), agree, len(res["written"]) if len(res["written"]) != len(entry["games"]) else len(pairs), same]
         tot = [a + b for a, b in zip(tot, row)]
         rows.append((os.path.basename(entry["path"]), row))
-        for i, (a, b) in enumerate(zip(ours, theirs)):
-            if a != b:
-                print(f"  disagree {entry['path']} game {i + 1}: ours {a}, rules {b} ({res['games'][i]['why']})", file=sys.stderr)
+        for i, (g, r, b) in enumerate(pairs):
+            if g["accept"] != r["accept"]:
+                print(f"  disagree {entry['path']} sampled game {i + 1}: ours {g['accept']}, rules {r['accept']} ({r['why']})", file=sys.stderr)
+            if not (b and b["ok"] and b["moves"] == g["moves"]):
+                print(f"  read back differs {entry['path']} sampled game {i + 1}: {b and b['error']}", file=sys.stderr)
     print(f"{'file':<28} {'games':>6} {'we accept':>10} {'rules accept':>12} {'agree':>6} {'written':>8} {'read back same':>15}")
     for name, r in rows + [("all", tot)]:
         print(f"{name[:28]:<28} {r[0]:>6} {r[1]:>10} {r[2]:>12} {r[3]:>6} {r[4]:>8} {r[5]:>15}")
@@ -261,15 +275,17 @@ def table(manifest, results):
 def main():
     if sys.argv[1] == "--binary":
         import tempfile
-        binary, paths = sys.argv[2], []
-        for root in sys.argv[3:]:
+        sample = "--sample" in sys.argv
+        args = [a for a in sys.argv[2:] if a != "--sample"]
+        binary, paths = args[0], []
+        for root in args[1:]:
             if os.path.isdir(root):
                 for d, _, files in os.walk(root):
                     paths += [os.path.join(d, f) for f in files if f.endswith(".pdn")]
             else:
                 paths.append(root)
         with tempfile.TemporaryDirectory() as tmp:
-            manifest = from_binary(binary, sorted(paths), tmp)
+            manifest = from_binary(binary, sorted(paths), tmp, sample)
             table(manifest, run(manifest))
         return
     with open(sys.argv[1], encoding="utf8") as f:
