@@ -15,6 +15,7 @@ use crate::notation::{self, Notation};
 use crate::rules::draughts::{self, parse_fen, Position, Square};
 use crate::tree::{LineStatus, Source};
 
+mod convert_many;
 mod egdb;
 mod solve;
 
@@ -64,12 +65,14 @@ pub enum Command {
     /// Read a file and write it in another form.
     #[command(after_help = "Examples:\n  gamescribe convert games.txt --to pdn -o games.pdn\n  gamescribe convert games.txt --to yaml\n  gamescribe convert corpus/go/diagram-10.wq --to sgf -o diagram-10.sgf\n  gamescribe convert game.sgf --to volpicelli\n  gamescribe convert game.sgf --to go-corner\n  gamescribe convert corpus/lasca-1911-ocr.txt --to lasca\n  gamescribe convert corpus/lasca-1911-ocr.txt --to pdn   # GameType 98, column FEN")]
     Convert {
-        path: PathBuf,
+        /// Files or directories; with several inputs or a directory, `-o` names a directory.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
         #[arg(long, value_enum, default_value = "auto")]
         notation: Notation,
         #[arg(long, value_enum)]
         to: Target,
-        /// Output file (default: standard output).
+        /// Output file, or directory for several inputs (one output per input; default: standard output).
         #[arg(short, long)]
         output: Option<PathBuf>,
         #[command(flatten)]
@@ -309,11 +312,8 @@ fn run(cli: Cli) -> u8 {
             Ok(given) => check(&paths, notation, format, strict, color, &given),
             Err(e) => usage_error(&e),
         },
-        Command::Convert { path, notation, to: to @ (Target::Sgf | Target::GoCorner | Target::Volpicelli), output, .. } => {
-            convert_go(&path, notation, to, output.as_deref())
-        }
-        Command::Convert { path, notation, to, output, given } => match given.read() {
-            Ok(given) => convert(&path, notation, to, output.as_deref(), &given),
+        Command::Convert { paths, notation, to, output, given } => match given.read() {
+            Ok(given) => convert_many::convert_paths(&paths, notation, to, output.as_deref(), &given),
             Err(e) => usage_error(&e),
         },
         Command::Board { path, notation, game, line, ply } => board(&path, notation, game, &line, ply),
@@ -402,8 +402,16 @@ struct Tally {
 
 impl Tally {
     fn of(source: &Source) -> Tally {
-        let mut t = Tally { games: source.games.len(), ..Tally::default() };
-        for line in source.lines() {
+        let mut t = Tally::default();
+        source.games.iter().for_each(|g| t.add_game(g));
+        t.count_diagnostics(source);
+        t
+    }
+
+    fn add_game(&mut self, game: &crate::tree::Game) {
+        let t = self;
+        t.games += 1;
+        for line in &game.lines {
             t.lines += 1;
             t.moves += line.moves.len();
             match line.status {
@@ -413,11 +421,39 @@ impl Tally {
                 LineStatus::Unreadable => t.unreadable += 1,
             }
         }
-        t.verdicts = crate::verdict::VerdictCounts::of(source);
-        t.errors = source.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
-        t.warnings = source.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
-        t
+        for verdict in game.lines.iter().filter_map(|l| l.verdict.as_ref()) {
+            t.verdicts.add(verdict.class);
+        }
     }
+
+    fn count_diagnostics(&mut self, source: &Source) {
+        self.errors = source.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+        self.warnings = source.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
+    }
+}
+
+/// A file read and judged for `check`, with its counts. Human output needs
+/// counts, not trees: a PDN file's games are judged and counted as they are
+/// read and then dropped, so a large file is checked in the memory of one game.
+fn read_checked(file: &Path, notation: Notation, format: CheckFormat, given: &notation::Given, judge: &crate::verdict::Judge) -> Result<(Source, crate::input::Input, Tally), String> {
+    let input = read_input(file)?;
+    let detected = if notation == Notation::Auto { Notation::detect(&input.path, &input.text) } else { notation };
+    if matches!(format, CheckFormat::Human) && given.positions.is_empty() && detected == Notation::Pdn {
+        let mut tally = Tally::default();
+        let mut disputes = Vec::new();
+        let mut source = input.read_visiting(detected, given, &mut |game| {
+            let (game, mut found) = crate::verdict::judge_game(game, "pdn", judge);
+            tally.add_game(&game);
+            disputes.append(&mut found);
+        });
+        source.diagnostics.append(&mut disputes);
+        tally.count_diagnostics(&source);
+        return Ok((source, input, tally));
+    }
+    let mut source = input.read_with_positions(notation, given);
+    crate::verdict::judge_source(&mut source, judge);
+    let tally = Tally::of(&source);
+    Ok((source, input, tally))
 }
 
 fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: bool, color: ColorChoice, given: &notation::Given) -> u8 {
@@ -435,7 +471,7 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
     let (database, database_note) = solve::load_database(None);
     let judge = crate::verdict::Judge { db: &database, budget: VERDICT_BUDGET };
     for file in &files {
-        let (mut source, input) = match read_source(file, notation, given) {
+        let (source, input, tally) = match read_checked(file, notation, format, given, &judge) {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -443,8 +479,6 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
                 continue;
             }
         };
-        crate::verdict::judge_source(&mut source, &judge);
-        let tally = Tally::of(&source);
         failed |= tally.errors > 0 || (strict && tally.repaired + tally.warnings > 0);
         match format {
             CheckFormat::Human => {
@@ -624,10 +658,14 @@ fn summary_table(rows: &[(String, String, Tally)]) -> String {
 }
 
 fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>, given: &notation::Given) -> u8 {
-    let (source, _text) = match read_source(path, notation, given) {
+    let (source, input) = match read_source(path, notation, given) {
         Ok(s) => s,
         Err(e) => return usage_error(&e),
     };
+    let read_as = if notation == Notation::Auto { Notation::detect(path, &input.text) } else { notation };
+    if matches!(read_as, Notation::Go | Notation::Sgf) && matches!(to, Target::Pdn | Target::Numeric | Target::Paterson | Target::Lasca) {
+        return usage_error(&format!("{} is a Go file; Go games are written only as Go: --to sgf, go-corner or volpicelli (or json, yaml, csv)", path.display()));
+    }
     let lasca = source.notation == "lasca";
     let written = match to {
         Target::Lasca if !lasca => Err(format!("--to lasca needs Lasca input; {} was read as {}", source.name, source.notation)),
@@ -638,13 +676,12 @@ fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>, g
         Target::Yaml => export::to_yaml(&source),
         Target::Csv => export::to_csv(&source),
         Target::Sgf | Target::GoCorner | Target::Volpicelli => Err("Go targets are written by convert_go".to_string()),
-        Target::Numeric => Ok(source
-            .games
-            .iter()
-            .map(|g| g.lines.first().map(notation::numeric::write_line).unwrap_or_default())
-            .collect::<Vec<_>>()
-            .join("\n\n")
-            + "\n"),
+        Target::Numeric => notation::numeric::write_source(&source).map(|(text, empty)| {
+            if empty > 0 {
+                eprintln!("note: {empty} line(s) with no move read are not written (numeric text cannot hold them; --to pdn keeps their text)");
+            }
+            text
+        }),
         Target::Paterson => {
             let (text, problems) = notation::paterson::write_paterson(&source);
             let text = if text.ends_with('\n') { text } else { text + "\n" };

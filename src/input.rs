@@ -13,7 +13,7 @@
 use crate::diagnostic::{self, Diagnostic};
 use crate::notation::{self, Given, Notation};
 use crate::span::Span;
-use crate::tree::Source;
+use crate::tree::{Game, Source};
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -148,6 +148,31 @@ impl Input {
         source
     }
 
+    /// As `read`, but a PDN text's games are handed to `visit` one at a time,
+    /// spans already in the original bytes, and not kept: the source comes back
+    /// without games, so checking a large file needs memory for one game, not
+    /// for its whole tree. Other notations are read whole and their games
+    /// visited.
+    pub fn read_visiting(&self, notation: Notation, given: &Given, visit: &mut dyn FnMut(Game)) -> Source {
+        let notation = if notation == Notation::Auto { Notation::detect(&self.path, &self.text) } else { notation };
+        if notation != Notation::Pdn {
+            let mut source = self.read(notation, given);
+            std::mem::take(&mut source.games).into_iter().for_each(visit);
+            return source;
+        }
+        let mut source = notation::pdn::read_streamed(&self.name, &self.text, |mut game| {
+            if !self.is_verbatim() {
+                for_each_game_span(&mut game, |s| *s = self.span_to_original(*s));
+            }
+            visit(game);
+        });
+        if !self.is_verbatim() {
+            for_each_span(&mut source, |s| *s = self.span_to_original(*s));
+        }
+        source.diagnostics.splice(0..0, self.findings.iter().cloned());
+        source
+    }
+
     /// Render diagnostics whose spans point at the original bytes, with the
     /// normalised text as the snippet (a lone CR would otherwise make the
     /// whole file one line).
@@ -168,6 +193,16 @@ impl Input {
 /// unread text, diagnostics.
 pub fn for_each_span(source: &mut Source, mut f: impl FnMut(&mut Span)) {
     for game in &mut source.games {
+        for_each_game_span(game, &mut f);
+    }
+    source.unread.iter_mut().for_each(|u| f(&mut u.span));
+    source.diagnostics.iter_mut().for_each(|d| f(&mut d.span));
+}
+
+/// Every span of one game: the game, its lines, moves, repairs, annotations,
+/// results and unread text.
+pub fn for_each_game_span(game: &mut Game, mut f: impl FnMut(&mut Span)) {
+    {
         f(&mut game.span);
         for line in &mut game.lines {
             f(&mut line.span);
@@ -187,8 +222,6 @@ pub fn for_each_span(source: &mut Source, mut f: impl FnMut(&mut Span)) {
             line.annotations.iter_mut().for_each(|a| f(&mut a.span));
         }
     }
-    source.unread.iter_mut().for_each(|u| f(&mut u.span));
-    source.diagnostics.iter_mut().for_each(|d| f(&mut d.span));
 }
 
 /// Bytes to text: a BOM recognised and dropped, UTF-16 decoded, invalid
@@ -367,8 +400,17 @@ pub fn read_input(path: &Path) -> Result<Input, String> {
 /// and the input, which renders its diagnostics.
 pub fn read_source(path: &Path, notation: Notation, given: &Given) -> Result<(Source, Input), String> {
     let input = read_input(path)?;
-    let mut source = input.read(notation, given);
-    if !given.positions.is_empty() && source.notation != "hoyle" {
+    let source = input.read_with_positions(notation, given);
+    Ok((source, input))
+}
+
+impl Input {
+    /// As `read`, with a warning when positions were given for a file that is
+    /// not Hoyle's (they would otherwise pass unnoticed).
+    pub fn read_with_positions(&self, notation: Notation, given: &Given) -> Source {
+        let input = self;
+        let mut source = input.read(notation, given);
+        if !given.positions.is_empty() && source.notation != "hoyle" {
         let first = input.text.chars().next().map_or(0, char::len_utf8);
         source.diagnostics.insert(
             0,
@@ -378,8 +420,9 @@ pub fn read_source(path: &Path, notation: Notation, given: &Given) -> Result<(So
                 input.span_to_original(Span::new(0, first)),
             ),
         );
+        }
+        source
     }
-    Ok((source, input))
 }
 
 /// Files found under the paths given, and what was passed over.

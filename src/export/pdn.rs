@@ -8,7 +8,7 @@
 //! numbers each move (`1. 9-13 17x9`); a capture gives every landing square.
 
 use crate::notation::pdn::{is_note_kind, kind_prefixed, score, NOT_READ, RESERVED_COMMENTS, WORD_JOINER};
-use crate::rules::draughts::{parse_fen, write_fen, Color, Setup};
+use crate::rules::draughts::{parse_fen, write_fen, Setup};
 use crate::tree::{Annotation, Game, Line, Source};
 use std::fmt::Write;
 
@@ -130,36 +130,44 @@ fn own_start_game(game: &Game, lines: &[Line]) -> Game {
 }
 
 fn write_game(out: &mut String, game: &Game, kind: Kind) {
-    let _ = writeln!(out, "[Event \"{}\"]", quote(&game.name));
+    // The source's Event as given; a name only where the reader found one (none is invented).
+    let tag = |name: &str| game.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
+    if let Some(event) = tag("Event").or(Some(game.name.as_str()).filter(|n| !n.is_empty())) {
+        let _ = writeln!(out, "[Event \"{}\"]", quote(event));
+    }
     for (name, value) in &game.tags {
         let clean_name = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !name.is_empty();
         if clean_name && !OWN_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name)) {
             let _ = writeln!(out, "[{name} \"{}\"]", quote(value));
         }
     }
-    // `first_black`: the line starts with the side that opens a numbered move.
-    let (first_black, fen) = match kind {
+    let fen = match kind {
         Kind::English => {
             let _ = writeln!(out, "[GameType \"21\"]");
             // A start that cannot be read is written as it was printed, so the problem stays visible.
             match parse_fen(&game.start) {
-                Ok(start) => (start.turn != Some(Color::White), (start != Setup::INITIAL).then(|| write_fen(&start))),
-                Err(_) => (true, Some(game.start.clone())),
+                Ok(start) => (start != Setup::INITIAL).then(|| write_fen(&start)),
+                Err(_) => Some(game.start.clone()),
             }
         }
         Kind::Lasca => {
             let _ = writeln!(out, "[GameType \"{LASCA_GAME_TYPE}\"]");
             let _ = writeln!(out, "[Variant \"Lasca\"]");
-            let white_first = crate::rules::lasca::parse_setup(&game.start).map_or(true, |s| s.turn == crate::rules::lasca::Color::White);
-            (white_first, Some(game.start.clone()))
+            Some(game.start.clone())
         }
     };
     if let Some(fen) = fen {
         let _ = writeln!(out, "[SetUp \"1\"]");
         let _ = writeln!(out, "[FEN \"{}\"]", quote(&fen));
     }
-    let result = game.lines.first().and_then(|l| l.stated_result.as_ref()).map_or("*", |r| score(r.outcome));
-    let _ = writeln!(out, "[Result \"{result}\"]");
+    let outcome = game.lines.first().and_then(|l| l.stated_result.as_ref()).map(|r| r.outcome);
+    let result = match kind {
+        Kind::English => outcome.map_or("*", score),
+        // Lasca's first player is White: PDN scores from the first player's side.
+        Kind::Lasca => outcome.map_or("*", lasca_score),
+    };
+    // A Result tag is kept as given even where the movetext ends otherwise (`*`).
+    let _ = writeln!(out, "[Result \"{}\"]", tag("Result").map_or_else(|| result.to_string(), quote));
     let mut pieces = Vec::new();
     if !game.lines.is_empty() {
         let mut children: Vec<Vec<usize>> = vec![Vec::new(); game.lines.len()];
@@ -169,7 +177,7 @@ fn write_game(out: &mut String, game: &Game, kind: Kind) {
             }
         }
         let mut written = vec![false; game.lines.len()];
-        let writer = LineWriter { game, children: &children, first_black, kind };
+        let writer = LineWriter { game, children: &children, kind };
         writer.line(&mut pieces, 0, 0, &mut written);
         // Lines no walk from the trunk reaches (a broken parent link) are kept as text.
         for (i, line) in game.lines.iter().enumerate().filter(|(i, l)| !written[*i] && l.start.is_none() && !(l.parent.is_none() && l.moves.is_empty())) {
@@ -186,15 +194,43 @@ fn unplaced(index: usize, line: &Line) -> String {
     format!("unplaced variation {} (line {index}) at ply {}: {}", line.label, line.branch_ply, moves.join(" "))
 }
 
-fn move_number(ply: usize, first_black: bool) -> (usize, bool) {
-    // (number, is Black's move)
-    if first_black { (ply / 2 + 1, ply.is_multiple_of(2)) } else { (ply.div_ceil(2) + 1, ply % 2 == 1) }
+/// (number, opens the number): the side that moves first opens every number,
+/// whichever colour it is, as CheckerBoard writes a White-to-move start
+/// (`1. 27-23 20x27`) and pydraughts reads it.
+fn move_number(ply: usize) -> (usize, bool) {
+    (ply / 2 + 1, ply.is_multiple_of(2))
+}
+
+/// A Lasca result in PDN's first-player convention: White moves first.
+fn lasca_score(outcome: crate::tree::Outcome) -> &'static str {
+    use crate::tree::Outcome;
+    match outcome {
+        Outcome::WhiteWins => "1-0",
+        Outcome::BlackWins => "0-1",
+        Outcome::Draw => "1/2-1/2",
+        Outcome::Unknown => "*",
+    }
+}
+
+/// The move as the source spelled it where that spelling names this move and no
+/// other: `x` on a move that takes nothing and a capture's full path are kept;
+/// a short capture that the full path had to settle is written in full.
+fn spelling(mv: &crate::tree::MoveNode) -> String {
+    let printed = mv.printed.trim_end_matches(['!', '?', '*']);
+    let valid = !printed.is_empty()
+        && printed.split(['-', 'x', 'X']).all(|n| !n.is_empty() && n.len() <= 2 && n.bytes().all(|b| b.is_ascii_digit()))
+        && printed.contains(['-', 'x', 'X']);
+    if !valid {
+        return mv.text.clone();
+    }
+    let squares: Vec<u8> = printed.split(['-', 'x', 'X']).filter_map(|n| n.parse().ok()).collect();
+    let canonical: Vec<u8> = mv.text.split(['-', 'x']).filter_map(|n| n.parse().ok()).collect();
+    if squares == mv.squares || squares == canonical { printed.to_string() } else { mv.text.clone() }
 }
 
 struct LineWriter<'a> {
     game: &'a Game,
     children: &'a [Vec<usize>],
-    first_black: bool,
     kind: Kind,
 }
 
@@ -248,20 +284,20 @@ impl LineWriter<'_> {
         for a in &line.annotations {
             annotation(out, a);
         }
-        // White's move is numbered (`12...`) only where a line starts with it: numbers
+        // The second mover's move is numbered (`12...`) only where a line starts with it: numbers
         // repeated after comments and variations trip readers such as pydraughts.
         let mut need_number = true;
         for (k, mv) in line.moves.iter().enumerate() {
             let ply = line.branch_ply + k;
-            let (n, black) = move_number(ply, self.first_black);
-            if black {
+            let (n, opens) = move_number(ply);
+            if opens {
                 out.push(Piece::Word(format!("{n}.")));
             } else if need_number {
                 out.push(Piece::Word(format!("{n}...")));
             }
             need_number = false;
             let mut text = match self.kind {
-                Kind::English => mv.text.clone(),
+                Kind::English => spelling(mv),
                 Kind::Lasca if mv.squares.iter().all(|&s| (1..=25).contains(&s)) => lasca_pdn_move(&mv.squares),
                 Kind::Lasca => mv.text.clone(),
             };
@@ -380,6 +416,6 @@ mod tests {
         assert!(src.diagnostics.is_empty(), "{:?}", src.diagnostics);
         let written = write_pdn(&src);
         assert!(written.contains("[FEN \"W:WK11,K22:BK5\"]"), "{written}");
-        assert!(written.contains("1... 22-18 2. 5-9 *"), "{written}");
+        assert!(written.contains("1. 22-18 5-9 *"), "the first mover opens each number, as CheckerBoard writes it: {written}");
     }
 }

@@ -42,7 +42,11 @@ pub struct Line {
     pub label: String,
     /// Index in `Game::lines` of the line it branches from; `None` for the trunk.
     pub parent: Option<usize>,
-    /// Number of parent moves played before this line's first move.
+    /// Moves played from the game's start (or from the parent's own `start`)
+    /// before this line's first move: its first move replaces the parent's move
+    /// at this ply. Counted from the start of the game, not within the parent,
+    /// for every reader, so a nested variation's branch ply is at least its
+    /// parent's.
     pub branch_ply: usize,
     /// Where a line with no parent starts when that is not the game's start:
     /// a printed variation whose branch point could not be read, replayed from
@@ -224,6 +228,31 @@ impl Line {
             label: "trunk".into(),
             ..Line::default()
         }
+    }
+}
+
+impl Game {
+    /// The moves of line `index` from its root line's start: each parent's
+    /// moves before the branch, then its own. `None` if the parents form a cycle.
+    pub fn moves_from_start(&self, index: usize) -> Option<Vec<&MoveNode>> {
+        let mut chain = vec![index];
+        while let Some(parent) = self.lines.get(*chain.last()?).and_then(|l| l.parent) {
+            if chain.len() > self.lines.len() || parent >= self.lines.len() {
+                return None;
+            }
+            chain.push(parent);
+        }
+        let root = *chain.last()?;
+        let mut moves = Vec::new();
+        for w in chain.windows(2).rev() {
+            let (child, parent) = (w[0], w[1]);
+            // Branch plies count from the start; a parent's own first move stands at its branch ply.
+            let base = if parent == root { 0 } else { self.lines[parent].branch_ply };
+            let ply = self.lines[child].branch_ply.saturating_sub(base);
+            moves.extend(self.lines[parent].moves.iter().take(ply));
+        }
+        moves.extend(self.lines.get(index)?.moves.iter());
+        Some(moves)
     }
 }
 

@@ -352,3 +352,24 @@ mod tests {
         assert_eq!((v.class, v.method), (VerdictClass::Proven, Some(VerdictMethod::ExhaustiveSearch)));
     }
 }
+
+/// Judges one game of a source read in `notation`, for a check that streams
+/// games instead of holding the whole tree; gives back the game and the
+/// diagnostics its disputed claims raise.
+pub fn judge_game(game: Game, notation: &str, judge: &Judge) -> (Game, Vec<Diagnostic>) {
+    let mut one = Source { notation: notation.into(), games: vec![game], ..Source::default() };
+    judge_source(&mut one, judge);
+    (one.games.pop().unwrap_or_default(), one.diagnostics)
+}
+
+impl VerdictCounts {
+    /// Counts one more verdict of `class`.
+    pub fn add(&mut self, class: VerdictClass) {
+        match class {
+            VerdictClass::Proven => self.proven += 1,
+            VerdictClass::EngineConsistent => self.engine_consistent += 1,
+            VerdictClass::Disputed => self.disputed += 1,
+            VerdictClass::Unknown => self.unknown += 1,
+        }
+    }
+}

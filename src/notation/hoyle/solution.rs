@@ -335,7 +335,8 @@ pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opt
                         pos = pos.play(&mv);
                     }
                 }
-                (Some(p), k, pos)
+                // The tree counts a branch from the game's start (see `tree::Line::branch_ply`).
+                (Some(p), lines[p].branch_ply + k, pos)
             }),
         };
         let Some((parent, branch_ply, line_start)) = placed else {

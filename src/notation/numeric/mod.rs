@@ -339,6 +339,58 @@ fn claim_against_board(pos: &Position, result: &StatedResult) -> Option<Diagnost
     )
 }
 
+/// Every line of every game as a block of clean numeric text (a variation
+/// with the moves before its branch, since a block is a game from the start),
+/// each with its stated result. Numeric text has no other start than the
+/// initial position: a line from any other start is refused, with its name.
+/// Lines with no move read are left out and counted in the second value.
+pub fn write_source(source: &Source) -> Result<(String, usize), String> {
+    let initial = crate::rules::draughts::write_fen(&Position::initial().setup());
+    let mut blocks = Vec::new();
+    let mut refused = Vec::new();
+    let mut empty = 0;
+    for game in &source.games {
+        for (i, line) in game.lines.iter().enumerate() {
+            let root = (0..game.lines.len()).try_fold(i, |at, _| Some(game.lines[at].parent.map_or(at, |p| p))).unwrap_or(i);
+            let start = game.lines[root].start.as_deref().unwrap_or(&game.start);
+            let from_initial = crate::rules::draughts::parse_fen(start).is_ok_and(|s| crate::rules::draughts::write_fen(&s) == initial);
+            if !from_initial {
+                refused.push(format!("{} line {}", game.name, line.label));
+                continue;
+            }
+            let Some(moves) = game.moves_from_start(i).filter(|_| !line.moves.is_empty()) else {
+                empty += 1;
+                continue;
+            };
+            let mut block = moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>().join(" ");
+            if let Some(result) = line.stated_result.as_ref().and_then(|r| result_word(r.outcome)) {
+                block.push(' ');
+                block.push_str(result);
+            }
+            blocks.push(block);
+        }
+    }
+    if !refused.is_empty() {
+        return Err(format!(
+            "numeric text starts every game from the initial position; {} line(s) start elsewhere ({}{}); write them with --to pdn",
+            refused.len(),
+            refused.iter().take(3).cloned().collect::<Vec<_>>().join(", "),
+            if refused.len() > 3 { ", …" } else { "" }
+        ));
+    }
+    Ok((blocks.join("\n\n") + "\n", empty))
+}
+
+/// A stated result as the numeric reader reads it back.
+fn result_word(outcome: Outcome) -> Option<&'static str> {
+    match outcome {
+        Outcome::Draw => Some("Drawn."),
+        Outcome::WhiteWins => Some("W. wins."),
+        Outcome::BlackWins => Some("B. wins."),
+        Outcome::Unknown => None,
+    }
+}
+
 /// The line as clean numeric text, moves separated by spaces.
 pub fn write_line(line: &Line) -> String {
     line.moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>().join(" ")

@@ -94,7 +94,9 @@ pub fn full_line(game: &Game, index: usize) -> Line {
     // From the trunk down: each parent contributes its moves before the child's branch.
     for w in chain.windows(2).rev() {
         let (child, parent) = (w[0], w[1]);
-        let ply = game.lines[child].branch_ply;
+        // Branch plies count from the game's start (`tree::Line::branch_ply`).
+        let base = if game.lines[parent].parent.is_some() { game.lines[parent].branch_ply } else { 0 };
+        let ply = game.lines[child].branch_ply.saturating_sub(base);
         let parent_moves = &game.lines[parent].moves;
         moves.extend(parent_moves.iter().take(ply).cloned());
     }

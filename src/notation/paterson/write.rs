@@ -22,13 +22,12 @@ pub fn write_move(pos: &Position, mv: &Move) -> String {
     squares.join(&mark.symbol().to_string())
 }
 
-/// Where a line of a game starts: the game's start with the parent moves before
-/// the branch played. An error if the start or a parent move cannot be played.
+/// Where a line of a game starts: its root line's start (the game's, or one
+/// the line was given, as an inferred start) with the parent moves before the
+/// branch played. Branch plies count from that start (`tree::Line::branch_ply`).
+/// An error if the start or a parent move cannot be played.
 pub fn line_start(game: &Game, index: usize) -> Result<Position, Diagnostic> {
-    let setup = draughts::parse_fen(&game.start)
-        .map_err(|e| Diagnostic::error("paterson::bad-start", format!("the game's start {:?} is not a FEN: {e}", game.start), game.span))?;
-    let start = Position::from_setup(setup).map_err(|e| Diagnostic::error("paterson::bad-start", format!("the game's start is not a legal position: {e}"), game.span))?;
-    // Follow the parents up to the trunk, guarding against a cycle.
+    // Follow the parents up to the root line, guarding against a cycle.
     let mut chain = Vec::new();
     let mut at = index;
     while let Some(parent) = game.lines.get(at).and_then(|l| l.parent) {
@@ -38,9 +37,15 @@ pub fn line_start(game: &Game, index: usize) -> Result<Position, Diagnostic> {
         chain.push((parent, game.lines[at].branch_ply));
         at = parent;
     }
+    let root = at;
+    let fen = game.lines.get(root).and_then(|l| l.start.as_deref()).unwrap_or(&game.start);
+    let setup = draughts::parse_fen(fen).map_err(|e| Diagnostic::error("paterson::bad-start", format!("the start {fen:?} is not a FEN: {e}"), game.span))?;
+    let start = Position::from_setup(setup).map_err(|e| Diagnostic::error("paterson::bad-start", format!("the start is not a legal position: {e}"), game.span))?;
     let mut pos = start;
     for &(parent, ply) in chain.iter().rev() {
-        for node in game.lines[parent].moves.iter().take(ply) {
+        // The parent's own first move stands at its branch ply.
+        let base = if parent == root { 0 } else { game.lines[parent].branch_ply };
+        for node in game.lines[parent].moves.iter().take(ply.saturating_sub(base)) {
             let mv = draughts::resolve(&pos, &node.squares)
                 .map_err(|e| Diagnostic::error("paterson::unplayable", format!("{} cannot be played: {e}", node.text), node.span))?;
             pos = pos.play(&mv);
@@ -78,6 +83,10 @@ pub fn write_paterson(source: &Source) -> (String, Vec<Diagnostic>) {
                         None => String::new(),
                     };
                     out.push_str(&format!("{} — {}{from}\n", game.name, line.label));
+                    // A line replayed from a start of its own says which (the reader needs it).
+                    if let Some(start) = line.start.as_ref().filter(|_| line.parent.is_none()) {
+                        out.push_str(&format!("start {start}\n"));
+                    }
                     for m in moves {
                         out.push_str(&m);
                         out.push('\n');

@@ -37,6 +37,7 @@ pub struct Token {
     pub span: Span,
 }
 
+#[derive(Clone)]
 pub struct Lexer<'a> {
     bytes: &'a [u8],
     pos: usize,

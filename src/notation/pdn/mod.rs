@@ -9,7 +9,9 @@
 //! states the clean syntax and tests check the lexer-based parser against it.
 //! `validate` is the streaming fast path that counts without building a tree.
 
+mod continuation;
 mod lex;
+mod lasca;
 pub mod bench;
 pub mod grammar;
 mod resolve;
@@ -30,6 +32,25 @@ pub fn read(name: &str, text: &str) -> Source {
     let mut source = Source { name: name.to_string(), notation: "pdn".into(), ..Source::default() };
     let games = for_each_game(text, |game, mut diagnostics| {
         source.games.push(game);
+        source.diagnostics.append(&mut diagnostics);
+    });
+    if games == 0 {
+        source.diagnostics.push(no_games(text));
+    }
+    // Lasca games written by gamescribe read back as a Lasca source.
+    if !source.games.is_empty() && source.games.iter().all(|g| g.tags.iter().any(|(n, v)| n == "GameType" && v.trim() == lasca::GAME_TYPE)) {
+        source.notation = "lasca".into();
+    }
+    source
+}
+
+/// `read` without keeping the games: each is handed to `visit` and dropped, so
+/// memory stays near the size of the text (`check` counts this way). The
+/// source has every diagnostic and no games.
+pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Source {
+    let mut source = Source { name: name.to_string(), notation: "pdn".into(), ..Source::default() };
+    let games = for_each_game(text, |game, mut diagnostics| {
+        visit(game);
         source.diagnostics.append(&mut diagnostics);
     });
     if games == 0 {

@@ -1,7 +1,8 @@
 //! Resolve a parsed PDN game against the English draughts engine: every line
 //! replayed from its branch point, every move matched to exactly one legal move.
 
-use super::syntax::{CommentKind, Element, GameSyntax, LineSyntax, UnreadReason};
+use super::continuation::{either, paths_that_go_on};
+use super::syntax::{CommentKind, Element, GameSyntax, LineSyntax, Separator, UnreadReason};
 use crate::diagnostic::Diagnostic;
 use crate::notation::numeric::{describe, move_text_among};
 use crate::rules::draughts::{self, Position, ResolveError};
@@ -98,9 +99,37 @@ fn start_position(game: &GameSyntax, diagnostics: &mut Vec<Diagnostic>) -> Resul
     }
 }
 
+/// Where each line branches: (parent, ply from the start). Each variation
+/// replaces the move before its `(`; one opened before any move is an
+/// alternative to its own line's first move.
+pub(super) fn anchors(game: &GameSyntax) -> Vec<(Option<usize>, usize)> {
+    let n = game.lines.len();
+    let mut anchors: Vec<(Option<usize>, usize)> = vec![(None, 0); n];
+    for (i, line) in game.lines.iter().enumerate() {
+        let mut moves_before = 0;
+        for element in &line.elements {
+            match element {
+                Element::Move(_) => moves_before += 1,
+                Element::Variation { line: child } if *child < n => {
+                    anchors[*child] = if moves_before > 0 {
+                        (Some(i), anchors[i].1 + moves_before - 1)
+                    } else {
+                        (Some(anchors[i].0.unwrap_or(i)), anchors[i].1)
+                    };
+                }
+                _ => {}
+            }
+        }
+    }
+    anchors
+}
+
 /// Replay every line of a parsed game. Parents come before their variations in
 /// `game.lines`, so one pass in order has every branch position ready.
 pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
+    if super::lasca::is_lasca(game) {
+        return super::lasca::resolve(game, text);
+    }
     let mut diagnostics = Vec::new();
     let mut playable = true;
     if let Some(t) = game.tags.iter().find(|t| t.name == "GameType") {
@@ -121,26 +150,8 @@ pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
     };
     let start = start.ok().filter(|_| playable);
 
-    // Each variation replaces the move before its `(`; one opened before any
-    // move is an alternative to its own line's first move.
     let n = game.lines.len();
-    let mut anchors: Vec<(Option<usize>, usize)> = vec![(None, 0); n];
-    for (i, line) in game.lines.iter().enumerate() {
-        let mut moves_before = 0;
-        for element in &line.elements {
-            match element {
-                Element::Move(_) => moves_before += 1,
-                Element::Variation { line: child } if *child < n => {
-                    anchors[*child] = if moves_before > 0 {
-                        (Some(i), anchors[i].1 + moves_before - 1)
-                    } else {
-                        (Some(anchors[i].0.unwrap_or(i)), anchors[i].1)
-                    };
-                }
-                _ => {}
-            }
-        }
-    }
+    let anchors = anchors(game);
 
     let mut lines: Vec<Line> = Vec::with_capacity(n);
     // Positions along each line: index k = before its k-th move.
@@ -201,18 +212,19 @@ pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
             trunk.stated_result = Some(stated(&result.text, result.span));
         }
     }
-    let name = game.tags.iter().find(|t| t.name == "Event").map_or_else(|| "game".to_string(), |t| t.value.clone());
+    // No Event, no name: a writer must not invent one.
+    let name = game.tags.iter().find(|t| t.name == "Event").map_or_else(String::new, |t| t.value.clone());
     let tags = game.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect();
     (Game { name, tags, start: start_text, lines, span: game.span }, diagnostics)
 }
 
 /// The last byte of a line: its `)` or its last element.
-fn line_end(game: &GameSyntax, line: &LineSyntax) -> usize {
+pub(super) fn line_end(game: &GameSyntax, line: &LineSyntax) -> usize {
     line.elements.iter().map(|e| element_end(game, e)).max().unwrap_or(line.span.end)
 }
 
 /// A non-move element as part of the tree: labels, results, unread text, comments.
-fn note(element: &Element, index: usize, line: &mut Line) {
+pub(super) fn note(element: &Element, index: usize, line: &mut Line) {
     match element {
         Element::Comment { comment: CommentKind::Brace, text, span } => {
             // The writer wraps long lines, so whitespace inside comments is not kept.
@@ -261,14 +273,25 @@ fn replay(
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let syntax = &game.lines[index];
-    for element in &syntax.elements {
+    for (k, element) in syntax.elements.iter().enumerate() {
         let Element::Move(raw) = element else {
             note(element, index, line);
             continue;
         };
         pos.legal_moves_into(legal);
-        match draughts::resolve_among(legal, &raw.squares) {
+        let resolved = match draughts::resolve_among(legal, &raw.squares) {
+            Err(ResolveError::Ambiguous(matches)) => from_continuation(syntax, k, &pos, matches, raw.span.slice(text), diagnostics),
+            other => other,
+        };
+        match resolved {
             Ok(mv) => {
+                if raw.separator == Separator::Capture && !mv.is_capture() {
+                    diagnostics.push(
+                        Diagnostic::warning("pdn::x-on-step", format!("{} is marked as a capture but takes nothing; kept as written", raw.span.slice(text)), raw.span)
+                            .with_label("no capture")
+                            .with_help("PDN writes a move that takes nothing with `-`"),
+                    );
+                }
                 let mut node = MoveNode {
                     text: move_text_among(legal, &mv),
                     squares: mv.squares(),
@@ -305,5 +328,78 @@ fn replay(
     // A move the writer noted as mended from OCR keeps the line "repaired".
     if line.status == LineStatus::Legal && line.moves.iter().any(|m| m.annotations.iter().any(|a| a.kind == "repaired")) {
         line.status = LineStatus::Repaired;
+    }
+}
+
+/// An ambiguous capture taken as the one path after which the rest of its line
+/// replays (a warning naming the paths); still ambiguous otherwise.
+fn from_continuation(syntax: &LineSyntax, k: usize, pos: &Position, matches: Vec<draughts::Move>, printed: &str, diagnostics: &mut Vec<Diagnostic>) -> Result<draughts::Move, ResolveError> {
+    let rest: Vec<Vec<u8>> = syntax.elements[k + 1..].iter().filter_map(|e| if let Element::Move(m) = e { Some(m.squares.clone()) } else { None }).collect();
+    let go_on = paths_that_go_on(pos, &matches, &rest);
+    let [taken] = go_on[..] else { return Err(ResolveError::Ambiguous(matches)) };
+    let span = match &syntax.elements[k] {
+        Element::Move(m) => m.span,
+        _ => Span::default(),
+    };
+    let others: Vec<draughts::Move> = matches.iter().copied().filter(|m| *m != taken).collect();
+    diagnostics.push(
+        Diagnostic::warning(
+            "pdn::ambiguous-capture-resolved",
+            format!("{printed} could be {}; read as {} because only after it does the line go on (not after {})", either(&matches), either(&[taken]), either(&others)),
+            span,
+        )
+        .with_label("path chosen by what follows")
+        .with_help(format!("write the full path: {}", either(&[taken]))),
+    );
+    Ok(taken)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::read;
+
+    #[test]
+    fn an_ambiguous_capture_is_settled_by_what_follows_with_a_warning() {
+        let text = "[FEN \"B:W14,15,22,23:B10\"]\n1. 10x26 23-18 *";
+        let src = read("t", text);
+        assert_eq!(src.error_count(), 0, "{:?}", src.diagnostics);
+        let w = &src.diagnostics[0];
+        assert_eq!(w.code, "pdn::ambiguous-capture-resolved");
+        assert!(w.message.contains("10x17x26 or 10x19x26") && w.message.contains("read as 10x17x26"), "{}", w.message);
+        assert_eq!(src.games[0].lines[0].moves[0].squares, [10, 17, 26]);
+        assert_eq!(super::super::validate(text).errors, 0, "the streaming check agrees");
+        // Nothing after it: either path goes on, so it stays an error.
+        let alone = read("t", "[FEN \"B:W14,15,22,23:B10\"]\n1. 10x26 *");
+        assert_eq!(alone.diagnostics[0].code, "pdn::ambiguous-move");
+        assert_eq!(super::super::validate("[FEN \"B:W14,15,22,23:B10\"]\n1. 10x26 *").errors, 1);
+    }
+
+    #[test]
+    fn x_on_a_move_that_takes_nothing_is_warned_and_kept() {
+        let src = read("t", "1. 11x15 23x19 *");
+        assert_eq!(src.error_count(), 0);
+        assert_eq!(src.diagnostics.iter().filter(|d| d.code == "pdn::x-on-step").count(), 2);
+        let written = crate::export::pdn::write_pdn(&src);
+        assert!(written.contains("1. 11x15 23x19 *"), "{written}");
+    }
+
+    #[test]
+    fn results_and_event_are_kept_as_given() {
+        let src = read("t", "[Result \"1/2-1/2\"]\n1. 11-15 *");
+        let written = crate::export::pdn::write_pdn(&src);
+        assert!(written.contains("[Result \"1/2-1/2\"]") && written.trim_end().ends_with(" *"), "{written}");
+        assert!(!written.contains("[Event"), "no Event invented: {written}");
+        let src = read("t", "[Event \"Glasgow\"]\n1. 11-15 *");
+        assert!(crate::export::pdn::write_pdn(&src).starts_with("[Event \"Glasgow\"]"));
+    }
+
+    #[test]
+    fn a_full_capture_path_is_kept_as_written() {
+        let text = "[FEN \"B:W14,15,22,23:B10\"]\n1. 10x19x26 *";
+        let written = crate::export::pdn::write_pdn(&read("t", text));
+        assert!(written.contains("1. 10x19x26 *"), "{written}");
+        // An ambiguous short capture is written with the path that settled it.
+        let written = crate::export::pdn::write_pdn(&read("t", "[FEN \"B:W14,15,22,23:B10\"]\n1. 10x26 23-18 *"));
+        assert!(written.contains("1. 10x17x26 23-18 *"), "{written}");
     }
 }

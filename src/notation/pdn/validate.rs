@@ -8,7 +8,10 @@
 
 use super::lex::{Lexeme, Lexer};
 use super::MAX_DEPTH;
-use crate::rules::draughts::{parse_fen, resolve_among, Position, Square};
+use super::continuation::paths_that_go_on;
+use super::lex::Token;
+use crate::rules::draughts::{parse_fen, resolve_among, Position, ResolveError, Square};
+use std::iter::Peekable;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -102,6 +105,38 @@ fn squares(text: &[u8], out: &mut [u8; 16]) -> Option<usize> {
     }
     // Square 0 does not exist, so a cut path never resolves.
     Some(n.min(out.len()))
+}
+
+/// The moves still to come on the line being read (at nesting `depth`), as
+/// `syntax` would put them in that line: nested variations skipped, up to its
+/// `)` or the end of the game.
+fn rest_of_line(lexer: &Peekable<Lexer<'_>>, text: &str, depth: usize) -> Vec<Vec<u8>> {
+    let mut ahead = lexer.clone();
+    let mut nested = 0usize;
+    let mut rest = Vec::new();
+    let mut sq = [0u8; 16];
+    while let Some(tok) = ahead.next() {
+        match tok.lexeme {
+            Lexeme::Tag { .. } | Lexeme::BadTag => break,
+            Lexeme::RavOpen => nested += 1,
+            // A stray `)` on the main line is unread text, not the line's end.
+            Lexeme::RavClose if nested == 0 && depth > 0 => break,
+            Lexeme::RavClose => nested = nested.saturating_sub(1),
+            Lexeme::Result => {
+                let ends_game = ahead.peek().is_none_or(|t: &Token| matches!(t.lexeme, Lexeme::Tag { .. } | Lexeme::BadTag));
+                if !(tok.span.slice(text) == "*" && !ends_game && depth + nested == 0) {
+                    break;
+                }
+            }
+            Lexeme::Move if nested == 0 => {
+                if let Some(n) = squares(tok.span.slice(text).as_bytes(), &mut sq) {
+                    rest.push(sq[..n].to_vec());
+                }
+            }
+            _ => {}
+        }
+    }
+    rest
 }
 
 /// Replay every line of every game in `text`.
@@ -252,7 +287,15 @@ fn validate_part(text: &str) -> Part {
                 // Only the printed piece's moves need generating.
                 let found = Square::new(sq[0]).ok_or(()).and_then(|from| {
                     pos.moves_from_into(from, &mut legal);
-                    resolve_among(&legal, &sq[..n]).map_err(|_| ())
+                    match resolve_among(&legal, &sq[..n]) {
+                        Ok(mv) => Ok(mv),
+                        // As `resolve` does: the one path after which the line goes on.
+                        Err(ResolveError::Ambiguous(matches)) => match paths_that_go_on(&pos, &matches, &rest_of_line(&lexer, text, g.depth)).as_slice() {
+                            [taken] => Ok(*taken),
+                            _ => Err(()),
+                        },
+                        Err(ResolveError::Illegal) => Err(()),
+                    }
                 });
                 match found {
                     Ok(mv) => {
