@@ -14,6 +14,8 @@ use crate::notation::{self, Notation};
 use crate::rules::draughts::{self, parse_fen, Position, Square};
 use crate::tree::{LineStatus, Source};
 
+mod report;
+
 pub const EXIT_CLEAN: u8 = 0;
 pub const EXIT_ERRORS: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
@@ -126,6 +128,8 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "auto")]
         color: ColorChoice,
     },
+    /// Write an HTML report a person reads: one page per source with the check summary, every game as a tree and a board at every stop.
+    Report(report::ReportArgs),
     /// Who has "the move" in a draughts position, by Paterson's and by Payne's rule.
     #[command(after_help = "Examples:\n  gamescribe move \"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\"\n  gamescribe move \"B:W18,K24:B12,K5\" --format json")]
     Move {
@@ -314,6 +318,7 @@ fn run(cli: Cli) -> u8 {
         Command::Coord { game: CoordGame::Go, square, to, size } => coord_go(&square, to, size),
         Command::Move { fen, format } => the_move(&fen, format),
         Command::Positions { path, format, color } => positions(&path, format, color),
+        Command::Report(args) => report::run(args),
     }
 }
 

@@ -11,6 +11,7 @@ pub mod diagnostic;
 pub mod export;
 pub mod notation;
 pub mod repair;
+pub mod report;
 pub mod rules;
 pub mod span;
 pub mod tree;

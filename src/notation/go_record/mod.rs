@@ -274,6 +274,7 @@ pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
             stated_result: None,
             status,
             unread: None,
+            readings: Vec::new(),
             annotations: Vec::new(),
             span: line.span,
             start: None,
