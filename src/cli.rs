@@ -12,6 +12,7 @@ use crate::diagnostic::{self, Severity};
 use crate::export;
 use crate::notation::{self, Notation};
 use crate::rules::draughts::{self, parse_fen, Position, Square};
+use crate::report::Tally;
 use crate::tree::{LineStatus, Source};
 
 mod report;
@@ -22,7 +23,8 @@ pub const EXIT_USAGE: u8 = 2;
 
 /// Files larger than this are refused rather than read into memory.
 const MAX_FILE_BYTES: u64 = 512 * 1024 * 1024;
-/// Diagnostics drawn per file in human output; JSON has them all.
+/// Warnings and notes drawn per file in human output unless `--max-diagnostics`
+/// or `--all` say otherwise; errors are always all drawn, JSON has everything.
 const MAX_RENDERED: usize = 40;
 
 #[derive(Parser, Debug)]
@@ -55,6 +57,12 @@ pub enum Command {
         /// Colour in human output.
         #[arg(long, value_enum, default_value = "auto")]
         color: ColorChoice,
+        /// Warnings and notes drawn per file (errors are always all drawn).
+        #[arg(long, value_name = "N", default_value_t = MAX_RENDERED)]
+        max_diagnostics: usize,
+        /// Draw every warning and note.
+        #[arg(long, conflicts_with = "max_diagnostics")]
+        all: bool,
         #[command(flatten)]
         given: GivenArgs,
     },
@@ -300,8 +308,8 @@ pub fn main() -> ExitCode {
 
 fn run(cli: Cli) -> u8 {
     match cli.command {
-        Command::Check { paths, notation, format, strict, color, given } => match given.read() {
-            Ok(given) => check(&paths, notation, format, strict, color, &given),
+        Command::Check { paths, notation, format, strict, color, max_diagnostics, all, given } => match given.read() {
+            Ok(given) => check(&paths, notation, format, strict, color, if all { usize::MAX } else { max_diagnostics }, &given),
             Err(e) => usage_error(&e),
         },
         Command::Convert { path, notation, to: to @ (Target::Sgf | Target::GoCorner | Target::Volpicelli), output, .. } => {
@@ -458,46 +466,13 @@ fn use_color(choice: ColorChoice) -> bool {
     }
 }
 
-/// Per-file counts for the summary table.
-#[derive(Default)]
-struct Tally {
-    games: usize,
-    lines: usize,
-    legal: usize,
-    repaired: usize,
-    partial: usize,
-    unreadable: usize,
-    moves: usize,
-    errors: usize,
-    warnings: usize,
-}
-
-impl Tally {
-    fn of(source: &Source) -> Tally {
-        let mut t = Tally { games: source.games.len(), ..Tally::default() };
-        for line in source.lines() {
-            t.lines += 1;
-            t.moves += line.moves.len();
-            match line.status {
-                LineStatus::Legal => t.legal += 1,
-                LineStatus::Repaired => t.repaired += 1,
-                LineStatus::Partial => t.partial += 1,
-                LineStatus::Unreadable => t.unreadable += 1,
-            }
-        }
-        t.errors = source.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
-        t.warnings = source.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
-        t
-    }
-}
-
-fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: bool, color: ColorChoice, given: &notation::Given) -> u8 {
+fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: bool, color: ColorChoice, max_shown: usize, given: &notation::Given) -> u8 {
     let files = match collect_files(paths) {
         Ok(f) => f,
         Err(e) => return usage_error(&e),
     };
     let mut failed = false;
-    let mut io_error = false;
+    let mut unreadable_files = 0;
     let mut sources = Vec::new();
     let mut rows = Vec::new();
     let color = use_color(color);
@@ -508,18 +483,34 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
             Ok(s) => s,
             Err(e) => {
                 eprintln!("error: {e}");
-                io_error = true;
+                unreadable_files += 1;
                 continue;
             }
         };
         let tally = Tally::of(&source);
-        failed |= tally.errors > 0 || (strict && tally.repaired + tally.warnings > 0);
+        failed |= tally.fails(strict);
         match format {
             CheckFormat::Human => {
-                let shown = &source.diagnostics[..source.diagnostics.len().min(MAX_RENDERED)];
-                let _ = out.write_all(diagnostic::render(shown, &source.name, &text, color).as_bytes());
-                if source.diagnostics.len() > MAX_RENDERED {
-                    let _ = writeln!(out, "{}: … and {} more diagnostics (all of them: --format json)\n", source.name, source.diagnostics.len() - MAX_RENDERED);
+                // Every error; warnings and notes up to the cap, in source order.
+                let mut others = 0;
+                let shown: Vec<diagnostic::Diagnostic> = source
+                    .diagnostics
+                    .iter()
+                    .filter(|d| {
+                        let keep = d.is_error() || others < max_shown;
+                        others += usize::from(!d.is_error());
+                        keep
+                    })
+                    .cloned()
+                    .collect();
+                let _ = out.write_all(diagnostic::render(&shown, &source.name, &text, color).as_bytes());
+                let hidden = source.diagnostics.len() - shown.len();
+                if hidden > 0 {
+                    let _ = writeln!(
+                        out,
+                        "{}: {hidden} more warnings and notes not drawn (every error is); --all or --max-diagnostics N draws them, --format json lists everything\n",
+                        source.name
+                    );
                 }
                 if source.notation == "anderson" || source.notation == "lasca" {
                     let _ = writeln!(out, "{}", per_game_table(&source));
@@ -541,6 +532,8 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
     match format {
         CheckFormat::Human => {
             let _ = writeln!(out, "{}", summary_table(&rows));
+            let named: Vec<(&str, &Tally)> = rows.iter().map(|(n, _, t)| (n.as_str(), t)).collect();
+            let _ = writeln!(out, "{}", crate::report::exit_reason(&named, strict, unreadable_files).1);
         }
         CheckFormat::Json => match export::to_json(&sources) {
             Ok(s) => {
@@ -549,7 +542,7 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
             Err(e) => return usage_error(&format!("cannot write JSON: {e}")),
         },
     }
-    if io_error {
+    if unreadable_files > 0 {
         EXIT_USAGE
     } else if failed {
         EXIT_ERRORS
@@ -676,10 +669,19 @@ fn summary_table(rows: &[(String, String, Tally)]) -> String {
         "{:<width$}  {:<9} {:>6} {:>6} {:>6} {:>8} {:>7} {:>10} {:>7} {:>6} {:>8}\n",
         "file", "notation", "games", "lines", "legal", "repaired", "partial", "unreadable", "moves", "errors", "warnings"
     );
+    let mut total = Tally::default();
     for (name, notation, t) in rows {
+        total.add(t);
         s.push_str(&format!(
             "{name:<width$}  {notation:<9} {:>6} {:>6} {:>6} {:>8} {:>7} {:>10} {:>7} {:>6} {:>8}\n",
             t.games, t.lines, t.legal, t.repaired, t.partial, t.unreadable, t.moves, t.errors, t.warnings
+        ));
+    }
+    if rows.len() > 1 {
+        let t = &total;
+        s.push_str(&format!(
+            "{:<width$}  {:<9} {:>6} {:>6} {:>6} {:>8} {:>7} {:>10} {:>7} {:>6} {:>8}\n",
+            "all", "", t.games, t.lines, t.legal, t.repaired, t.partial, t.unreadable, t.moves, t.errors, t.warnings
         ));
     }
     s

@@ -1,7 +1,7 @@
 //! SVG boards for the report. Every board, piece and arrowhead is defined once
 //! in `defs()` and placed with `<use>`, so a page of a thousand boards stays
-//! small: a draughts board costs one `<use>` for the numbered board and one per
-//! piece.
+//! small: a draughts board costs one `<use>` per piece, its numbered squares
+//! come from one image in the style sheet (`board_css`).
 
 use super::position::{Board, Piece};
 use crate::rules::{go, lasca};
@@ -23,37 +23,50 @@ impl Size {
     }
 }
 
+/// The empty boards (squares, numbers, grid), each drawn once as an SVG image
+/// in the style sheet and shown behind every board of its kind: a browser
+/// decodes it once instead of building a hundred elements per board.
+pub fn board_css() -> String {
+    let mut draughts = String::from("<rect width='80' height='80' fill='#eadbb8'/>");
+    for n in 1..=32u8 {
+        let (x, y) = draughts_corner(n);
+        let _ = write!(draughts, "<rect x='{x}' y='{y}' width='10' height='10' fill='#6f8f5a'/><text x='{}' y='{}' font-size='2.8' fill='#e8eddc' font-family='sans-serif'>{n}</text>", x as f32 + 0.6, y as f32 + 2.8);
+    }
+    let mut lasca_board = String::from("<rect width='70' height='70' fill='#eadbb8'/>");
+    for n in 1..=25u8 {
+        let (x, y) = lasca_corner(n);
+        let _ = write!(lasca_board, "<rect x='{x}' y='{y}' width='10' height='10' fill='#8a7a62'/><text x='{}' y='{}' font-size='2.6' fill='#f1e9d8' font-family='sans-serif'>{n}</text>", x as f32 + 0.6, y as f32 + 2.6);
+    }
+    format!(
+        "svg.board.draughts{{background:url(\"{}\") 0 0/100% 100%}}svg.board.lasca{{background:url(\"{}\") 0 0/100% 100%}}svg.board.go19{{background:url(\"{}\") 0 0/100% 100%}}",
+        data_url(80, &draughts),
+        data_url(70, &lasca_board),
+        data_url(190, &go_grid(19))
+    )
+}
+
+/// An SVG image as a `data:` URL for CSS.
+fn data_url(extent: u32, body: &str) -> String {
+    let svg = format!("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {extent} {extent}'>{body}</svg>");
+    format!("data:image/svg+xml,{}", svg.replace('%', "%25").replace('#', "%23").replace('<', "%3C").replace('>', "%3E").replace('"', "%22"))
+}
+
 /// The shared definitions: put once, in a hidden `<svg>`, at the top of the page.
 pub fn defs() -> String {
     let mut s = String::from(
         "<svg class=defs width=0 height=0 aria-hidden=true style=\"position:absolute\"><defs>\
 <marker id=ah viewBox=\"0 0 10 10\" refX=6 refY=5 markerWidth=4 markerHeight=4 orient=auto-start-reverse><path d=\"M0 0L10 5L0 10z\" fill=\"#d22\"/></marker>\
-<g id=dbm><circle r=4 fill=\"#222\" stroke=\"#000\" stroke-width=.4/></g>\
-<g id=dwm><circle r=4 fill=\"#f4f0e6\" stroke=\"#333\" stroke-width=.4/></g>\
-<g id=dbk><circle r=4 fill=\"#222\" stroke=\"#000\" stroke-width=.4/><text y=1.6 font-size=4.5 text-anchor=middle fill=\"#fd4\">K</text></g>\
-<g id=dwk><circle r=4 fill=\"#f4f0e6\" stroke=\"#333\" stroke-width=.4/><text y=1.6 font-size=4.5 text-anchor=middle fill=\"#a60\">K</text></g>\
-<g id=lw><ellipse rx=3.8 ry=1.8 fill=\"#f4f0e6\" stroke=\"#333\" stroke-width=.35/></g>\
-<g id=lb><ellipse rx=3.8 ry=1.8 fill=\"#222\" stroke=\"#000\" stroke-width=.35/></g>\
-<g id=lW><ellipse rx=3.8 ry=1.8 fill=\"#2a2\" stroke=\"#050\" stroke-width=.35/></g>\
-<g id=lB><ellipse rx=3.8 ry=1.8 fill=\"#d22\" stroke=\"#500\" stroke-width=.35/></g>\
+<g id=dbm><circle r=4 fill=\"#222\" stroke=\"#000\" stroke-width=.4 /></g>\
+<g id=dwm><circle r=4 fill=\"#f4f0e6\" stroke=\"#333\" stroke-width=.4 /></g>\
+<g id=dbk><circle r=4 fill=\"#222\" stroke=\"#000\" stroke-width=.4 /><text y=1.6 font-size=4.5 text-anchor=middle fill=\"#fd4\">K</text></g>\
+<g id=dwk><circle r=4 fill=\"#f4f0e6\" stroke=\"#333\" stroke-width=.4 /><text y=1.6 font-size=4.5 text-anchor=middle fill=\"#a60\">K</text></g>\
+<g id=lw><ellipse rx=3.8 ry=1.8 fill=\"#f4f0e6\" stroke=\"#333\" stroke-width=.35 /></g>\
+<g id=lb><ellipse rx=3.8 ry=1.8 fill=\"#222\" stroke=\"#000\" stroke-width=.35 /></g>\
+<g id=lW><ellipse rx=3.8 ry=1.8 fill=\"#2a2\" stroke=\"#050\" stroke-width=.35 /></g>\
+<g id=lB><ellipse rx=3.8 ry=1.8 fill=\"#d22\" stroke=\"#500\" stroke-width=.35 /></g>\
 <g id=gb><circle r=4.6 fill=\"#111\"/></g>\
-<g id=gw><circle r=4.6 fill=\"#fff\" stroke=\"#111\" stroke-width=.5/></g>",
+<g id=gw><circle r=4.6 fill=\"#fff\" stroke=\"#111\" stroke-width=.5 /></g>",
     );
-    // The numbered draughts board: Black's squares 1–4 on the top row, the single corner (4) at the top right.
-    s.push_str("<g id=db><rect width=80 height=80 fill=\"#eadbb8\"/>");
-    for n in 1..=32u8 {
-        let (x, y) = draughts_corner(n);
-        let _ = write!(s, "<rect x={x} y={y} width=10 height=10 fill=\"#6f8f5a\"/><text x={} y={} font-size=2.8 fill=\"#e8eddc\">{n}</text>", x as f32 + 0.6, y as f32 + 2.8);
-    }
-    s.push_str("</g>");
-    // The Lasca board: 7×7, square 1 at White's (bottom) left.
-    s.push_str("<g id=lbd><rect width=70 height=70 fill=\"#eadbb8\"/>");
-    for n in 1..=25u8 {
-        let (x, y) = lasca_corner(n);
-        let _ = write!(s, "<rect x={x} y={y} width=10 height=10 fill=\"#8a7a62\"/><text x={} y={} font-size=2.6 fill=\"#f1e9d8\">{n}</text>", x as f32 + 0.6, y as f32 + 2.6);
-    }
-    s.push_str("</g>");
-    s.push_str(&go_grid_def(19));
     s.push_str("</defs></svg>");
     s
 }
@@ -84,23 +97,23 @@ fn lasca_center(n: u8) -> Option<(u32, u32)> {
     })
 }
 
-fn go_grid_def(size: u8) -> String {
+/// Lines and star points of a Go board, in units of 10 per point.
+fn go_grid(size: u8) -> String {
     let n = u32::from(size);
     let end = n * 10 - 5;
-    let mut s = format!("<g id=gg{size}><rect width={} height={} fill=\"#dcb35c\"/><path stroke=\"#333\" stroke-width=.4 d=\"", n * 10, n * 10);
+    let mut s = format!("<rect width='{}' height='{}' fill='#dcb35c'/><path stroke='#333' stroke-width='.4' d='", n * 10, n * 10);
     for i in 0..n {
         let at = i * 10 + 5;
         let _ = write!(s, "M5 {at}H{end}M{at} 5V{end}");
     }
-    s.push_str("\"/>");
+    s.push_str("'/>");
     if size == 19 {
         for x in [3u32, 9, 15] {
             for y in [3u32, 9, 15] {
-                let _ = write!(s, "<circle cx={} cy={} r=1 fill=\"#333\"/>", x * 10 + 5, y * 10 + 5);
+                let _ = write!(s, "<circle cx='{}' cy='{}' r='1' fill='#333'/>", x * 10 + 5, y * 10 + 5);
             }
         }
     }
-    s.push_str("</g>");
     s
 }
 
@@ -111,7 +124,6 @@ pub fn board(board: &Board, arrow: Option<&[u8]>, size: Size, label: &str) -> St
     match board {
         Board::Draughts { squares } => {
             open(&mut s, "draughts", 80, size, label);
-            s.push_str("<use href=\"#db\"/>");
             for (i, p) in squares.iter().enumerate() {
                 if let Some(Piece { black, king }) = p {
                     let (x, y) = draughts_center(i as u8 + 1).unwrap_or_default();
@@ -121,7 +133,7 @@ pub fn board(board: &Board, arrow: Option<&[u8]>, size: Size, label: &str) -> St
                         (false, false) => "dwm",
                         (false, true) => "dwk",
                     };
-                    let _ = write!(s, "<use href=\"#{id}\" x={x} y={y}/>");
+                    let _ = write!(s, "<use href=\"#{id}\" x={x} y={y} />");
                 }
             }
             if let Some(squares) = arrow {
@@ -130,7 +142,6 @@ pub fn board(board: &Board, arrow: Option<&[u8]>, size: Size, label: &str) -> St
         }
         Board::Lasca { columns } => {
             open(&mut s, "lasca", 70, size, label);
-            s.push_str("<use href=\"#lbd\"/>");
             for (i, col) in columns.iter().enumerate() {
                 let Some((x, y)) = lasca_center(i as u8 + 1) else { continue };
                 // Bottom man lowest, the leader on top; a tall column shows its top six and its height.
@@ -143,7 +154,7 @@ pub fn board(board: &Board, arrow: Option<&[u8]>, size: Size, label: &str) -> St
                         (lasca::Color::Black, true) => "lB",
                     };
                     let dy = 2.5 - 1.5 * k as f32;
-                    let _ = write!(s, "<use href=\"#{id}\" x={x} y={}/>", y as f32 + dy);
+                    let _ = write!(s, "<use href=\"#{id}\" x={x} y={} />", y as f32 + dy);
                 }
                 if col.len() > 1 {
                     let _ = write!(s, "<text x={} y={} font-size=2.6 fill=\"#fff\" text-anchor=end>{}</text>", x + 4, y + 4, col.len());
@@ -154,21 +165,20 @@ pub fn board(board: &Board, arrow: Option<&[u8]>, size: Size, label: &str) -> St
             }
         }
         Board::Go { size: n, stones, last } => {
-            open(&mut s, "go", u32::from(*n) * 10, size, label);
-            if *n == 19 {
-                s.push_str("<use href=\"#gg19\"/>");
-            } else {
-                s.push_str(&go_grid_def(*n).replacen(&format!(" id=gg{n}"), "", 1));
+            // A 19×19 grid comes from the style sheet; other sizes are drawn in place.
+            open(&mut s, if *n == 19 { "go go19" } else { "go" }, u32::from(*n) * 10, size, label);
+            if *n != 19 {
+                s.push_str(&go_grid(*n));
             }
             let w = usize::from(*n);
             for (i, stone) in stones.iter().enumerate() {
                 if let Some(c) = stone {
                     let id = if *c == go::Color::Black { "gb" } else { "gw" };
-                    let _ = write!(s, "<use href=\"#{id}\" x={} y={}/>", (i % w) * 10 + 5, (i / w) * 10 + 5);
+                    let _ = write!(s, "<use href=\"#{id}\" x={} y={} />", (i % w) * 10 + 5, (i / w) * 10 + 5);
                 }
             }
             if let Some(p) = last {
-                let _ = write!(s, "<circle class=last cx={} cy={} r=2.4 fill=none stroke=\"#d22\" stroke-width=1/>", u32::from(p.x) * 10 + 5, u32::from(p.y) * 10 + 5);
+                let _ = write!(s, "<circle class=last cx={} cy={} r=2.4 fill=none stroke=\"#d22\" stroke-width=1 />", u32::from(p.x) * 10 + 5, u32::from(p.y) * 10 + 5);
             }
         }
     }
@@ -219,7 +229,9 @@ mod tests {
         assert_eq!(svg.matches("href=\"#dbm\"").count(), 12);
         assert_eq!(svg.matches("href=\"#dwm\"").count(), 12);
         assert!(svg.contains("polyline class=arrow points=\"55,25 45,35\""), "{svg}");
-        let d = defs();
-        assert!(d.contains("id=db>") && d.contains("id=gg19>") && d.contains("id=lbd>"));
+        let css = board_css();
+        assert!(css.contains("svg.board.draughts{background:url(\"data:image/svg+xml,%3Csvg xmlns="), "{css}");
+        assert!(!css[css.find("data:").unwrap()..].contains('#'), "every # is escaped in the data URL");
+        assert_eq!(css.matches("%3Ctext").count(), 32 + 25);
     }
 }

@@ -60,8 +60,8 @@ details.line{border-left:3px solid #9bb;margin:.4em 0 .4em .2em;padding:.1em 0 .
 details.line>summary{cursor:pointer}details.partial,details.unreadable{border-color:#d88}details.repaired{border-color:#db8}\
 .st{font-size:.8em;padding:0 .4em;border-radius:3px;background:#e4efe4}.st.partial,.st.unreadable{background:#f6dada}.st.repaired{background:#f6ecd2}\
 .moves{font-family:ui-monospace,monospace;font-size:.9em;line-height:1.9}\
-.moves i{font-style:normal;white-space:nowrap;margin-right:.55em}.moves i small{color:#777;margin-left:.2em}\
-.moves i small::before{content:'\\2190 '}.moves b{color:#999;font-weight:normal;margin-right:.2em}\
+.moves i{font-style:normal;margin-right:.55em}.moves i small{color:#777;margin-left:.2em}\
+.moves i small::before{content:'\\2190 '}.moves>b{color:#999;font-weight:normal;margin-right:.2em}\
 .moves i.r{background:#fff0c0;outline:1px solid #e0c060}.moves i.r em{font-style:normal;color:#950;font-size:.85em;margin-left:.3em}\
 .moves i.x{background:#fbd}.moves .a{color:#357;font-size:.85em;margin-right:.5em}\
 .unread{font-family:ui-monospace,monospace;white-space:pre-wrap;background:#fde8e8;border:1px dashed #c66;padding:.2em .4em;max-height:12em;overflow:auto}\
@@ -70,7 +70,7 @@ details.line>summary{cursor:pointer}details.partial,details.unreadable{border-co
 svg.board text{font-family:sans-serif}ul.diags{list-style:none;padding:0}ul.diags li{margin:.6em 0;padding-left:.5em;border-left:3px solid #aaa}\
 li.error{border-color:#c22!important}li.warning{border-color:#c90!important}li.note{border-color:#48a!important}\
 pre.ex{background:#f7f7f7;padding:.2em .4em;overflow-x:auto;margin:.2em 0}pre.ex mark{background:#fbb}\
-.sev{font-weight:bold;text-transform:uppercase;font-size:.8em}.result{color:#264}.verdict:empty{display:none}\
+.sev{font-weight:bold;text-transform:uppercase;font-size:.8em}.dl{font-size:.85em}.dl span{margin-right:1em}.dl .error{color:#b00}.result{color:#264}.verdict:empty{display:none}\
 nav ol{columns:3}dl.tags{display:grid;grid-template-columns:max-content auto;gap:0 1em;font-size:.85em}dl.tags dt{color:#666}dl.tags dd{margin:0}";
 
 /// Where a diagnostic belongs in the tree.
@@ -190,8 +190,9 @@ const TALLY_HEAD: &str = "<tr><th>file</th><th>games</th><th>lines</th><th>legal
 
 fn page_head(title: &str) -> String {
     format!(
-        "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><meta name=viewport content=\"width=device-width\"><title>{} — gamescribe report</title><style>{CSS}</style></head><body>\n",
-        escape(title)
+        "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><meta name=viewport content=\"width=device-width\"><title>{} — gamescribe report</title><style>{CSS}{}</style></head><body>\n",
+        escape(title),
+        board_svg::board_css()
     )
 }
 
@@ -306,12 +307,17 @@ fn game_section(s: &mut String, cx: &mut Ctx, g: usize) {
             children[p].push(i);
         }
     }
-    let mut base = vec![0usize; n];
+    // Ply of each line's first move from the game's start; `None` below a line with its own start (its move numbers are unknown).
+    let mut base = vec![Some(0usize); n];
     for i in 0..n {
         let mut at = i;
         let mut ply = 0;
         for _ in 0..n {
             let l = &game.lines[at];
+            if l.start.is_some() {
+                base[i] = None;
+                break;
+            }
             match l.parent.filter(|&p| p < n && p != at) {
                 Some(p) => {
                     ply += l.branch_ply;
@@ -320,7 +326,7 @@ fn game_section(s: &mut String, cx: &mut Ctx, g: usize) {
                 None => break,
             }
         }
-        base[i] = ply;
+        base[i] = base[i].map(|_| ply);
     }
     let mut done = vec![false; n];
     for i in 0..n {
@@ -339,7 +345,7 @@ fn game_section(s: &mut String, cx: &mut Ctx, g: usize) {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn line_block(s: &mut String, cx: &mut Ctx, g: usize, i: usize, children: &[Vec<usize>], base: &[usize], replayed: &[Replayed], done: &mut [bool], depth: usize) {
+fn line_block(s: &mut String, cx: &mut Ctx, g: usize, i: usize, children: &[Vec<usize>], base: &[Option<usize>], replayed: &[Replayed], done: &mut [bool], depth: usize) {
     if done[i] {
         return;
     }
@@ -366,7 +372,7 @@ fn line_block(s: &mut String, cx: &mut Ctx, g: usize, i: usize, children: &[Vec<
     let stuck = replayed.get(i).and_then(|r| r.stuck_at);
     for k in 0..=line.moves.len() {
         if let Some(m) = line.moves.get(k) {
-            move_html(s, cx, g, i, k, base[i] + k, m, stuck == Some(k));
+            move_html(s, cx, g, i, k, base[i].map(|b| b + k), m, stuck == Some(k));
         }
         // A variation follows the move it replaces (move `branch_ply` of its parent).
         let last = k == line.moves.len();
@@ -389,10 +395,22 @@ fn line_block(s: &mut String, cx: &mut Ctx, g: usize, i: usize, children: &[Vec<
     }
     boards(s, cx, g, i, replayed.get(i));
     if let Some(ds) = cx.by_line.get(&(g, i)) {
-        s.push_str("<p>");
+        // One entry per kind of finding, each of its diagnostics a numbered link.
+        s.push_str("<p class=dl>");
+        let mut codes: Vec<(&str, Severity, Vec<usize>)> = Vec::new();
         for &d in ds {
             let diag = &cx.source.diagnostics[d];
-            let _ = write!(s, "<a class=sev href=\"#d{d}\">{} {}</a> ", severity_name(diag.severity), escape(&diag.code));
+            match codes.iter_mut().find(|c| c.0 == diag.code) {
+                Some(c) => c.2.push(d),
+                None => codes.push((&diag.code, diag.severity, vec![d])),
+            }
+        }
+        for (code, sev, list) in codes {
+            let _ = write!(s, "<span class={}>{} <code>{}</code>", severity_name(sev), severity_name(sev), escape(code));
+            for (n, d) in list.iter().enumerate() {
+                let _ = write!(s, " <a href=\"#d{d}\">{}</a>", n + 1);
+            }
+            s.push_str("</span> ");
         }
         s.push_str("</p>");
     }
@@ -400,8 +418,8 @@ fn line_block(s: &mut String, cx: &mut Ctx, g: usize, i: usize, children: &[Vec<
 }
 
 #[allow(clippy::too_many_arguments)]
-fn move_html(s: &mut String, cx: &Ctx, g: usize, l: usize, k: usize, ply: usize, m: &MoveNode, stuck: bool) {
-    if ply.is_multiple_of(2) && cx.kind != GameKind::Go {
+fn move_html(s: &mut String, cx: &Ctx, g: usize, l: usize, k: usize, ply: Option<usize>, m: &MoveNode, stuck: bool) {
+    if let Some(ply) = ply.filter(|p| p.is_multiple_of(2) && cx.kind != GameKind::Go) {
         let _ = write!(s, "<b>{}.</b>", ply / 2 + 1);
     }
     let class = if stuck {
@@ -576,7 +594,7 @@ mod tests {
         assert!(html.contains("Game &lt;1&gt;"), "names are escaped");
         assert!(html.contains("<a href=\"#s0-0\">"), "the diagnostic links to the stop");
         assert!(html.contains("<mark>8-1l</mark>"));
-        assert!(html.contains("exit 1: 1 error remain"));
+        assert!(html.contains("exit 1: 1 error remains"));
         assert!(!html.contains("<script"));
     }
 

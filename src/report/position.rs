@@ -215,7 +215,8 @@ fn replay_moves(kind: GameKind, start: Board, line: &Line) -> Replayed {
                 return out;
             };
             for (k, node) in line.moves.iter().enumerate() {
-                let Some(mv) = pos.find_move(&node.squares) else {
+                // The tree gives a Lasca move as its from-square and landing squares.
+                let Some(mv) = pos.legal_moves().into_iter().find(|m| std::iter::once(m.from()).chain(m.landings()).eq(node.squares.iter().copied())) else {
                     out.stuck_at = Some(k);
                     break;
                 };
@@ -329,6 +330,16 @@ mod tests {
         assert_eq!(*size, 9);
         assert_eq!(stones.iter().flatten().count(), 2);
         assert_eq!(*last, Some(go::Point::new(3, 3)));
+    }
+
+    #[test]
+    fn a_lasca_capture_is_matched_by_its_landing_squares() {
+        // White 9-13, Black 17-13-9 captures (from 17 over 13 to 9): the tree gives 17, 9.
+        let game = Game { lines: vec![line(&[&[9, 13], &[17, 9]])], ..Game::default() };
+        let r = &replay_game(GameKind::Lasca, &game)[0];
+        assert_eq!(r.stuck_at, None, "{r:?}");
+        let Board::Lasca { columns } = &r.boards[2] else { panic!() };
+        assert_eq!(columns[8].len(), 2, "the captured man goes under the capturer");
     }
 
     #[test]

@@ -77,7 +77,7 @@ pub fn exit_reason(rows: &[(&str, &Tally)], strict: bool, unreadable_files: usiz
         return (2, format!("exit 2: {} could not be read (see the messages above)", plural(unreadable_files, "file", "files")));
     }
     if total.errors > 0 {
-        let why = format!("exit 1: {} remain ({})", plural(total.errors, "error", "errors"), files_with(&|t| t.errors));
+        let why = format!("exit 1: {} ({})", plural(total.errors, "error remains", "errors remain"), files_with(&|t| t.errors));
         return (1, why);
     }
     let lenient = total.repaired + total.warnings;
