@@ -13,17 +13,20 @@ use crate::export;
 use crate::input::{collect_files, read_input, read_source};
 use crate::notation::{self, Notation};
 use crate::rules::draughts::{self, parse_fen, Position, Square};
+use crate::report::Tally;
 use crate::tree::{LineStatus, Source};
 
 mod convert_many;
 mod egdb;
+mod report;
 mod solve;
 
 pub const EXIT_CLEAN: u8 = 0;
 pub const EXIT_ERRORS: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
 
-/// Diagnostics drawn per file in human output; JSON has them all.
+/// Warnings and notes drawn per file in human output unless `--max-diagnostics`
+/// or `--all` say otherwise; errors are always all drawn, JSON has everything.
 const MAX_RENDERED: usize = 40;
 /// Search per stated result in `check`: nodes only, so verdicts do not depend on the machine's load.
 const VERDICT_BUDGET: draughts::solve::Budget =
@@ -59,6 +62,12 @@ pub enum Command {
         /// Colour in human output.
         #[arg(long, value_enum, default_value = "auto")]
         color: ColorChoice,
+        /// Warnings and notes drawn per file (errors are always all drawn).
+        #[arg(long, value_name = "N", default_value_t = MAX_RENDERED)]
+        max_diagnostics: usize,
+        /// Draw every warning and note.
+        #[arg(long, conflicts_with = "max_diagnostics")]
+        all: bool,
         #[command(flatten)]
         given: GivenArgs,
     },
@@ -138,6 +147,8 @@ pub enum Command {
     Egdb(egdb::EgdbArgs),
     /// Solve a draughts position: game over, endgame database, or a bounded search.
     Solve(solve::SolveArgs),
+    /// Write an HTML report a person reads: one page per source with the check summary, every game as a tree and a board at every stop.
+    Report(report::ReportArgs),
     /// Who has "the move" in a draughts position, by Paterson's and by Payne's rule.
     #[command(after_help = "Examples:\n  gamescribe move \"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\"\n  gamescribe move \"B:W18,K24:B12,K5\" --format json")]
     Move {
@@ -308,8 +319,8 @@ pub fn main() -> ExitCode {
 
 fn run(cli: Cli) -> u8 {
     match cli.command {
-        Command::Check { paths, notation, format, strict, color, given } => match given.read() {
-            Ok(given) => check(&paths, notation, format, strict, color, &given),
+        Command::Check { paths, notation, format, strict, color, max_diagnostics, all, given } => match given.read() {
+            Ok(given) => check(&paths, notation, format, strict, color, if all { usize::MAX } else { max_diagnostics }, &given),
             Err(e) => usage_error(&e),
         },
         Command::Convert { paths, notation, to, output, given } => match given.read() {
@@ -325,6 +336,7 @@ fn run(cli: Cli) -> u8 {
         Command::Positions { path, format, color } => positions(&path, format, color),
         Command::Egdb(args) => egdb::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Report(args) => report::run(args),
     }
 }
 
@@ -385,53 +397,6 @@ fn use_color(choice: ColorChoice) -> bool {
     }
 }
 
-/// Per-file counts for the summary table.
-#[derive(Default)]
-struct Tally {
-    games: usize,
-    lines: usize,
-    legal: usize,
-    repaired: usize,
-    partial: usize,
-    unreadable: usize,
-    moves: usize,
-    verdicts: crate::verdict::VerdictCounts,
-    errors: usize,
-    warnings: usize,
-}
-
-impl Tally {
-    fn of(source: &Source) -> Tally {
-        let mut t = Tally::default();
-        source.games.iter().for_each(|g| t.add_game(g));
-        t.count_diagnostics(source);
-        t
-    }
-
-    fn add_game(&mut self, game: &crate::tree::Game) {
-        let t = self;
-        t.games += 1;
-        for line in &game.lines {
-            t.lines += 1;
-            t.moves += line.moves.len();
-            match line.status {
-                LineStatus::Legal => t.legal += 1,
-                LineStatus::Repaired => t.repaired += 1,
-                LineStatus::Partial => t.partial += 1,
-                LineStatus::Unreadable => t.unreadable += 1,
-            }
-        }
-        for verdict in game.lines.iter().filter_map(|l| l.verdict.as_ref()) {
-            t.verdicts.add(verdict.class);
-        }
-    }
-
-    fn count_diagnostics(&mut self, source: &Source) {
-        self.errors = source.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
-        self.warnings = source.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
-    }
-}
-
 /// A file read and judged for `check`, with its counts. Human output needs
 /// counts, not trees: a PDN file's games are judged and counted as they are
 /// read and then dropped, so a large file is checked in the memory of one game.
@@ -456,13 +421,13 @@ fn read_checked(file: &Path, notation: Notation, format: CheckFormat, given: &no
     Ok((source, input, tally))
 }
 
-fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: bool, color: ColorChoice, given: &notation::Given) -> u8 {
+fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: bool, color: ColorChoice, max_shown: usize, given: &notation::Given) -> u8 {
     let files = match collect_files(paths) {
         Ok(f) => f,
         Err(e) => return usage_error(&e),
     };
     let mut failed = false;
-    let mut io_error = false;
+    let mut unreadable_files = 0;
     let mut sources = Vec::new();
     let mut rows = Vec::new();
     let color = use_color(color);
@@ -475,17 +440,33 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
             Ok(s) => s,
             Err(e) => {
                 eprintln!("error: {e}");
-                io_error = true;
+                unreadable_files += 1;
                 continue;
             }
         };
-        failed |= tally.errors > 0 || (strict && tally.repaired + tally.warnings > 0);
+        failed |= tally.fails(strict);
         match format {
             CheckFormat::Human => {
-                let shown = &source.diagnostics[..source.diagnostics.len().min(MAX_RENDERED)];
-                let _ = out.write_all(input.render(shown, color).as_bytes());
-                if source.diagnostics.len() > MAX_RENDERED {
-                    let _ = writeln!(out, "{}: … and {} more diagnostics (all of them: --format json)\n", source.name, source.diagnostics.len() - MAX_RENDERED);
+                // Every error; warnings and notes up to the cap, in source order.
+                let mut others = 0;
+                let shown: Vec<diagnostic::Diagnostic> = source
+                    .diagnostics
+                    .iter()
+                    .filter(|d| {
+                        let keep = d.is_error() || others < max_shown;
+                        others += usize::from(!d.is_error());
+                        keep
+                    })
+                    .cloned()
+                    .collect();
+                let _ = out.write_all(input.render(&shown, color).as_bytes());
+                let hidden = source.diagnostics.len() - shown.len();
+                if hidden > 0 {
+                    let _ = writeln!(
+                        out,
+                        "{}: {hidden} more warnings and notes not drawn (every error is); --all or --max-diagnostics N draws them, --format json lists everything\n",
+                        source.name
+                    );
                 }
                 if source.notation == "anderson" || source.notation == "lasca" {
                     let _ = writeln!(out, "{}", per_game_table(&source));
@@ -511,6 +492,8 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
     match format {
         CheckFormat::Human => {
             let _ = writeln!(out, "{}", summary_table(&rows));
+            let named: Vec<(&str, &Tally)> = rows.iter().map(|(n, _, t)| (n.as_str(), t)).collect();
+            let _ = writeln!(out, "{}", crate::report::exit_reason(&named, strict, unreadable_files).1);
         }
         CheckFormat::Json => match export::to_json(&sources) {
             Ok(s) => {
@@ -519,7 +502,7 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
             Err(e) => return usage_error(&format!("cannot write JSON: {e}")),
         },
     }
-    if io_error {
+    if unreadable_files > 0 {
         EXIT_USAGE
     } else if failed {
         EXIT_ERRORS
@@ -646,12 +629,21 @@ fn summary_table(rows: &[(String, String, Tally)]) -> String {
         "{:<width$}  {:<9} {:>6} {:>6} {:>6} {:>8} {:>7} {:>10} {:>7} {:>6} {:>8} {:>15}\n",
         "file", "notation", "games", "lines", "legal", "repaired", "partial", "unreadable", "moves", "errors", "warnings", "verdicts p/c/d/u"
     );
+    let mut total = Tally::default();
     for (name, notation, t) in rows {
+        total.add(t);
         let v = &t.verdicts;
         let verdicts = format!("{}/{}/{}/{}", v.proven, v.engine_consistent, v.disputed, v.unknown);
         s.push_str(&format!(
             "{name:<width$}  {notation:<9} {:>6} {:>6} {:>6} {:>8} {:>7} {:>10} {:>7} {:>6} {:>8} {verdicts:>15}\n",
             t.games, t.lines, t.legal, t.repaired, t.partial, t.unreadable, t.moves, t.errors, t.warnings
+        ));
+    }
+    if rows.len() > 1 {
+        let t = &total;
+        s.push_str(&format!(
+            "{:<width$}  {:<9} {:>6} {:>6} {:>6} {:>8} {:>7} {:>10} {:>7} {:>6} {:>8}\n",
+            "all", "", t.games, t.lines, t.legal, t.repaired, t.partial, t.unreadable, t.moves, t.errors, t.warnings
         ));
     }
     s

@@ -1,7 +1,7 @@
 //! Diagnostics: what went wrong (or was repaired) and where, kept as data in
 //! the tree and rendered with miette only when shown to a person.
 
-use crate::span::{LineIndex, Span};
+use crate::span::Span;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -111,10 +111,115 @@ impl miette::Diagnostic for Rendered<'_> {
     }
 }
 
+/// Characters of a source line kept before a span's start, and at most after it.
+const KEEP_BEFORE: usize = 40;
+const KEEP_LINE: usize = 100;
+/// Most characters of a span underlined; a longer span is marked by its start.
+const KEEP_SPAN: usize = 60;
+
+/// One source line cut down around a span: what a person needs to see of a
+/// 1,000-character OCR line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Excerpt {
+    /// 1-based line and column (in characters) of the span's start.
+    pub line: usize,
+    pub col: usize,
+    pub before: String,
+    /// The span's text on its first line, at most `KEEP_SPAN` characters.
+    pub marked: String,
+    pub after: String,
+    /// Text was left out before `before` / after `after` / of the span itself.
+    pub cut_before: bool,
+    pub cut_after: bool,
+    pub cut_span: bool,
+}
+
+impl Excerpt {
+    /// The line as shown: `…` where text was left out.
+    pub fn shown(&self) -> String {
+        format!("{}{}{}{}{}", if self.cut_before { "…" } else { "" }, self.before, self.marked, self.after, if self.cut_after { "…" } else { "" })
+    }
+}
+
+fn floor_boundary(text: &str, mut at: usize) -> usize {
+    at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// Byte offset `chars` characters before/after `from`, kept within `lo..=hi`.
+fn step_chars(text: &str, from: usize, chars: usize, forward: bool, limit: usize) -> usize {
+    if forward {
+        text[from..limit].char_indices().nth(chars).map_or(limit, |(i, _)| from + i)
+    } else {
+        text[limit..from].char_indices().rev().nth(chars.saturating_sub(1)).map_or(limit, |(i, _)| limit + i)
+    }
+}
+
+/// The source line a span starts on, shortened around the span.
+pub fn excerpt(text: &str, span: Span) -> Excerpt {
+    let start = floor_boundary(text, span.start);
+    let end = floor_boundary(text, span.end.max(start));
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    let line_end = if text[..line_end].ends_with('\r') && line_end > start { line_end - 1 } else { line_end };
+    let mark_end = step_chars(text, start, KEEP_SPAN, true, end.min(line_end).max(start));
+    let from = if start == line_start { line_start } else { step_chars(text, start, KEEP_BEFORE, false, line_start) };
+    let shown_so_far = text[from..mark_end].chars().count();
+    let to = step_chars(text, mark_end, KEEP_LINE.saturating_sub(shown_so_far).max(20), true, line_end);
+    let line = text.as_bytes()[..line_start].iter().filter(|&&b| b == b'\n').count() + 1;
+    Excerpt {
+        line,
+        col: text[line_start..start].chars().count() + 1,
+        before: text[from..start].to_string(),
+        marked: text[start..mark_end].to_string(),
+        after: text[mark_end..to].to_string(),
+        cut_before: from > line_start,
+        cut_after: to < line_end,
+        cut_span: mark_end < end,
+    }
+}
+
+/// A stand-in source for miette: the lines before the diagnostic's are blank
+/// (so line numbers stay right), its line and the one on either side shortened.
+/// Returns the text and the span within it.
+fn shortened_source(text: &str, span: Span) -> (String, Span) {
+    let ex = excerpt(text, span);
+    let context = |n: usize| -> Option<String> {
+        let line = text.split('\n').nth(n.checked_sub(1)?)?.trim_end_matches('\r');
+        let cut: String = line.chars().take(KEEP_LINE).collect();
+        Some(if cut.len() < line.len() { format!("{cut}…") } else { cut })
+    };
+    let mut out = "\n".repeat(ex.line.saturating_sub(2));
+    if ex.line > 1 {
+        out.push_str(&context(ex.line - 1).unwrap_or_default());
+        out.push('\n');
+    }
+    if ex.cut_before {
+        out.push('…');
+    }
+    out.push_str(&ex.before);
+    let at = out.len();
+    out.push_str(&ex.marked);
+    let marked = Span::new(at, out.len());
+    out.push_str(&ex.after);
+    if ex.cut_after {
+        out.push('…');
+    }
+    if let Some(next) = context(ex.line + 1) {
+        out.push('\n');
+        out.push_str(&next);
+    }
+    out.push('\n');
+    (out, marked)
+}
+
 /// Render diagnostics as miette reports with a `file:line:col` header each.
-/// `color` false gives plain text (for tests and pipes).
+/// Long source lines are shortened around the span. `color` false gives plain
+/// text (for tests and pipes).
 pub fn render(diags: &[Diagnostic], name: &str, text: &str, color: bool) -> String {
-    let index = LineIndex::new(text);
     let handler = if color {
         miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode())
     } else {
@@ -128,18 +233,18 @@ pub fn render(diags: &[Diagnostic], name: &str, text: &str, color: bool) -> Stri
         let mut diag = diag.clone();
         diag.span.end = diag.span.end.min(text.len());
         diag.span.start = diag.span.start.min(diag.span.end);
-        while !text.is_char_boundary(diag.span.start) {
-            diag.span.start -= 1;
-        }
+        diag.span.start = floor_boundary(text, diag.span.start);
         while !text.is_char_boundary(diag.span.end) {
             diag.span.end += 1;
         }
-        let (line, col) = index.line_col(text, diag.span.start);
-        out.push_str(&format!("{name}:{line}:{col}: "));
-        let rendered = Rendered {
-            diag: &diag,
-            source: miette::NamedSource::new(name, text.to_string()),
-        };
+        let ex = excerpt(text, diag.span);
+        out.push_str(&format!("{name}:{}:{}: ", ex.line, ex.col));
+        let (short, span) = shortened_source(text, diag.span);
+        if ex.cut_span {
+            diag.label = if diag.label.is_empty() { "(the span runs on)".into() } else { format!("{} (the span runs on)", diag.label) };
+        }
+        diag.span = span;
+        let rendered = Rendered { diag: &diag, source: miette::NamedSource::new(name, short) };
         if handler.render_report(&mut out, &rendered).is_err() {
             out.push_str(&diag.message);
             out.push('\n');
@@ -160,6 +265,37 @@ mod tests {
         let out = render(&[d], "game.txt", text, false);
         assert!(out.starts_with("game.txt:2:1: "), "{out}");
         assert!(out.contains("squares run 1 to 32"), "{out}");
+    }
+
+    #[test]
+    fn a_long_line_is_shortened_around_the_span() {
+        let text = format!("{}11-l5{}\nnext\n", "x".repeat(900), "y".repeat(900));
+        let d = Diagnostic::error("numeric::bad", "bad move", Span::new(900, 905)).with_label("here");
+        let out = render(&[d], "f", &text, false);
+        assert!(out.starts_with("f:1:901: "), "{out}");
+        assert!(out.contains("…xxxx") && out.contains("11-l5yyy") && out.contains("y…"), "{out}");
+        assert!(out.len() < 1200, "{} chars:\n{out}", out.len());
+        let ex = excerpt(&text, Span::new(900, 905));
+        assert_eq!((ex.line, ex.col, ex.marked.as_str()), (1, 901, "11-l5"));
+        assert_eq!(ex.before.chars().count(), 40);
+    }
+
+    #[test]
+    fn a_long_span_is_underlined_by_its_start_only() {
+        let text = "a".repeat(2000);
+        let d = Diagnostic::error("x", "long", Span::new(10, 1990));
+        let out = render(&[d], "f", &text, false);
+        assert!(out.contains("(the span runs on)"), "{out}");
+        assert!(out.len() < 1200, "{} chars", out.len());
+    }
+
+    #[test]
+    fn line_numbers_stay_right_far_into_a_file() {
+        let text = "a\n".repeat(500) + "12-16 99\n";
+        let d = Diagnostic::error("x", "no square", Span::new(1006, 1008));
+        let out = render(&[d], "f", &text, false);
+        assert!(out.starts_with("f:501:7: "), "{out}");
+        assert!(out.contains("501 │ 12-16 99"), "{out}");
     }
 
     #[test]

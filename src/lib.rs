@@ -13,6 +13,7 @@ pub mod export;
 pub mod input;
 pub mod notation;
 pub mod repair;
+pub mod report;
 pub mod rules;
 pub mod span;
 pub mod tree;

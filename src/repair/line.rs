@@ -2,12 +2,14 @@
 
 use super::{Decoded, Spelling, StopReason};
 use crate::diagnostic::Diagnostic;
-use crate::tree::{Annotation, LineStatus, MoveNode, Repair, Unread};
+use crate::tree::{Annotation, LineStatus, MoveNode, Reading, Repair, Unread};
 
 /// What one decoded line becomes in the tree.
 pub struct LineReading<P> {
     pub moves: Vec<MoveNode>,
     pub unread: Option<Unread>,
+    /// At an ambiguous stop, the legal moves its text reads as.
+    pub readings: Vec<Reading>,
     pub status: LineStatus,
     pub diagnostics: Vec<Diagnostic>,
     /// Text kept beside the moves (trailing specks).
@@ -49,6 +51,7 @@ pub fn build_line<G: Spelling>(
     }
     let unread = decoded.stop.as_ref().map(|s| Unread { raw: s.span.slice(text).to_string(), span: s.span });
     let mut annotations = Vec::new();
+    let mut readings = Vec::new();
     for &span in &decoded.trailing_junk {
         annotations.push(Annotation { kind: "junk".into(), text: span.slice(text).to_string(), span });
         diagnostics.push(Diagnostic::note("repair::trailing-junk", "a speck after the last move, kept as an annotation", span).with_label("not a move"));
@@ -62,8 +65,15 @@ pub fn build_line<G: Spelling>(
                 "the line stops here: no legal move reads like this text".to_string(),
                 format!("legal moves here: {}", legal.join(" ")),
             ),
-            StopReason::Ambiguous { readings } => {
-                let rs: Vec<String> = readings.iter().map(|r| r.iter().map(u32::to_string).collect::<Vec<_>>().join("-")).collect();
+            StopReason::Ambiguous { readings: spelled } => {
+                // Each spelling back to the legal move it spells, so a report can draw it.
+                for m in game.legal_moves(&pos) {
+                    if game.spellings(&pos, &m).iter().any(|s| spelled.contains(s)) {
+                        let (text, squares) = describe(&pos, &m);
+                        readings.push(Reading { text, squares });
+                    }
+                }
+                let rs: Vec<String> = spelled.iter().map(|r| r.iter().map(u32::to_string).collect::<Vec<_>>().join("-")).collect();
                 (
                     "repair::ambiguous",
                     "the line stops here: the text reads about equally well as different moves".to_string(),
@@ -84,5 +94,5 @@ pub fn build_line<G: Spelling>(
         (None, true) => LineStatus::Repaired,
         (None, false) => LineStatus::Legal,
     };
-    LineReading { moves, unread, status, diagnostics, annotations, end: pos }
+    LineReading { moves, unread, readings, status, diagnostics, annotations, end: pos }
 }

@@ -64,9 +64,22 @@ pub struct Line {
     /// Text after the last move that could be read: kept, never guessed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unread: Option<Unread>,
+    /// Where the line stops because its next move reads about equally well as
+    /// several legal moves: those moves, from the position the line stops in.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub readings: Vec<Reading>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub annotations: Vec<Annotation>,
     pub span: Span,
+}
+
+/// One legal move an ambiguous stop's text could be read as.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Reading {
+    /// Canonical text, as in `MoveNode::text`.
+    pub text: String,
+    /// Every square the move touches, as in `MoveNode::squares`.
+    pub squares: Vec<u8>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

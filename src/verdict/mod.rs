@@ -372,4 +372,12 @@ impl VerdictCounts {
             VerdictClass::Unknown => self.unknown += 1,
         }
     }
+
+    /// Adds another count to this one (a total over sources).
+    pub fn add_counts(&mut self, o: &VerdictCounts) {
+        self.proven += o.proven;
+        self.engine_consistent += o.engine_consistent;
+        self.disputed += o.disputed;
+        self.unknown += o.unknown;
+    }
 }

@@ -556,6 +556,7 @@ fn cut_line(text: &str, column: &Column, line: &mut Line, diagnostics: &mut Vec<
     placed.spans.truncate(keep);
     line.unread = Some(Unread { raw: own_text(text, column, Span::new(cut, end)), span: Span::new(cut, end) });
     line.status = if keep == 0 { LineStatus::Unreadable } else { LineStatus::Partial };
+    line.readings.clear();
     diagnostics.retain(|d| !(d.code.starts_with("repair::") && d.span.start >= cut || d.code.starts_with("result::")));
 }
 

@@ -275,6 +275,7 @@ pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
             verdict: None,
             status,
             unread: None,
+            readings: Vec::new(),
             annotations: Vec::new(),
             span: line.span,
             start: None,

@@ -361,6 +361,7 @@ pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opt
             moves: reading.moves,
             status: reading.status,
             unread: reading.unread,
+            readings: reading.readings,
             annotations: reading.annotations,
             span: rl.span,
             stated_result: rl.result.clone(),

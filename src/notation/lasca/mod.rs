@@ -214,6 +214,7 @@ pub fn read_line(text: &str, moves: Span, tokens: &[Token], start: &Position, op
     let reading = build_line(&BookLasca::default(), start, text, &decoded, describe);
     line.moves = reading.moves;
     line.unread = reading.unread;
+    line.readings = reading.readings;
     line.status = reading.status;
     line.annotations = reading.annotations;
     // Promotion marks stay with the move they follow; move numbers are structure.

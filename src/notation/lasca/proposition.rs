@@ -183,7 +183,7 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
     };
     let as_stated = read_solution(&start, &tokens, printed, &opts);
     let reading = build_line(&BookLasca::default(), &start, text, &as_stated.decoded, describe);
-    let mut trunk = Line { span: solution, moves: reading.moves, unread: reading.unread, status: reading.status, annotations: reading.annotations, stated_result: Some(claim.clone()), ..Line::trunk() };
+    let mut trunk = Line { span: solution, moves: reading.moves, unread: reading.unread, readings: reading.readings, status: reading.status, annotations: reading.annotations, stated_result: Some(claim.clone()), ..Line::trunk() };
     if as_stated.complete {
         diagnostics.extend(reading.diagnostics);
         let end = reading.end;
@@ -216,6 +216,7 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
             span: solution,
             moves: line_reading.moves,
             unread: line_reading.unread,
+            readings: line_reading.readings,
             status: line_reading.status,
             stated_result: Some(claim.clone()),
             ..Line::trunk()

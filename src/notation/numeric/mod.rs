@@ -133,6 +133,7 @@ pub fn read_tokens(text: &str, tokens: &[repair::Token], start: &Position, opts:
     let reading = build_line(&BookDraughts, start, text, &decoded, describe);
     line.moves = reading.moves;
     line.unread = reading.unread;
+    line.readings = reading.readings;
     line.status = reading.status;
     line.annotations = reading.annotations;
     let mut diagnostics = reading.diagnostics;

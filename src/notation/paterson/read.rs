@@ -254,6 +254,7 @@ pub fn read_tokens(text: &str, tokens: &[Token], start: &Position, opts: &ReadOp
     let mut line = Line::trunk();
     line.moves = reading.moves;
     line.unread = reading.unread;
+    line.readings = reading.readings;
     line.status = reading.status;
     line.annotations = reading.annotations;
     if let (Some(first), Some(last)) = (tokens.first(), tokens.last()) {

@@ -1,0 +1,625 @@
+//! The report's HTML: the page for one source and the index over several.
+//! Every line is a `<details>` nested in its parent at the move it branches
+//! from; moves sit beside the text they were read from; boards come from
+//! `board_svg`, positions from `position`.
+
+use super::board_svg::{self, Size};
+use super::position::{initial_board, replay_game, start_board, Board, GameKind, Replayed};
+use super::summary::{exit_reason, Tally};
+use crate::diagnostic::{excerpt, Diagnostic, Severity};
+use crate::tree::{Game, Line, LineStatus, MoveNode, Outcome, Source};
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::fmt::Write;
+
+/// What a page is written for.
+#[derive(Clone, Debug, Default)]
+pub struct PageOptions {
+    /// Explain the exit code as `check --strict` would give it.
+    pub strict: bool,
+    /// A link back to the index page, when there is one.
+    pub index_href: Option<String>,
+}
+
+/// What a page holds, for the command's own summary and the tests.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PageStats {
+    pub boards: usize,
+    pub lines: usize,
+    pub diagnostics: usize,
+}
+
+/// One source in the index page.
+pub struct IndexEntry<'a> {
+    pub name: &'a str,
+    pub href: &'a str,
+    pub tally: &'a Tally,
+    pub boards: usize,
+}
+
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+const CSS: &str = "body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1200px;padding:0 1em 4em;color:#222}\
+h1{font-size:1.5em}h2{font-size:1.25em;border-bottom:1px solid #ccc;margin-top:2em}\
+table{border-collapse:collapse;font-variant-numeric:tabular-nums}td,th{border:1px solid #ccc;padding:.15em .5em;text-align:right}\
+td:first-child,th:first-child{text-align:left}tr.total{font-weight:bold;background:#f4f4f4}\
+.exit{font-weight:bold;padding:.4em .6em;border-left:4px solid #888;background:#f6f6f6}.exit.e1{border-color:#c22}.exit.e0{border-color:#2a2}\
+details.line{border-left:3px solid #9bb;margin:.4em 0 .4em .2em;padding:.1em 0 .1em .6em}\
+details.line>summary{cursor:pointer}details.partial,details.unreadable{border-color:#d88}details.repaired{border-color:#db8}\
+.st{font-size:.8em;padding:0 .4em;border-radius:3px;background:#e4efe4}.st.partial,.st.unreadable{background:#f6dada}.st.repaired{background:#f6ecd2}\
+.moves{font-family:ui-monospace,monospace;font-size:.9em;line-height:1.9}\
+.moves i{font-style:normal;margin-right:.55em}.moves i small{color:#777;margin-left:.2em}\
+.moves i small::before{content:'\\2190 '}.moves>b{color:#999;font-weight:normal;margin-right:.2em}\
+.moves i.r{background:#fff0c0;outline:1px solid #e0c060}.moves i.r em{font-style:normal;color:#950;font-size:.85em;margin-left:.3em}\
+.moves i.x{background:#fbd}.moves .a{color:#357;font-size:.85em;margin-right:.5em}\
+.unread{font-family:ui-monospace,monospace;white-space:pre-wrap;background:#fde8e8;border:1px dashed #c66;padding:.2em .4em;max-height:12em;overflow:auto}\
+.boards{display:flex;flex-wrap:wrap;gap:.8em;align-items:flex-start}figure{margin:.3em 0}figcaption{font-size:.8em;color:#555;max-width:200px}\
+.cands{border:1px solid #e99;padding:.3em;display:flex;gap:.5em;flex-wrap:wrap}.cands figcaption{max-width:128px}\
+svg.board text{font-family:sans-serif}ul.diags{list-style:none;padding:0}ul.diags li{margin:.6em 0;padding-left:.5em;border-left:3px solid #aaa}\
+li.error{border-color:#c22!important}li.warning{border-color:#c90!important}li.note{border-color:#48a!important}\
+pre.ex{background:#f7f7f7;padding:.2em .4em;overflow-x:auto;margin:.2em 0}pre.ex mark{background:#fbb}\
+.sev{font-weight:bold;text-transform:uppercase;font-size:.8em}.dl{font-size:.85em}.dl span{margin-right:1em}.dl .error{color:#b00}.result{color:#264}.verdict:empty{display:none}\
+nav ol{columns:3}dl.tags{display:grid;grid-template-columns:max-content auto;gap:0 1em;font-size:.85em}dl.tags dt{color:#666}dl.tags dd{margin:0}";
+
+/// Where a diagnostic belongs in the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum At {
+    /// On move `k` of the line (its span holds the diagnostic's start).
+    Move(usize),
+    /// In the text where the line stops.
+    Stop,
+    /// Somewhere else in the line's text.
+    Line,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Place {
+    game: usize,
+    line: usize,
+    at: At,
+}
+
+/// The move, stop or line a diagnostic concerns: the first move whose span
+/// holds its start, else the stop whose text does, else the shortest line.
+fn locate(source: &Source, d: &Diagnostic) -> Option<Place> {
+    let s = d.span.start;
+    let mut best: Option<(usize, Place)> = None;
+    for (g, game) in source.games.iter().enumerate() {
+        for (l, line) in game.lines.iter().enumerate() {
+            if let Some(k) = line.moves.iter().position(|m| m.span.start <= s && (s < m.span.end || s == m.span.start)) {
+                return Some(Place { game: g, line: l, at: At::Move(k) });
+            }
+            if line.unread.as_ref().is_some_and(|u| u.span.start <= s && s <= u.span.end) {
+                return Some(Place { game: g, line: l, at: At::Stop });
+            }
+            if line.span.start <= s && s < line.span.end.max(line.span.start + 1) {
+                let len = line.span.end - line.span.start;
+                if best.is_none_or(|(b, _)| len < b) {
+                    best = Some((len, Place { game: g, line: l, at: At::Line }));
+                }
+            }
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// Plies of a line at which an error on one of its moves gets a board (the
+/// position before that move), as the report draws them.
+pub fn error_plies(source: &Source) -> HashMap<(usize, usize), BTreeSet<usize>> {
+    let mut out: HashMap<(usize, usize), BTreeSet<usize>> = HashMap::new();
+    for d in source.diagnostics.iter().filter(|d| d.is_error()) {
+        if let Some(Place { game, line, at: At::Move(k) }) = locate(source, d) {
+            out.entry((game, line)).or_default().insert(k);
+        }
+    }
+    out
+}
+
+/// Whether a line gets a board at its start: it has its own start, or it is a
+/// game's first line from a start other than the game kind's opening position.
+pub fn has_start_board(kind: GameKind, game: &Game, line: &Line) -> bool {
+    if line.start.is_some() {
+        return true;
+    }
+    line.parent.is_none() && !game.start.trim().is_empty() && start_board(kind, &game.start).is_some_and(|b| Some(b) != initial_board(kind))
+}
+
+fn status_name(s: LineStatus) -> &'static str {
+    match s {
+        LineStatus::Legal => "legal",
+        LineStatus::Repaired => "repaired",
+        LineStatus::Partial => "partial",
+        LineStatus::Unreadable => "unreadable",
+    }
+}
+
+fn severity_name(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
+    }
+}
+
+fn outcome_name(o: Outcome) -> &'static str {
+    match o {
+        Outcome::BlackWins => "Black wins",
+        Outcome::WhiteWins => "White wins",
+        Outcome::Draw => "drawn",
+        Outcome::Unknown => "outcome not stated",
+    }
+}
+
+/// The badge for a stated result's verdict. Typed verdicts on stated results
+/// are being added (issue 17); when `Line` carries one, it is rendered here.
+fn verdict_badge(_line: &Line) -> String {
+    String::new()
+}
+
+fn tally_row(s: &mut String, name: &str, t: &Tally, class: &str) {
+    let _ = write!(
+        s,
+        "<tr{class}><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+        name,
+        t.games,
+        t.lines,
+        t.legal,
+        t.repaired,
+        t.partial,
+        t.unreadable,
+        t.moves,
+        t.errors,
+        t.warnings,
+        t.notes
+    );
+}
+
+const TALLY_HEAD: &str = "<tr><th>file</th><th>games</th><th>lines</th><th>legal</th><th>repaired</th><th>partial</th><th>unreadable</th><th>moves</th><th>errors</th><th>warnings</th><th>notes</th></tr>";
+
+fn page_head(title: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><meta name=viewport content=\"width=device-width\"><title>{} — gamescribe report</title><style>{CSS}{}</style></head><body>\n",
+        escape(title),
+        board_svg::board_css()
+    )
+}
+
+/// Everything the page needs to know about one source, computed once.
+struct Ctx<'a> {
+    source: &'a Source,
+    text: &'a str,
+    kind: GameKind,
+    places: Vec<Option<Place>>,
+    /// Moves a diagnostic links to get an id.
+    targets: HashSet<(usize, usize, usize)>,
+    /// Diagnostics by (game, line).
+    by_line: HashMap<(usize, usize), Vec<usize>>,
+    error_plies: HashMap<(usize, usize), BTreeSet<usize>>,
+    boards: usize,
+}
+
+/// The page for one source, and what it holds.
+pub fn source_page(source: &Source, text: &str, opts: &PageOptions) -> (String, PageStats) {
+    let kind = GameKind::of(source);
+    let places: Vec<Option<Place>> = source.diagnostics.iter().map(|d| locate(source, d)).collect();
+    let mut targets = HashSet::new();
+    let mut by_line: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
+    for (i, p) in places.iter().enumerate() {
+        if let Some(p) = p {
+            if let At::Move(k) = p.at {
+                targets.insert((p.game, p.line, k));
+            }
+            by_line.entry((p.game, p.line)).or_default().push(i);
+        }
+    }
+    let error_plies = error_plies(source);
+    let mut cx = Ctx { source, text, kind, places, targets, by_line, error_plies, boards: 0 };
+    let mut s = page_head(&source.name);
+    s.push_str(&board_svg::defs());
+    if let Some(href) = &opts.index_href {
+        let _ = write!(s, "<p><a href=\"{}\">← all sources</a></p>", escape(href));
+    }
+    let _ = write!(s, "<h1>{}</h1><p>Read as <b>{}</b> by gamescribe {}.</p>", escape(&source.name), escape(&source.notation), env!("CARGO_PKG_VERSION"));
+    summary(&mut s, &cx, opts);
+    contents(&mut s, &cx);
+    for g in 0..source.games.len() {
+        game_section(&mut s, &mut cx, g);
+    }
+    if !source.unread.is_empty() {
+        s.push_str("<h2 id=unread>Text outside any game</h2>");
+        for u in &source.unread {
+            let ex = excerpt(text, u.span);
+            let _ = write!(s, "<p>{}:{}:{}</p><div class=unread>{}</div>", escape(&source.name), ex.line, ex.col, escape(&u.raw));
+        }
+    }
+    diagnostics_section(&mut s, &cx);
+    s.push_str("</body></html>\n");
+    let stats = PageStats { boards: cx.boards, lines: source.lines().count(), diagnostics: source.diagnostics.len() };
+    (s, stats)
+}
+
+fn summary(s: &mut String, cx: &Ctx, opts: &PageOptions) {
+    let t = Tally::of(cx.source);
+    s.push_str("<h2 id=summary>Summary</h2><table>");
+    s.push_str(TALLY_HEAD);
+    tally_row(s, &escape(&cx.source.name), &t, "");
+    tally_row(s, "all", &t, " class=total");
+    s.push_str("</table>");
+    let (code, why) = exit_reason(&[(&cx.source.name, &t)], opts.strict, 0);
+    let _ = write!(s, "<p class=\"exit e{}\">gamescribe check{}: {}</p>", code.min(1), if opts.strict { " --strict" } else { "" }, escape(&why));
+}
+
+fn contents(s: &mut String, cx: &Ctx) {
+    s.push_str("<h2 id=contents>Games</h2><table><tr><th>game</th><th>lines</th><th>legal</th><th>repaired</th><th>partial</th><th>unreadable</th><th>moves</th><th>repairs</th><th>errors</th></tr>");
+    let mut errors_in = vec![0usize; cx.source.games.len()];
+    for (d, p) in cx.source.diagnostics.iter().zip(&cx.places) {
+        if let (true, Some(p)) = (d.is_error(), p) {
+            errors_in[p.game] += 1;
+        }
+    }
+    for (g, game) in cx.source.games.iter().enumerate() {
+        let count = |st: LineStatus| game.lines.iter().filter(|l| l.status == st).count();
+        let _ = write!(
+            s,
+            "<tr><td><a href=\"#g{g}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            escape(&game.name),
+            game.lines.len(),
+            count(LineStatus::Legal),
+            count(LineStatus::Repaired),
+            count(LineStatus::Partial),
+            count(LineStatus::Unreadable),
+            game.lines.iter().map(|l| l.moves.len()).sum::<usize>(),
+            game.lines.iter().flat_map(|l| &l.moves).filter(|m| m.repair.is_some()).count(),
+            errors_in[g]
+        );
+    }
+    s.push_str("</table><p><a href=\"#diagnostics\">All diagnostics</a></p>");
+}
+
+fn game_section(s: &mut String, cx: &mut Ctx, g: usize) {
+    let game = &cx.source.games[g];
+    let replayed = replay_game(cx.kind, game);
+    let _ = write!(s, "<section class=game id=g{g}><h2>{}</h2>", escape(&game.name));
+    if !game.tags.is_empty() {
+        s.push_str("<dl class=tags>");
+        for (k, v) in &game.tags {
+            let _ = write!(s, "<dt>{}</dt><dd>{}</dd>", escape(k), escape(v));
+        }
+        s.push_str("</dl>");
+    }
+    // Children at their parent's branch ply; a line whose parent is missing or loops stands at the top.
+    let n = game.lines.len();
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, l) in game.lines.iter().enumerate() {
+        if let Some(p) = l.parent.filter(|&p| p < n && p != i) {
+            children[p].push(i);
+        }
+    }
+    // Ply of each line's first move from the game's start; `None` below a line with its own start (its move numbers are unknown).
+    let mut base = vec![Some(0usize); n];
+    for i in 0..n {
+        let mut at = i;
+        let mut ply = 0;
+        for _ in 0..n {
+            let l = &game.lines[at];
+            if l.start.is_some() {
+                base[i] = None;
+                break;
+            }
+            match l.parent.filter(|&p| p < n && p != at) {
+                Some(p) => {
+                    ply += l.branch_ply;
+                    at = p;
+                }
+                None => break,
+            }
+        }
+        base[i] = base[i].map(|_| ply);
+    }
+    let mut done = vec![false; n];
+    for i in 0..n {
+        let top = game.lines[i].parent.is_none_or(|p| p >= n || p == i);
+        if top {
+            line_block(s, cx, g, i, &children, &base, &replayed, &mut done, 0);
+        }
+    }
+    // Lines only reachable through a loop of parents.
+    for i in 0..n {
+        if !done[i] {
+            line_block(s, cx, g, i, &children, &base, &replayed, &mut done, 0);
+        }
+    }
+    s.push_str("</section>");
+}
+
+#[allow(clippy::too_many_arguments)]
+fn line_block(s: &mut String, cx: &mut Ctx, g: usize, i: usize, children: &[Vec<usize>], base: &[Option<usize>], replayed: &[Replayed], done: &mut [bool], depth: usize) {
+    if done[i] {
+        return;
+    }
+    done[i] = true;
+    let game = &cx.source.games[g];
+    let line = &game.lines[i];
+    let status = status_name(line.status);
+    let _ = write!(s, "<details class=\"line {status}\" id=g{g}-l{i} open><summary><b>{}</b> <span class=\"st {status}\">{status}</span> {} moves", escape(&line.label), line.moves.len());
+    if let Some(p) = line.parent {
+        let parent = game.lines.get(p).map_or("?", |l| l.label.as_str());
+        let _ = write!(s, ", from {} after {} moves", escape(parent), line.branch_ply);
+    }
+    if line.start.is_some() {
+        s.push_str(", <i>own start</i>");
+    }
+    if let Some(r) = &line.stated_result {
+        let _ = write!(s, " · <span class=result>stated: “{}” ({})</span>", escape(r.printed.trim()), outcome_name(r.outcome));
+    }
+    let _ = write!(s, "<span class=verdict>{}</span>", verdict_badge(line));
+    let _ = write!(s, " <a href=\"#g{g}-l{i}\">#</a></summary>");
+    // Moves, with the variations that branch at each.
+    let kids = &children[i];
+    s.push_str("<div class=moves>");
+    let stuck = replayed.get(i).and_then(|r| r.stuck_at);
+    for k in 0..=line.moves.len() {
+        if let Some(m) = line.moves.get(k) {
+            move_html(s, cx, g, i, k, base[i].map(|b| b + k), m, stuck == Some(k));
+        }
+        // A variation follows the move it replaces (move `branch_ply` of its parent).
+        let last = k == line.moves.len();
+        for &c in kids.iter().filter(|&&c| game.lines[c].branch_ply == k || (last && game.lines[c].branch_ply > k)) {
+            if depth < 60 {
+                line_block(s, cx, g, c, children, base, replayed, done, depth + 1);
+            }
+        }
+    }
+    s.push_str("</div>");
+    if let Some(u) = &line.unread {
+        let _ = write!(s, "<p id=s{g}-{i}>Stops after {} moves; not read:</p><div class=unread>{}</div>", line.moves.len(), escape(&u.raw));
+    }
+    if !line.annotations.is_empty() {
+        s.push_str("<ul>");
+        for a in &line.annotations {
+            let _ = write!(s, "<li><b>{}</b> {}</li>", escape(&a.kind), escape(&a.text));
+        }
+        s.push_str("</ul>");
+    }
+    boards(s, cx, g, i, replayed.get(i));
+    if let Some(ds) = cx.by_line.get(&(g, i)) {
+        // One entry per kind of finding, each of its diagnostics a numbered link.
+        s.push_str("<p class=dl>");
+        let mut codes: Vec<(&str, Severity, Vec<usize>)> = Vec::new();
+        for &d in ds {
+            let diag = &cx.source.diagnostics[d];
+            match codes.iter_mut().find(|c| c.0 == diag.code) {
+                Some(c) => c.2.push(d),
+                None => codes.push((&diag.code, diag.severity, vec![d])),
+            }
+        }
+        for (code, sev, list) in codes {
+            let _ = write!(s, "<span class={}>{} <code>{}</code>", severity_name(sev), severity_name(sev), escape(code));
+            for (n, d) in list.iter().enumerate() {
+                let _ = write!(s, " <a href=\"#d{d}\">{}</a>", n + 1);
+            }
+            s.push_str("</span> ");
+        }
+        s.push_str("</p>");
+    }
+    s.push_str("</details>");
+}
+
+#[allow(clippy::too_many_arguments)]
+fn move_html(s: &mut String, cx: &Ctx, g: usize, l: usize, k: usize, ply: Option<usize>, m: &MoveNode, stuck: bool) {
+    if let Some(ply) = ply.filter(|p| p.is_multiple_of(2) && cx.kind != GameKind::Go) {
+        let _ = write!(s, "<b>{}.</b>", ply / 2 + 1);
+    }
+    let class = if stuck {
+        " class=x"
+    } else if m.repair.is_some() {
+        " class=r"
+    } else {
+        ""
+    };
+    let id = if cx.targets.contains(&(g, l, k)) { format!(" id=m{g}-{l}-{k}") } else { String::new() };
+    let _ = write!(s, "<i{class}{id}>{}", escape(&m.text));
+    let printed: String = m.printed.split_whitespace().collect::<Vec<_>>().join(" ");
+    if printed != m.text {
+        let _ = write!(s, "<small>{}</small>", escape(&printed));
+    }
+    if let Some(r) = &m.repair {
+        let edits: Vec<String> = r
+            .edits
+            .iter()
+            .map(|e| if e.to.is_empty() { format!("“{}” dropped ({})", e.from, e.kind) } else { format!("“{}”→“{}” ({})", e.from, e.to, e.kind) })
+            .collect();
+        let _ = write!(s, "<em>{} · confidence {:.2}</em>", escape(&edits.join(", ")), r.confidence);
+    }
+    if stuck {
+        s.push_str("<em> (not replayed)</em>");
+    }
+    s.push_str("</i>");
+    for a in &m.annotations {
+        if a.kind == "star" {
+            s.push_str("<span class=a>*</span>");
+        } else {
+            let _ = write!(s, "<span class=a>[{}: {}]</span>", escape(&a.kind), escape(&a.text));
+        }
+    }
+}
+
+fn figure(s: &mut String, cx: &mut Ctx, board: Option<&Board>, arrow: Option<&[u8]>, size: Size, caption: &str) {
+    s.push_str("<figure>");
+    match board {
+        Some(b) => s.push_str(&board_svg::board(b, arrow, size, caption)),
+        None => {
+            let _ = write!(
+                s,
+                "<svg class=\"board unknown\" viewBox=\"0 0 80 80\" width=120 height=120 role=img aria-label=\"{}\"><rect width=80 height=80 fill=\"#eee\"/><text x=40 y=42 font-size=6 text-anchor=middle>position unknown</text></svg>",
+                escape(caption)
+            );
+        }
+    }
+    cx.boards += 1;
+    let _ = write!(s, "<figcaption>{}</figcaption></figure>", escape(caption));
+}
+
+fn boards(s: &mut String, cx: &mut Ctx, g: usize, i: usize, replayed: Option<&Replayed>) {
+    let game = &cx.source.games[g];
+    let line = &game.lines[i];
+    let empty = Replayed::default();
+    let r = replayed.unwrap_or(&empty);
+    s.push_str("<div class=boards>");
+    if has_start_board(cx.kind, game, line) {
+        let caption = if line.start.is_some() { "start (inferred or set for this line)" } else { "start (set by the source)" };
+        figure(s, cx, r.boards.first(), None, Size::Normal, caption);
+    }
+    let plies = cx.error_plies.get(&(g, i)).cloned().unwrap_or_default();
+    for k in plies {
+        let text = line.moves.get(k).map_or("", |m| m.text.as_str());
+        figure(s, cx, r.at(k), line.moves.get(k).map(|m| m.squares.as_slice()), Size::Normal, &format!("before move {} ({text}): an error", k + 1));
+    }
+    let end = r.boards.last();
+    let caption = match (r.stuck_at, &line.unread, line.status) {
+        (Some(k), _, _) => format!("the replay stops before move {} ({})", k + 1, line.moves.get(k).map_or("", |m| m.text.as_str())),
+        (None, Some(_), _) | (None, None, LineStatus::Partial | LineStatus::Unreadable) => format!("stops after {} moves", line.moves.len()),
+        (None, None, _) => format!("end, after {} moves", line.moves.len()),
+    };
+    figure(s, cx, end, None, Size::Normal, &caption);
+    if !line.readings.is_empty() {
+        s.push_str("<div class=cands><span>Possible readings:</span>");
+        for reading in &line.readings {
+            figure(s, cx, end, Some(&reading.squares), Size::Small, &format!("read as {}", reading.text));
+        }
+        s.push_str("</div>");
+    }
+    s.push_str("</div>");
+}
+
+fn diagnostics_section(s: &mut String, cx: &Ctx) {
+    let _ = write!(s, "<h2 id=diagnostics>Diagnostics ({})</h2><ul class=diags>", cx.source.diagnostics.len());
+    for (d, diag) in cx.source.diagnostics.iter().enumerate() {
+        let ex = excerpt(cx.text, diag.span);
+        let sev = severity_name(diag.severity);
+        let _ = write!(s, "<li id=d{d} class={sev}><code>{}:{}:{}</code> <span class=sev>{sev}</span> <code>{}</code>: {}", escape(&cx.source.name), ex.line, ex.col, escape(&diag.code), escape(&diag.message));
+        if let Some(p) = cx.places[d] {
+            let game = &cx.source.games[p.game];
+            let label = &game.lines[p.line].label;
+            let (href, what) = match p.at {
+                At::Move(k) => (format!("m{}-{}-{k}", p.game, p.line), format!("move {} of line {}", k + 1, label)),
+                At::Stop if game.lines[p.line].unread.is_some() => (format!("s{}-{}", p.game, p.line), format!("where line {label} stops")),
+                _ => (format!("g{}-l{}", p.game, p.line), format!("line {label}")),
+            };
+            let _ = write!(s, " <a href=\"#{href}\">→ {}, {}</a>", escape(&game.name), escape(&what));
+        }
+        let _ = write!(
+            s,
+            "<pre class=ex>{}{}<mark>{}</mark>{}{}</pre>",
+            if ex.cut_before { "…" } else { "" },
+            escape(&ex.before),
+            escape(&ex.marked),
+            escape(&ex.after),
+            if ex.cut_after { "…" } else { "" }
+        );
+        if !diag.label.is_empty() || ex.cut_span {
+            let _ = write!(s, "<div>{}{}</div>", escape(&diag.label), if ex.cut_span { " (the marked span runs on)" } else { "" });
+        }
+        if let Some(h) = &diag.help {
+            let _ = write!(s, "<div><i>help:</i> {}</div>", escape(h));
+        }
+        s.push_str("</li>");
+    }
+    s.push_str("</ul>");
+}
+
+/// The index over several sources: their check table with totals, and why
+/// `check` would exit as it does.
+pub fn index_page(entries: &[IndexEntry], strict: bool) -> String {
+    let mut s = page_head("gamescribe report");
+    s.push_str("<h1>gamescribe report</h1><table>");
+    s.push_str(TALLY_HEAD.replace("<th>notes</th>", "<th>notes</th><th>boards</th>").as_str());
+    let mut total = Tally::default();
+    for e in entries {
+        total.add(e.tally);
+        let mut row = String::new();
+        tally_row(&mut row, &format!("<a href=\"{}\">{}</a>", escape(e.href), escape(e.name)), e.tally, "");
+        s.push_str(&row.replace("</td></tr>", &format!("</td><td>{}</td></tr>", e.boards)));
+    }
+    let mut row = String::new();
+    tally_row(&mut row, "all", &total, " class=total");
+    s.push_str(&row.replace("</td></tr>", &format!("</td><td>{}</td></tr>", entries.iter().map(|e| e.boards).sum::<usize>())));
+    s.push_str("</table>");
+    let rows: Vec<(&str, &Tally)> = entries.iter().map(|e| (e.name, e.tally)).collect();
+    let (code, why) = exit_reason(&rows, strict, 0);
+    let _ = write!(s, "<p class=\"exit e{}\">gamescribe check{}: {}</p></body></html>\n", code.min(1), if strict { " --strict" } else { "" }, escape(&why));
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::span::Span;
+    use crate::tree::{Reading, Unread};
+
+    fn source() -> (Source, String) {
+        let text = "11-15 23-19 8-1l zz".to_string();
+        let mut trunk = Line::trunk();
+        for (t, sq, span) in [("11-15", vec![11, 15], Span::new(0, 5)), ("23-19", vec![23, 19], Span::new(6, 11))] {
+            trunk.moves.push(MoveNode { text: t.into(), squares: sq, span, printed: span.slice(&text).into(), ..MoveNode::default() });
+        }
+        trunk.unread = Some(Unread { raw: "8-1l zz".into(), span: Span::new(12, 19) });
+        trunk.status = LineStatus::Partial;
+        trunk.readings = vec![Reading { text: "8-11".into(), squares: vec![8, 11] }, Reading { text: "9-14".into(), squares: vec![9, 14] }];
+        trunk.span = Span::new(0, 19);
+        let game = Game { name: "Game <1>".into(), lines: vec![trunk], span: Span::new(0, 19), ..Game::default() };
+        let diag = Diagnostic::error("repair::ambiguous", "the line stops here", Span::new(12, 16));
+        (Source { name: "t.txt".into(), notation: "numeric".into(), games: vec![game], diagnostics: vec![diag], ..Source::default() }, text)
+    }
+
+    #[test]
+    fn a_stopped_line_gets_its_stop_board_and_one_per_reading() {
+        let (src, text) = source();
+        let (html, stats) = source_page(&src, &text, &PageOptions::default());
+        assert_eq!(stats.boards, 3);
+        assert_eq!(html.matches("<svg class=\"board").count(), 3);
+        assert_eq!(html.matches("class=arrow").count(), 2);
+        assert!(html.contains("Game &lt;1&gt;"), "names are escaped");
+        assert!(html.contains("<a href=\"#s0-0\">"), "the diagnostic links to the stop");
+        assert!(html.contains("<mark>8-1l</mark>"));
+        assert!(html.contains("exit 1: 1 error remains"));
+        assert!(!html.contains("<script"));
+    }
+
+    #[test]
+    fn an_error_on_a_move_gets_a_board_before_it_and_a_link() {
+        let (mut src, text) = source();
+        src.diagnostics.push(Diagnostic::error("x::y", "bad", Span::new(7, 8)));
+        let (html, stats) = source_page(&src, &text, &PageOptions::default());
+        assert_eq!(stats.boards, 4);
+        assert!(html.contains("id=m0-0-1") && html.contains("href=\"#m0-0-1\""));
+        assert!(html.contains("before move 2 (23-19): an error"));
+    }
+
+    #[test]
+    fn a_variation_is_nested_in_its_parent_after_the_move_it_replaces() {
+        let (mut src, text) = source();
+        let mut v = Line::trunk();
+        v.label = "V.1".into();
+        v.parent = Some(0);
+        v.branch_ply = 1;
+        v.moves.push(MoveNode { text: "22-18".into(), squares: vec![22, 18], ..MoveNode::default() });
+        src.games[0].lines.push(v);
+        let (html, _) = source_page(&src, &text, &PageOptions::default());
+        let at_v = html.find("id=g0-l1").unwrap();
+        assert!(html.find(">23-19").unwrap() < at_v && at_v < html.find("Stops after").unwrap(), "{html}");
+        assert!(html.find("id=g0-l0").unwrap() < at_v);
+    }
+}
