@@ -16,6 +16,8 @@ LIST has one path a line. Prints one JSON object a line, in the same order:
   interprets them (points, text with escapes undone), one line per property;
   CA, FF and GM are left out (the writer sets them), as is SZ (compared as
   `size`).
+- undecodable: some text is not valid in the file's charset (sgfmill cannot
+  decode it; its text is then compared as decoded with replacement).
 """
 import json
 import sys
@@ -37,9 +39,12 @@ def board_text(board, size):
     return "\n".join(rows)
 
 
-def value_text(node, ident):
+def value_text(node, ident, undecodable):
     try:
         v = node.get(ident)
+    except UnicodeDecodeError:
+        undecodable.append(ident)
+        v = [b.decode(node.get_encoding(), "replace") for b in node.get_raw_list(ident)]
     except Exception:
         v = [b.decode(node.get_encoding(), "replace") for b in node.get_raw_list(ident)]
     if isinstance(v, (set, frozenset)):
@@ -72,6 +77,7 @@ def facts(path):
         played += 1
     nodes = 0
     lines = []
+    undecodable = []
     stack = [game.get_root()]
     while stack:
         node = stack.pop()
@@ -79,7 +85,7 @@ def facts(path):
         for ident in sorted(node.properties()):
             if ident in LEFT_OUT:
                 continue
-            lines.append(f"{ident} {value_text(node, ident)}")
+            lines.append(f"{ident} {value_text(node, ident, undecodable)}")
         lines.append(";")
         stack.extend(reversed(list(node)))
     return {
@@ -90,6 +96,7 @@ def facts(path):
         "stopped": stopped,
         "nodes": nodes,
         "text": "\n".join(lines),
+        "undecodable": bool(undecodable),
     }
 
 

@@ -62,11 +62,28 @@ pub fn replay(game: &GoGame) -> Replay {
     let start = match Position::from_setup_with(game.setup(), game.rules) {
         Ok(p) => p,
         Err(e) => {
-            diagnostics.push(
-                Diagnostic::error("go::bad-setup", format!("the setup is not a position: {e}"), game.span)
-                    .with_help("every chain needs a liberty and no two stones may share a point"),
-            );
-            return Replay { start: None, lines: Vec::new(), diagnostics };
+            // Replay from the stones that keep a liberty (how sgfmill reads such a
+            // setup), so the lines are still checked; the error stays.
+            let setup = game.setup();
+            let mut empty = setup.clone();
+            empty.black.clear();
+            empty.white.clear();
+            let taken = Position::from_setup_with(empty, game.rules).and_then(|mut p| p.edit(&setup.black, &setup.white, &[]).map(|_| p));
+            let help = "every chain needs a liberty and no two stones may share a point";
+            match taken {
+                Ok(p) => {
+                    diagnostics.push(
+                        Diagnostic::error("go::bad-setup", format!("the setup is not a position: {e}"), game.span)
+                            .with_label("replayed from the stones that keep a liberty, as sgfmill reads it")
+                            .with_help(help),
+                    );
+                    p
+                }
+                Err(_) => {
+                    diagnostics.push(Diagnostic::error("go::bad-setup", format!("the setup is not a position: {e}"), game.span).with_help(help));
+                    return Replay { start: None, lines: Vec::new(), diagnostics };
+                }
+            }
         }
     };
     let branches = branch_plan(game);

@@ -206,14 +206,15 @@ pub fn parse(text: &str) -> ParsedSgf {
                     unread.push(Unread { raw: span.slice(text).to_string(), span });
                 }
             },
+            Token::NodeStart if stack.is_empty() => {
+                // A `;` in text between game trees (a licence before the game) is prose.
+                unread.push(Unread { raw: span.slice(text).to_string(), span });
+            }
             Token::NodeStart => {
                 let id = arena.nodes.len() as u32;
                 let at = arena.props.len() as u32;
                 arena.nodes.push(Node { props: (at, at), first_child: NONE, last_child: NONE, next_sibling: NONE, span });
                 if current == NONE {
-                    if stack.is_empty() {
-                        diagnostics.push(Diagnostic::warning("sgf::node-outside-tree", "a node outside any `( … )`", span));
-                    }
                     roots.push(id);
                 } else {
                     let parent = &mut arena.nodes[current as usize];
@@ -344,8 +345,14 @@ fn raw_values(text: &str, values: &[Span]) -> Vec<String> {
     values.iter().map(|v| v.slice(text).to_string()).collect()
 }
 
-fn text_values(text: &str, values: &[Span]) -> impl Iterator<Item = String> {
-    values.iter().map(move |v| unescape(v.slice(text)).into_owned())
+/// `C` holds one text; several values (or `C` given twice) are kept as
+/// written, so they go back as they came (sgfmill reads them as a list).
+fn several_comments(text: &str, values: &[Span], span: Span, extra: &mut Vec<(String, Vec<String>)>, diags: &mut Vec<Diagnostic>) {
+    diags.push(
+        Diagnostic::warning("sgf::several-comments", format!("C holds one text; these {} values are kept as written", values.len()), span)
+            .with_label("not read as a comment"),
+    );
+    extra.push(("C".into(), raw_values(text, values)));
 }
 
 fn first_text(text: &str, values: &[Span]) -> String {
@@ -417,8 +424,11 @@ fn build_game(text: &str, arena: &Arena, root: u32, diags: &mut Vec<Diagnostic>)
             },
             "RE" => game.result = Some(value),
             "RU" => game.ruleset = Some(value),
+            // An empty `GN[]` is kept as written (an empty title is not written).
+            "GN" if value.is_empty() => game.extra.push(("GN".into(), raw_values(text, values))),
             "GN" => game.title = value,
-            "C" => game.comments.push(text_values(text, values).collect::<Vec<_>>().join("\n\n")),
+            "C" if values.len() == 1 => game.comments.push(value),
+            "C" => several_comments(text, values, *pspan, &mut game.extra, diags),
             "B" | "W" => {
                 diags.push(Diagnostic::warning("sgf::move-in-root", "a move in the root node is read as setup", span));
                 let pts = point_list(text, values, size, diags);
@@ -490,13 +500,20 @@ fn build_game(text: &str, arena: &Arena, root: u32, diags: &mut Vec<Diagnostic>)
                         match from_sgf(raw, size) {
                             Some(pt) => Move::Play(pt),
                             None => {
-                                diags.push(Diagnostic::error("sgf::bad-point", format!("{raw:?} is not a point on {size} lines"), span).with_label("this move is left out"));
+                                diags.push(
+                                    Diagnostic::error("sgf::bad-point", format!("{raw:?} is not a point on {size} lines"), span)
+                                        .with_label("not replayed; kept as written"),
+                                );
+                                extra.push((ident.to_string(), raw_values(text, values)));
                                 continue;
                             }
                         }
                     };
                     if mv.is_some() {
-                        diags.push(Diagnostic::error("sgf::two-moves", "a node with two moves; the second is left out", *pspan));
+                        diags.push(
+                            Diagnostic::error("sgf::two-moves", "a node with two moves; the second is not replayed", *pspan).with_label("kept as written"),
+                        );
+                        extra.push((ident.to_string(), raw_values(text, values)));
                         continue;
                     }
                     let mut g = GoMove::new(color, m, *pspan);
@@ -506,7 +523,8 @@ fn build_game(text: &str, arena: &Arena, root: u32, diags: &mut Vec<Diagnostic>)
                 "AB" => setup.black.extend(point_list(text, values, size, diags)),
                 "AW" => setup.white.extend(point_list(text, values, size, diags)),
                 "AE" => setup.empty.extend(point_list(text, values, size, diags)),
-                "C" => comments.push(text_values(text, values).collect::<Vec<_>>().join("\n\n")),
+                "C" if values.len() == 1 => comments.push(first_text(text, values)),
+                "C" => several_comments(text, values, *pspan, &mut extra, diags),
                 _ => extra.push((ident.to_string(), raw_values(text, values))),
             }
         }
