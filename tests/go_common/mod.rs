@@ -56,7 +56,7 @@ pub fn random_games(n: usize, seed: u64) -> Vec<GoGame> {
                 let color = pos.to_move();
                 pos.play(mv).unwrap();
                 let comments = if rng.below(5) == 0 { vec![format!("c{k} ] \\ [x]\nline two 漢字")] } else { Vec::new() };
-                moves.push(GoMove { color, mv, span: Default::default(), printed: String::new(), comments, expect_captures: None, refused: None, extra: Vec::new() });
+                moves.push(GoMove { comments, ..GoMove::new(color, mv, Default::default()) });
             }
             if li == 0 {
                 g.lines[0].moves = moves;

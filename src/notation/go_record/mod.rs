@@ -34,7 +34,7 @@ mod model;
 mod read;
 mod replay;
 
-pub use model::{ExpectedCount, GoGame, GoLine, GoMove};
+pub use model::{ExpectedCount, GoGame, GoLine, GoMove, GoNode, PathStep, SetupChange};
 pub use read::{parse, Parsed};
 pub use replay::{replay, Replay, ReplayedLine};
 
@@ -51,21 +51,34 @@ pub fn looks_like_record(text: &str) -> bool {
 }
 
 /// The position after `ply` moves of line `line`'s full path (all of it if
-/// `ply` is `None`), with the stones each of those moves took.
+/// `ply` is `None`), with the stones each of those moves took. Setup in the
+/// tree (SGF) is applied where it stands, up to the next move.
 pub fn position_at(game: &GoGame, line: usize, ply: Option<usize>) -> Result<(crate::rules::go::Position, Vec<Vec<Point>>), String> {
     let mut pos = crate::rules::go::Position::from_setup_with(game.setup(), game.rules).map_err(|e| format!("the setup is not a position: {e}"))?;
     if line >= game.lines.len() {
         return Err(format!("there is no line {line}; the game has {}", game.lines.len()));
     }
-    let full = game.full_line(line);
-    let n = ply.unwrap_or(full.len()).min(full.len());
     let mut taken = Vec::new();
-    for (k, mv) in full.iter().take(n).enumerate() {
-        if mv.refused.is_some() {
-            continue;
+    let mut moves = 0;
+    for step in game.full_path(line) {
+        let setup = match step {
+            PathStep::Node(n) => &n.setup,
+            PathStep::Move(m) => &m.setup,
+        };
+        if let PathStep::Move(_) = step
+            && ply.is_some_and(|n| moves >= n)
+        {
+            break;
         }
-        let played = pos.play_as(mv.color, mv.mv).map_err(|e| format!("move {} ({}) cannot be played: {e}", k + 1, move_text(mv.color, mv.mv)))?;
-        taken.push(played.captured);
+        pos.edit(&setup.black, &setup.white, &setup.empty).map_err(|e| format!("a setup cannot be applied: {e}"))?;
+        if let PathStep::Move(mv) = step {
+            moves += 1;
+            if mv.refused.is_some() {
+                continue;
+            }
+            let played = pos.play_as(mv.color, mv.mv).map_err(|e| format!("move {moves} ({}) cannot be played: {e}", move_text(mv.color, mv.mv)))?;
+            taken.push(played.captured);
+        }
     }
     Ok((pos, taken))
 }
@@ -231,6 +244,28 @@ pub fn move_text(color: Color, mv: Move) -> String {
     }
 }
 
+/// A setup change as SGF properties: `AB[dd][ee] AE[ff]`.
+fn setup_text(s: &SetupChange) -> String {
+    let mut parts = Vec::new();
+    for (key, pts) in [("AB", &s.black), ("AW", &s.white), ("AE", &s.empty)] {
+        if !pts.is_empty() {
+            parts.push(format!("{key}{}", pts.iter().map(|&p| format!("[{}]", to_sgf(p))).collect::<String>()));
+        }
+    }
+    parts.join(" ")
+}
+
+/// What a node without a move holds, as annotations of the move after it
+/// (or of the line, at its end): its setup and comments.
+fn node_annotations(n: &GoNode) -> Vec<Annotation> {
+    let mut out = Vec::new();
+    if !n.setup.is_empty() {
+        out.push(Annotation { kind: "setup".into(), text: setup_text(&n.setup), span: n.span });
+    }
+    out.extend(n.comments.iter().map(|c| Annotation { kind: "comment".into(), text: c.clone(), span: n.span }));
+    out
+}
+
 /// The game as the shared tree, with the replay's findings.
 pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
     let mut lines = Vec::new();
@@ -241,8 +276,14 @@ pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
             .iter()
             .enumerate()
             .map(|(k, mv)| {
-                let mut annotations: Vec<Annotation> =
-                    mv.comments.iter().map(|c| Annotation { kind: "comment".into(), text: c.clone(), span: mv.span }).collect();
+                let mut annotations: Vec<Annotation> = Vec::new();
+                for n in &mv.before {
+                    annotations.extend(node_annotations(n));
+                }
+                if !mv.setup.is_empty() {
+                    annotations.push(Annotation { kind: "setup".into(), text: setup_text(&mv.setup), span: mv.span });
+                }
+                annotations.extend(mv.comments.iter().map(|c| Annotation { kind: "comment".into(), text: c.clone(), span: mv.span }));
                 if let Some(took) = r.and_then(|r| r.captures.get(k)).filter(|t| !t.is_empty()) {
                     let text = took.iter().map(|&p| to_sgf(p)).collect::<Vec<_>>().join(" ");
                     annotations.push(Annotation { kind: "captures".into(), text, span: mv.span });
@@ -276,7 +317,7 @@ pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
             status,
             unread: None,
             readings: Vec::new(),
-            annotations: Vec::new(),
+            annotations: line.after.iter().flat_map(node_annotations).collect(),
             span: line.span,
             start: None,
         });

@@ -46,6 +46,13 @@ pub struct GoLine {
     /// Moves of the parent played before this line's first move.
     pub branch_ply: usize,
     pub moves: Vec<GoMove>,
+    /// Of the moveless nodes that follow the parent's `branch_ply`-th move, how
+    /// many come before this line (SGF: a variation may leave after a setup node).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub branch_nodes: usize,
+    /// Nodes without a move after the line's last move (SGF), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub after: Vec<GoNode>,
     /// Stones marked dead at the end of this line (whole chains), removed before counting.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dead: Vec<Point>,
@@ -78,8 +85,75 @@ pub struct GoMove {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub refused: Option<String>,
     /// Other properties of the move's SGF node (markup, times), kept to be written back.
+    /// Values are kept as written (escapes included), so they go back unchanged.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub extra: Vec<(String, Vec<String>)>,
+    /// Setup in the move's own node (SGF allows it only loosely), applied before the move.
+    #[serde(default, skip_serializing_if = "SetupChange::is_empty")]
+    pub setup: SetupChange,
+    /// Nodes without a move between the previous move (or the line's start) and this one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub before: Vec<GoNode>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// Stones a node puts on or clears from the board (SGF `AB`, `AW`, `AE`),
+/// applied in that order.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SetupChange {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub black: Vec<Point>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub white: Vec<Point>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub empty: Vec<Point>,
+}
+
+impl SetupChange {
+    pub fn is_empty(&self) -> bool {
+        self.black.is_empty() && self.white.is_empty() && self.empty.is_empty()
+    }
+}
+
+/// An SGF node without a move, kept where it stands: setup, comments, other
+/// properties (values as written).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct GoNode {
+    #[serde(default, skip_serializing_if = "SetupChange::is_empty")]
+    pub setup: SetupChange,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extra: Vec<(String, Vec<String>)>,
+    pub span: Span,
+}
+
+/// One step of a line's full path: a node without a move, or a move.
+#[derive(Clone, Copy, Debug)]
+pub enum PathStep<'g> {
+    Node(&'g GoNode),
+    Move(&'g GoMove),
+}
+
+impl GoMove {
+    /// A plain move: no comments, no claims, nothing else in its node.
+    pub fn new(color: Color, mv: Move, span: Span) -> GoMove {
+        GoMove {
+            color,
+            mv,
+            span,
+            printed: String::new(),
+            comments: Vec::new(),
+            expect_captures: None,
+            refused: None,
+            extra: Vec::new(),
+            setup: SetupChange::default(),
+            before: Vec::new(),
+        }
+    }
 }
 
 impl GoGame {
@@ -110,6 +184,48 @@ impl GoGame {
         black.retain(|p| !self.empty.contains(p));
         white.retain(|p| !self.empty.contains(p));
         Setup { size: self.size, black, white, to_move: self.to_play }
+    }
+
+    /// Every node from the start to the end of line `i`, moveless nodes
+    /// included: each child keeps its parent's path up to its branch point.
+    pub fn full_path(&self, i: usize) -> Vec<PathStep<'_>> {
+        if i >= self.lines.len() {
+            return Vec::new();
+        }
+        let mut chain = vec![i];
+        let mut at = i;
+        while let Some(p) = self.lines.get(at).and_then(|l| l.parent) {
+            if p >= at || chain.len() > self.lines.len() {
+                break;
+            }
+            chain.push(p);
+            at = p;
+        }
+        let mut path: Vec<PathStep<'_>> = Vec::new();
+        for (k, &li) in chain.iter().rev().enumerate() {
+            let line = &self.lines[li];
+            if k > 0 {
+                // Keep `branch_ply` moves and then `branch_nodes` moveless nodes.
+                let (mut moves, mut nodes, mut keep) = (0, 0, 0);
+                for step in &path {
+                    match step {
+                        PathStep::Move(_) if moves == line.branch_ply => break,
+                        PathStep::Move(_) => moves += 1,
+                        PathStep::Node(_) if moves == line.branch_ply && nodes == line.branch_nodes => break,
+                        PathStep::Node(_) if moves == line.branch_ply => nodes += 1,
+                        PathStep::Node(_) => {}
+                    }
+                    keep += 1;
+                }
+                path.truncate(keep);
+            }
+            for mv in &line.moves {
+                path.extend(mv.before.iter().map(PathStep::Node));
+                path.push(PathStep::Move(mv));
+            }
+            path.extend(line.after.iter().map(PathStep::Node));
+        }
+        path
     }
 
     /// The moves from the start to the end of line `i` (parents' prefixes included).

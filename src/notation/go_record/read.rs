@@ -328,7 +328,7 @@ impl Reader<'_> {
             comments,
             expect_captures,
             refused,
-            extra: Vec::new(),
+            ..GoMove::new(color, mv, span)
         });
         let _ = self.text;
     }

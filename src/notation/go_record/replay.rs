@@ -1,7 +1,8 @@
 //! Replay a read game on the engine: every line from the setup, checking the
 //! captures, refusals and counts the text states.
 
-use super::model::{GoGame, GoMove};
+use super::model::{GoGame, GoMove, SetupChange};
+use crate::span::Span;
 use crate::diagnostic::Diagnostic;
 use crate::notation::go_corner::{to_gtp, write_point, PointFormat};
 use crate::rules::go::{Move, MoveError, Point, Position, Score};
@@ -49,40 +50,96 @@ fn refusal_matches(reason: &str, err: MoveError) -> bool {
         }
 }
 
-/// Replay every line of `game`.
+/// Where a line leaves its parent: after `ply` moves of the parent's full line
+/// and `nodes` moveless nodes after them.
+type BranchPoint = (usize, usize);
+
+/// Replay every line of `game`, each from the position where it branches: a
+/// line's walk keeps a copy of the position at each point a child leaves it,
+/// so no move is played twice.
 pub fn replay(game: &GoGame) -> Replay {
     let mut diagnostics = Vec::new();
     let start = match Position::from_setup_with(game.setup(), game.rules) {
         Ok(p) => p,
         Err(e) => {
-            diagnostics.push(
-                Diagnostic::error("go::bad-setup", format!("the setup is not a position: {e}"), game.span)
-                    .with_help("every chain needs a liberty and no two stones may share a point"),
-            );
-            return Replay { start: None, lines: Vec::new(), diagnostics };
+            // Replay from the stones that keep a liberty (how sgfmill reads such a
+            // setup), so the lines are still checked; the error stays.
+            let setup = game.setup();
+            let mut empty = setup.clone();
+            empty.black.clear();
+            empty.white.clear();
+            let taken = Position::from_setup_with(empty, game.rules).and_then(|mut p| p.edit(&setup.black, &setup.white, &[]).map(|_| p));
+            let help = "every chain needs a liberty and no two stones may share a point";
+            match taken {
+                Ok(p) => {
+                    diagnostics.push(
+                        Diagnostic::error("go::bad-setup", format!("the setup is not a position: {e}"), game.span)
+                            .with_label("replayed from the stones that keep a liberty, as sgfmill reads it")
+                            .with_help(help),
+                    );
+                    p
+                }
+                Err(_) => {
+                    diagnostics.push(Diagnostic::error("go::bad-setup", format!("the setup is not a position: {e}"), game.span).with_help(help));
+                    return Replay { start: None, lines: Vec::new(), diagnostics };
+                }
+            }
         }
     };
-    let mut lines = Vec::new();
+    let branches = branch_plan(game);
+    // Positions waiting for the line (by index) that starts there.
+    let mut waiting: Vec<Option<Position>> = vec![None; game.lines.len()];
+    let mut lines = Vec::with_capacity(game.lines.len());
     for (li, line) in game.lines.iter().enumerate() {
-        let full = game.full_line(li);
-        let own_from = full.len() - line.moves.len();
-        let mut pos = start.clone();
-        let mut captures = Vec::new();
+        let from = if li == 0 { Some(start.clone()) } else { waiting[li].take() };
+        let mut captures = Vec::with_capacity(line.moves.len());
         let mut played = 0;
-        let mut stopped = false;
-        for (k, mv) in full.iter().enumerate() {
-            let own = k >= own_from;
-            match play_one(&mut pos, game.size, mv, own.then_some(&mut diagnostics)) {
-                Ok(took) => {
-                    if own {
+        let (mut pos, mut stopped) = match from {
+            Some(p) => (p, false),
+            // The parent stopped before this line leaves it.
+            None => (start.clone(), true),
+        };
+        if !stopped {
+            let kids = &branches[li];
+            let mut next_kid = 0;
+            let mut at: BranchPoint = if li == 0 { (0, 0) } else { (line.branch_ply, line.branch_nodes) };
+            let hand_over = |at: BranchPoint, pos: &Position, next_kid: &mut usize, waiting: &mut Vec<Option<Position>>| {
+                while let Some(&(point, kid)) = kids.get(*next_kid) {
+                    if point > at {
+                        break;
+                    }
+                    waiting[kid] = Some(pos.clone());
+                    *next_kid += 1;
+                }
+            };
+            'walk: for mv in &line.moves {
+                for node in &mv.before {
+                    hand_over(at, &pos, &mut next_kid, &mut waiting);
+                    apply_setup(&mut pos, game.size, &node.setup, node.span, &mut diagnostics);
+                    at.1 += 1;
+                }
+                hand_over(at, &pos, &mut next_kid, &mut waiting);
+                apply_setup(&mut pos, game.size, &mv.setup, mv.span, &mut diagnostics);
+                match play_one(&mut pos, game.size, mv, &mut diagnostics) {
+                    Ok(took) => {
                         captures.push(took);
                         played += 1;
+                        at = (at.0 + 1, 0);
+                    }
+                    Err(()) => {
+                        stopped = true;
+                        break 'walk;
                     }
                 }
-                Err(()) => {
-                    stopped = true;
-                    break;
+            }
+            if !stopped {
+                for node in &line.after {
+                    hand_over(at, &pos, &mut next_kid, &mut waiting);
+                    apply_setup(&mut pos, game.size, &node.setup, node.span, &mut diagnostics);
+                    at.1 += 1;
                 }
+                // Children that leave past the end start from it (as `full_line` reads them).
+                hand_over((usize::MAX, usize::MAX), &pos, &mut next_kid, &mut waiting);
             }
         }
         let mut counted = pos.clone();
@@ -114,10 +171,49 @@ pub fn replay(game: &GoGame) -> Replay {
     Replay { start: Some(start), lines, diagnostics }
 }
 
+/// For each line, the lines that leave it, sorted by where they leave. A line
+/// that names a branch point before its parent's own start leaves the ancestor
+/// that point belongs to (the record format allows `line: x from y after 2`
+/// with y itself leaving the trunk later).
+fn branch_plan(game: &GoGame) -> Vec<Vec<(BranchPoint, usize)>> {
+    let mut plan: Vec<Vec<(BranchPoint, usize)>> = vec![Vec::new(); game.lines.len()];
+    let start_of = |l: usize| -> BranchPoint {
+        if l == 0 { (0, 0) } else { (game.lines[l].branch_ply, game.lines[l].branch_nodes) }
+    };
+    for (li, line) in game.lines.iter().enumerate().skip(1) {
+        let point = (line.branch_ply, line.branch_nodes);
+        // Parents come before children; anything else (bad data) leaves the trunk.
+        let mut parent = line.parent.filter(|&p| p < li).unwrap_or(0);
+        let mut guard = 0;
+        while parent != 0 && point < start_of(parent) && guard <= game.lines.len() {
+            parent = game.lines[parent].parent.filter(|&p| p < parent).unwrap_or(0);
+            guard += 1;
+        }
+        plan[parent].push((point, li));
+    }
+    for kids in &mut plan {
+        kids.sort();
+    }
+    plan
+}
+
+/// Apply a node's setup; stones it leaves without a liberty are taken off with a warning.
+fn apply_setup(pos: &mut Position, size: u8, setup: &SetupChange, span: Span, diags: &mut Vec<Diagnostic>) {
+    if setup.is_empty() {
+        return;
+    }
+    match pos.edit(&setup.black, &setup.white, &setup.empty) {
+        Ok(removed) if removed.is_empty() => {}
+        Ok(removed) => diags.push(
+            Diagnostic::warning("go::setup-without-liberty", format!("this setup leaves {} without a liberty; taken off", points_text(&removed, size)), span)
+                .with_label("as sgfmill reads it"),
+        ),
+        Err(e) => diags.push(Diagnostic::error("go::bad-setup", format!("this setup cannot be applied: {e}"), span)),
+    }
+}
+
 /// Play one move, reporting (when `diags` is given) anything that differs from the text.
-fn play_one(pos: &mut Position, size: u8, mv: &GoMove, diags: Option<&mut Vec<Diagnostic>>) -> Result<Vec<Point>, ()> {
-    let mut sink = Vec::new();
-    let diags = diags.unwrap_or(&mut sink);
+fn play_one(pos: &mut Position, size: u8, mv: &GoMove, diags: &mut Vec<Diagnostic>) -> Result<Vec<Point>, ()> {
     if let Some(reason) = &mv.refused {
         return match pos.check(mv.color, mv.mv) {
             Ok(()) => {

@@ -26,7 +26,7 @@ fn random_game(rng: &mut Rng, plies: usize, index: usize) -> GoGame {
             break;
         }
         let comments = if rng.below(40) == 0 { vec![format!("move {k}: a note with ] and \\ in it")] } else { Vec::new() };
-        moves.push(GoMove { color, mv, span: Default::default(), printed: String::new(), comments, expect_captures: None, refused: None, extra: Vec::new() });
+        moves.push(GoMove { comments, ..GoMove::new(color, mv, Default::default()) });
         if k % 50 == 49 {
             game.lines.push(GoLine { label: format!("{k}"), parent: Some(0), branch_ply: k, moves: vec![moves[k].clone()], ..GoLine::default() });
         }

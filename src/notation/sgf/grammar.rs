@@ -187,3 +187,64 @@ mod tests {
         assert!(matches!(&t[0].0, Token::Property { values, .. } if values == &vec![(String::new(), Span::new(2, 2))]));
     }
 }
+
+#[cfg(test)]
+mod against_the_lexer {
+    use super::{tokens, Token};
+    use crate::span::Span;
+    use crate::notation::sgf::lex;
+    use proptest::prelude::*;
+
+    /// The lexer's tokens in the grammar's shape: an identifier and its values are one property.
+    fn from_lexer(text: &str) -> Vec<(Token, Span)> {
+        let mut out: Vec<(Token, Span)> = Vec::new();
+        for (t, span) in lex::tokens(text) {
+            let token = match t {
+                lex::Token::Open => Token::Open,
+                lex::Token::Close => Token::Close,
+                lex::Token::NodeStart => Token::NodeStart,
+                lex::Token::Unterminated => Token::Unterminated,
+                lex::Token::Junk => Token::Junk,
+                lex::Token::Ident => Token::Property { ident: span.slice(text).to_string(), ident_span: span, values: Vec::new() },
+                lex::Token::Value => {
+                    if let Some((Token::Property { values, .. }, whole)) = out.last_mut() {
+                        values.push((span.slice(text).to_string(), span));
+                        *whole = Span::new(whole.start, span.end + 1);
+                    }
+                    continue;
+                }
+            };
+            out.push((token, span));
+        }
+        out
+    }
+
+    /// A property's outer span is left out: pest's takes in the white space after it.
+    fn outer_span_left_out(tokens: Vec<(Token, Span)>) -> Vec<(Token, Span)> {
+        tokens.into_iter().map(|(t, s)| if matches!(t, Token::Property { .. }) { (t, Span::default()) } else { (t, s) }).collect()
+    }
+
+    fn same(text: &str) -> Result<(), TestCaseError> {
+        let reference = outer_span_left_out(tokens(text).collect());
+        prop_assert_eq!(outer_span_left_out(from_lexer(text)), reference, "{:?}", text);
+        Ok(())
+    }
+
+    #[test]
+    fn the_lexer_agrees_with_the_grammar_on_samples() {
+        for text in ["(;B[aa] C[a\\]b] AB[aa] [bb]) x? W[", "Game one, played 1850. B[aa]", "W[]", "(;GM[1]\n(;B[aa]C[x\\\\])(;W[bb]))", "AB [x", "[x] y", "é ( ; ]", "(;C[\\"] {
+            same(text).unwrap();
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn the_lexer_agrees_with_the_grammar(parts in proptest::collection::vec(prop_oneof![
+            Just("(".to_string()), Just(")".to_string()), Just(";".to_string()), Just("[".to_string()), Just("]".to_string()),
+            Just("\\".to_string()), Just(" ".to_string()), Just("\n".to_string()), Just("\u{feff}".to_string()),
+            "[A-Za-z]{1,3}", "[a-z]{0,2}", "[é漢,.:?]{1,2}"
+        ], 0..40)) {
+            same(&parts.concat())?;
+        }
+    }
+}

@@ -348,6 +348,42 @@ impl Position {
         removed
     }
 
+    /// Put stones on and clear points, as a setup in the middle of a game does
+    /// (SGF `AB`, `AW`, `AE`, in that order), then take off every chain left
+    /// without a liberty (that is how sgfmill reads such a setup; FF[4] calls it
+    /// illegal). Returns the stones taken off. A setup ends any ko.
+    pub fn edit(&mut self, black: &[Point], white: &[Point], empty: &[Point]) -> Result<Vec<Point>, PositionError> {
+        let size = self.size;
+        if let Some(&point) = black.iter().chain(white).chain(empty).find(|p| !p.on_board(size)) {
+            return Err(PositionError::OffBoard { point, size });
+        }
+        for (stone, points) in [(Some(Color::Black), black), (Some(Color::White), white), (None, empty)] {
+            for &p in points {
+                let i = self.index(p);
+                self.cells[i] = stone;
+            }
+        }
+        let mut removed = Vec::new();
+        for i in 0..self.cells.len() {
+            if self.cells[i].is_some() {
+                let (stones, libs) = self.chain_and_liberties(i);
+                if libs == 0 {
+                    removed.extend(stones.iter().map(|&s| self.point(s)));
+                }
+            }
+        }
+        for &p in &removed {
+            let i = self.index(p);
+            self.cells[i] = None;
+        }
+        removed.sort();
+        self.before_last = None;
+        self.passes_in_a_row = 0;
+        let h = self.hash_for_history();
+        self.seen.insert(h);
+        Ok(removed)
+    }
+
     /// The board as text: columns A–Z without I, rows numbered from the bottom,
     /// `X` Black, `O` White, `+` the marked points (hoshi), `.` empty.
     pub fn board_text(&self) -> String {
@@ -541,6 +577,18 @@ mod tests {
         assert_eq!(Position::from_setup(twice).unwrap_err(), PositionError::Occupied(p(1, 1)));
         let dead = Setup { size: 9, black: vec![p(0, 0)], white: vec![p(1, 0), p(0, 1)], ..Setup::default() };
         assert_eq!(Position::from_setup(dead).unwrap_err(), PositionError::NoLiberties(p(0, 0)));
+    }
+
+    #[test]
+    fn edit_places_clears_and_takes_off_chains_without_liberty() {
+        let mut pos = Position::from_setup(ko_setup()).unwrap();
+        // A white stone set in Black's eye at (1,1) has no liberty, and takes
+        // the last one of Black's (2,1): both come off, as sgfmill has it.
+        let removed = pos.edit(&[], &[p(1, 1)], &[]).unwrap();
+        assert_eq!(removed, vec![p(1, 1), p(2, 1)]);
+        assert_eq!(pos.edit(&[p(4, 4)], &[], &[p(1, 0)]).unwrap(), vec![]);
+        assert_eq!((pos.at(p(4, 4)), pos.at(p(1, 0))), (Some(Color::Black), None));
+        assert!(matches!(pos.edit(&[p(5, 0)], &[], &[]), Err(PositionError::OffBoard { .. })));
     }
 
     #[test]
