@@ -78,6 +78,9 @@ pub enum Encoding {
     Utf8,
     Utf16Le,
     Utf16Be,
+    /// An SGF file in the charset its root's `CA` names (or ISO-8859-1, the
+    /// FF[4] default): the charset's name.
+    Sgf(&'static str),
 }
 
 /// A file read into text, with the way back to its bytes.
@@ -103,7 +106,11 @@ impl Input {
     pub fn from_bytes(path: &Path, bytes: &[u8]) -> Input {
         let name = if path == Path::new(STDIN) { "<stdin>".to_string() } else { path.display().to_string() };
         let mut findings = Vec::new();
-        let (decoded_text, decoded, encoding) = decode(bytes, &mut findings);
+        let sgf_charset = if notation::sgf::looks_like_sgf(path, bytes) { notation::sgf::non_utf8_charset(bytes) } else { None };
+        let (decoded_text, decoded, encoding) = match sgf_charset {
+            Some((charset, label)) => decode_sgf(bytes, charset, label.as_deref(), &mut findings),
+            None => decode(bytes, &mut findings),
+        };
         let (text, line_ends) = normalise_line_ends(decoded_text);
         Input { name, path: path.to_path_buf(), text, encoding, findings, decoded, line_ends }
     }
@@ -222,6 +229,49 @@ pub fn for_each_game_span(game: &mut Game, mut f: impl FnMut(&mut Span)) {
             line.annotations.iter_mut().for_each(|a| f(&mut a.span));
         }
     }
+}
+
+/// An SGF file's bytes in the charset it names, each character anchored to
+/// the bytes it came from, so spans still point at the file on disk.
+fn decode_sgf(bytes: &[u8], charset: notation::sgf::Charset, label: Option<&str>, findings: &mut Vec<Diagnostic>) -> (String, OffsetMap, Encoding) {
+    let mut map = OffsetMap::default();
+    let mut text = String::with_capacity(bytes.len() + bytes.len() / 2);
+    let mut malformed = None;
+    match charset {
+        notation::sgf::Charset::Latin1 => {
+            for (i, &b) in bytes.iter().enumerate() {
+                text.push(char::from(b));
+                if b >= 0x80 {
+                    map.push(text.len(), i + 1);
+                }
+            }
+        }
+        notation::sgf::Charset::Whatwg(encoding) => {
+            // Fed a byte at a time, the decoder says where each character ends.
+            let mut decoder = encoding.new_decoder_without_bom_handling();
+            for (i, byte) in bytes.iter().enumerate() {
+                let last = i + 1 == bytes.len();
+                text.reserve(decoder.max_utf8_buffer_length(1).unwrap_or(16));
+                let before = text.len();
+                let (_, _, replaced) = decoder.decode_to_string(std::slice::from_ref(byte), &mut text, last);
+                if replaced && malformed.is_none() {
+                    malformed = Some(Span::new(i, i + 1));
+                }
+                if text.len() - before != 1 || !byte.is_ascii() {
+                    map.push(text.len(), i + 1);
+                }
+            }
+        }
+    }
+    let name = charset.name();
+    let named = label.map_or("no CA property: the SGF default".to_string(), |l| format!("CA[{l}]"));
+    findings.push(Diagnostic::note("input::charset", format!("read as {name} ({named}); written back as UTF-8"), Span::new(0, 0)));
+    if let Some(span) = malformed {
+        findings.push(
+            Diagnostic::warning("input::not-in-charset", format!("bytes that are not {name} were read as U+FFFD"), span).with_label("first one here"),
+        );
+    }
+    (text, map, Encoding::Sgf(name))
 }
 
 /// Bytes to text: a BOM recognised and dropped, UTF-16 decoded, invalid

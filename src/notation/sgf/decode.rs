@@ -50,12 +50,43 @@ pub fn decode(bytes: &[u8]) -> Decoded {
     }
 }
 
+/// The charset the bytes of an SGF file are in when it is not UTF-8 (no BOM,
+/// and the root's `CA` or the ISO-8859-1 default names another), with the
+/// label that named it; `None` when they are read as UTF-8 (or UTF-16 by its
+/// BOM) like any text.
+pub fn non_utf8_charset(bytes: &[u8]) -> Option<(Charset, Option<String>)> {
+    if Encoding::for_bom(bytes).is_some() {
+        return None;
+    }
+    match root_charset(bytes) {
+        None => Some((Charset::Latin1, None)),
+        Some(label) => match encoding_for(&label) {
+            Some(Charset::Whatwg(e)) if e == encoding_rs::UTF_8 => None,
+            Some(charset) => Some((charset, Some(label))),
+            // An unknown label: read as UTF-8 if it is, else ISO-8859-1 (see `decode`).
+            None if std::str::from_utf8(bytes).is_ok() => None,
+            None => Some((Charset::Latin1, Some(label))),
+        },
+    }
+}
+
+impl Charset {
+    pub fn name(self) -> &'static str {
+        match self {
+            Charset::Latin1 => "ISO-8859-1",
+            Charset::Whatwg(e) => e.name(),
+        }
+    }
+}
+
 /// Can a `CA` label be decoded?
 pub fn knows(label: &str) -> bool {
     encoding_for(label).is_some()
 }
 
-enum Charset {
+/// A charset an SGF file can name.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Charset {
     /// True ISO-8859-1 (every byte is the code point of its value); WHATWG
     /// reads the label as windows-1252, which differs at 0x80..0x9F.
     Latin1,

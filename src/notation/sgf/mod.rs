@@ -21,7 +21,7 @@ mod decode;
 mod grammar;
 mod lex;
 
-pub use decode::{decode, DecodeProblem, Decoded};
+pub use decode::{decode, non_utf8_charset, Charset, DecodeProblem, Decoded};
 
 use crate::diagnostic::Diagnostic;
 use crate::notation::go_corner::{from_sgf, to_sgf};
