@@ -47,9 +47,10 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Read files, replay every line, report every error and repair.
-    #[command(after_help = "Examples:\n  gamescribe check corpus/\n  gamescribe check games.txt --strict\n  gamescribe check games.txt --format json > tree.json\n  gamescribe check corpus/lasca-1911-ocr.txt\n  gamescribe check corpus/hoyle-draughts.txt --position 'Fourth Position=B:W30,K31,K32:BK20,21,K22,K23'")]
+    #[command(after_help = "Examples:\n  gamescribe check corpus/\n  gamescribe check games.txt --strict\n  cat games.txt | gamescribe check --notation numeric -\n  gamescribe check games.txt --format json > tree.json\n  gamescribe check corpus/lasca-1911-ocr.txt\n  gamescribe check corpus/hoyle-draughts.txt --position 'Fourth Position=B:W30,K31,K32:BK20,21,K22,K23'")]
     Check {
-        /// Files or directories (read recursively, skipping hidden files and Markdown notes).
+        /// Files or directories (read recursively, skipping hidden files, Markdown notes and files
+        /// that are not text), or `-` for standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         #[arg(long, value_enum, default_value = "auto")]

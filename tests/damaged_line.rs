@@ -88,7 +88,13 @@ fn check(case: &Case, pick: (usize, usize, usize), at_in_move: usize, with: char
     };
     let read_as_move = |s: Span| read.lines().any(|line| line.moves.iter().any(|mv| overlaps(mv.span, s)));
     // Text a reader keeps as a comment (PDN `;` runs to the end of the line) is kept, not lost.
-    let annotated = |s: Span| read.lines().any(|line| line.annotations.iter().chain(line.moves.iter().flat_map(|mv| &mv.annotations)).any(|a| overlaps(a.span, s)));
+    // So is text read as a stated result (PDN `0-2` ends a game).
+    let annotated = |s: Span| {
+        read.lines().any(|line| {
+            line.annotations.iter().chain(line.moves.iter().flat_map(|mv| &mv.annotations)).any(|a| overlaps(a.span, s))
+                || line.stated_result.as_ref().is_some_and(|r| overlaps(r.span, s))
+        })
+    };
     let context = || format!("{}: {:?} at byte {at} made {with:?} in line {:?} ({} moves)", case.path.display(), &case.text[span.start..span.end], line0.label, line0.moves.len());
     // Every move of the clean line is read, kept unread, or under a diagnostic.
     for (k, mv) in line0.moves.iter().enumerate() {

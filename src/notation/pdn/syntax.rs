@@ -362,6 +362,15 @@ impl Iterator for GameParser<'_> {
                     g.unread(UnreadReason::UnterminatedComment, span, text);
                 }
                 Lexeme::LineComment => {
+                    // A `;` misread for a digit turns the rest of a movetext line into a
+                    // comment: kept as one, but said, so the line never shrinks unnoticed.
+                    if slice[1..].split(|c: char| c.is_whitespace() || c == '.').any(|w| move_of(w, span).is_some_and(|m| m.squares.len() >= 2)) {
+                        g.diagnostics.push(
+                            Diagnostic::warning("pdn::moves-in-comment", "this `;` comment runs to the end of the line and holds moves; they are not played", span)
+                                .with_label("kept as a comment")
+                                .with_help("if the `;` is a misprint, the moves after it belong to the game"),
+                        );
+                    }
                     g.push(Element::Comment { comment: CommentKind::Line, text: slice[1..].to_string(), span });
                 }
                 Lexeme::Escape => {
