@@ -24,6 +24,7 @@ import subprocess
 import sys
 
 from draughts import Board
+from draughts.PDN import PDNReader
 
 TOKEN = re.compile(
     r"""(?P<comment>\{[^}]*\}?)
@@ -198,12 +199,22 @@ def oracle(game_text):
 
 
 def read_back(game_text):
-    tags, line = parse_game(game_text)
+    """Our written game as pydraughts' own PDN reader takes it (its main-line move
+    list, paired by move numbers), each move then played by its engine."""
+    tags, _ = parse_game(game_text)
     fen = tags.get("FEN")
     played = []
     try:
+        games = PDNReader(pdn_text=game_text).games
+        if len(games) != 1:
+            return {"ok": False, "moves": [], "error": f"PDNReader found {len(games)} games in one"}
+        line = []
+        for text in games[0].moves:
+            if not re.fullmatch(r"\d+([-xX]\d+)+[!?*]*", text):
+                return {"ok": False, "moves": [], "error": f"PDNReader's move list holds {text!r}"}
+            line.append(("move", [int(s) for s in re.split(r"[-xX]", text.rstrip("!?*"))]))
         board = Board(variant="english", fen=fen.rstrip(".") if fen else "startpos")
-        err = play_line(board, [i for i in line if i[0] == "move"], played)
+        err = play_line(board, line, played)
     except Exception as e:
         err = f"pydraughts: {e!r}"
     return {"ok": err is None, "moves": played, "error": err}
