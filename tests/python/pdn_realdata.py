@@ -4,7 +4,8 @@ source games and our exported PDN, in one process for many files.
 Usage:
   pdn_realdata.py MANIFEST.json            # what tests/pdn_realdata.rs writes; prints JSON
   pdn_realdata.py --binary GAMESCRIBE [--sample] DIR...  # drives a gamescribe binary (before/after
-                                           # figures); --sample: the games it rejects and every k-th
+                                           # figures); --sample: the games it rejects, those with White
+                                           # to move first, and every k-th
 
 The manifest lists, per file: the source path, our written PDN, and per game its byte
 span in the source, whether we accept it (no error) and its main-line moves (squares).
@@ -255,7 +256,7 @@ def from_binary(binary, paths, tmp, sample):
         for i, g in enumerate(source["games"]):
             s, e = g["span"]["start"], g["span"]["end"]
             bad = any(s <= d["start"] < e or (d["start"] == e == s) for d in errors)
-            games.append({"start": s, "end": e, "accept": not bad, "keep": not sample or bad or i % stride == 0,
+            games.append({"start": s, "end": e, "accept": not bad, "keep": not sample or bad or i % stride == 0 or g["start"].startswith("W"),
                           "moves": [m["squares"] for m in g["lines"][0]["moves"]] if g["lines"] else []})
         manifest.append({"path": path, "written": written, "games": games})
     return manifest
