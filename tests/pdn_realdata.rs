@@ -10,7 +10,8 @@
 //!
 //! pydraughts is slow (tens of milliseconds a move), so by default the oracle
 //! sees a subset chosen by rule, not by outcome: every game we reject or read
-//! with an ambiguous capture settled by its continuation, plus every k-th game
+//! with an ambiguous capture settled by its continuation or with White to move
+//! first, plus every k-th game
 //! of each file (k = games / 10, so at most ten more a file). Set
 //! `GAMESCRIBE_PDN_FULL=1` for every game of every file (hours, for a release).
 
@@ -72,8 +73,11 @@ fn accepted(source: &Source, game: &Game) -> bool {
     !source.diagnostics.iter().any(|d| d.is_error() && game.span.start <= d.span.start && d.span.start < game.span.end.max(game.span.start + 1))
 }
 
+/// Games the subset always holds: those we reject, those with White to move
+/// first (their move numbers are written differently), and those where we
+/// settled an ambiguous capture.
 fn contested(source: &Source, game: &Game) -> bool {
-    !accepted(source, game) || source.diagnostics.iter().any(|d| d.code == "pdn::ambiguous-capture-resolved" && game.span.start <= d.span.start && d.span.start < game.span.end)
+    !accepted(source, game) || game.start.starts_with('W') || source.diagnostics.iter().any(|d| d.code == "pdn::ambiguous-capture-resolved" && game.span.start <= d.span.start && d.span.start < game.span.end)
 }
 
 #[test]

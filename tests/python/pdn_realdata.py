@@ -4,7 +4,8 @@ source games and our exported PDN, in one process for many files.
 Usage:
   pdn_realdata.py MANIFEST.json            # what tests/pdn_realdata.rs writes; prints JSON
   pdn_realdata.py --binary GAMESCRIBE [--sample] DIR...  # drives a gamescribe binary (before/after
-                                           # figures); --sample: the games it rejects and every k-th
+                                           # figures); --sample: the games it rejects, those with White
+                                           # to move first, and every k-th
 
 The manifest lists, per file: the source path, our written PDN, and per game its byte
 span in the source, whether we accept it (no error) and its main-line moves (squares).
@@ -24,6 +25,7 @@ import subprocess
 import sys
 
 from draughts import Board
+from draughts.PDN import PDNReader
 
 TOKEN = re.compile(
     r"""(?P<comment>\{[^}]*\}?)
@@ -198,12 +200,22 @@ def oracle(game_text):
 
 
 def read_back(game_text):
-    tags, line = parse_game(game_text)
+    """Our written game as pydraughts' own PDN reader takes it (its main-line move
+    list, paired by move numbers), each move then played by its engine."""
+    tags, _ = parse_game(game_text)
     fen = tags.get("FEN")
     played = []
     try:
+        games = PDNReader(pdn_text=game_text).games
+        if len(games) != 1:
+            return {"ok": False, "moves": [], "error": f"PDNReader found {len(games)} games in one"}
+        line = []
+        for text in games[0].moves:
+            if not re.fullmatch(r"\d+([-xX]\d+)+[!?*]*", text):
+                return {"ok": False, "moves": [], "error": f"PDNReader's move list holds {text!r}"}
+            line.append(("move", [int(s) for s in re.split(r"[-xX]", text.rstrip("!?*"))]))
         board = Board(variant="english", fen=fen.rstrip(".") if fen else "startpos")
-        err = play_line(board, [i for i in line if i[0] == "move"], played)
+        err = play_line(board, line, played)
     except Exception as e:
         err = f"pydraughts: {e!r}"
     return {"ok": err is None, "moves": played, "error": err}
@@ -244,7 +256,7 @@ def from_binary(binary, paths, tmp, sample):
         for i, g in enumerate(source["games"]):
             s, e = g["span"]["start"], g["span"]["end"]
             bad = any(s <= d["start"] < e or (d["start"] == e == s) for d in errors)
-            games.append({"start": s, "end": e, "accept": not bad, "keep": not sample or bad or i % stride == 0,
+            games.append({"start": s, "end": e, "accept": not bad, "keep": not sample or bad or i % stride == 0 or g["start"].startswith("W"),
                           "moves": [m["squares"] for m in g["lines"][0]["moves"]] if g["lines"] else []})
         manifest.append({"path": path, "written": written, "games": games})
     return manifest
