@@ -100,7 +100,7 @@ pub enum Command {
         longest_run: bool,
     },
     /// Measure the repair decoder on generated noisy games, or other speed figures.
-    #[command(after_help = "Examples:\n  gamescribe bench decoder --games 1000 --noise 0.02,0.05,0.10\n  gamescribe bench sgf --megabytes 20")]
+    #[command(after_help = "Examples:\n  gamescribe bench decoder --games 1000 --noise 0.02,0.05,0.10\n  gamescribe bench sgf --megabytes 20\n  GAMESCRIBE_PYTHON=.venv/bin/python gamescribe bench sgf --megabytes 50 --runs 1   # side by side with sgfmill\n  gamescribe bench sgf --input ../shared/realdata/sgf --python .venv/bin/python")]
     Bench {
         #[command(subcommand)]
         what: BenchWhat,
@@ -169,6 +169,15 @@ pub enum BenchWhat {
         megabytes: usize,
         #[arg(long, default_value_t = 3)]
         runs: usize,
+        /// Real SGF files or folders instead of a generated collection (repeatable).
+        #[arg(long)]
+        input: Vec<PathBuf>,
+        /// Keep the generated collection in this file.
+        #[arg(long)]
+        write: Option<PathBuf>,
+        /// A python with sgfmill: time it on the same files, side by side (default: $GAMESCRIBE_PYTHON).
+        #[arg(long)]
+        python: Option<String>,
     },
     /// Random legal games, printed in book style, corrupted like OCR, then decoded.
     Decoder {
@@ -949,23 +958,13 @@ fn coord_go(text: &str, to: CoordTarget, size: u8) -> u8 {
 
 fn bench(what: BenchWhat) -> u8 {
     match what {
-        BenchWhat::Sgf { megabytes, runs } => {
-            let text = crate::notation::sgf::bench::generate_sgf(megabytes * 1024 * 1024, 1887);
-            let mb = text.len() as f64 / (1024.0 * 1024.0);
-            for run in 1..=runs.max(1) {
-                {
-                    let start = Instant::now();
-                    let parsed = crate::notation::sgf::parse(&text);
-                    let secs = start.elapsed().as_secs_f64();
-                    let moves: usize = parsed.games.iter().flat_map(|g| &g.lines).map(|l| l.moves.len()).sum();
-                    say!("run {run} parse: {mb:.1} MB, {} games, {moves} moves, {} findings in {secs:.3} s = {:.1} MB/s", parsed.games.len(), parsed.diagnostics.len(), mb / secs);
-                }
-                let start = Instant::now();
-                let source = crate::notation::sgf::read("bench", &text);
-                let secs = start.elapsed().as_secs_f64();
-                say!("run {run} read+replay: {mb:.1} MB, {} games, {} findings in {secs:.3} s = {:.1} MB/s", source.games.len(), source.diagnostics.len(), mb / secs);
+        BenchWhat::Sgf { megabytes, runs, input, write, python } => {
+            let python = python.or_else(|| std::env::var("GAMESCRIBE_PYTHON").ok().filter(|p| !p.is_empty()));
+            let opts = crate::notation::sgf::bench::BenchOptions { megabytes, runs, input, write, python };
+            match crate::notation::sgf::bench::run(&opts, |line| say!("{line}")) {
+                Ok(()) => EXIT_CLEAN,
+                Err(e) => usage_error(&e),
             }
-            EXIT_CLEAN
         }
         BenchWhat::Decoder { games, noise, max_plies, seed, show_failures, lookahead, beam, min_margin, dead_end, deep_beam, deep_margin, reconsider } => {
             say!("{:>6} {:>6} {:>12} {:>9} {:>9} {:>8} {:>9} {:>8}", "noise", "games", "exact", "printed", "read", "wrong", "wrong %", "secs");

@@ -63,7 +63,7 @@ pub fn position_at(game: &GoGame, line: usize, ply: Option<usize>) -> Result<(cr
     for step in game.full_path(line) {
         let setup = match step {
             PathStep::Node(n) => &n.setup,
-            PathStep::Move(m) => &m.setup,
+            PathStep::Move(m) => m.node_setup(),
         };
         if let PathStep::Move(_) = step
             && ply.is_some_and(|n| moves >= n)
@@ -280,8 +280,8 @@ pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
                 for n in &mv.before {
                     annotations.extend(node_annotations(n));
                 }
-                if !mv.setup.is_empty() {
-                    annotations.push(Annotation { kind: "setup".into(), text: setup_text(&mv.setup), span: mv.span });
+                if !mv.node_setup().is_empty() {
+                    annotations.push(Annotation { kind: "setup".into(), text: setup_text(mv.node_setup()), span: mv.span });
                 }
                 annotations.extend(mv.comments.iter().map(|c| Annotation { kind: "comment".into(), text: c.clone(), span: mv.span }));
                 if let Some(took) = r.and_then(|r| r.captures.get(k)).filter(|t| !t.is_empty()) {

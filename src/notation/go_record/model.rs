@@ -88,9 +88,10 @@ pub struct GoMove {
     /// Values are kept as written (escapes included), so they go back unchanged.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub extra: Vec<(String, Vec<String>)>,
-    /// Setup in the move's own node (SGF allows it only loosely), applied before the move.
-    #[serde(default, skip_serializing_if = "SetupChange::is_empty")]
-    pub setup: SetupChange,
+    /// Setup in the move's own node (SGF allows it only loosely), applied before
+    /// the move. Boxed: it is rare, and a move stays small.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<Box<SetupChange>>,
     /// Nodes without a move between the previous move (or the line's start) and this one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub before: Vec<GoNode>,
@@ -150,9 +151,15 @@ impl GoMove {
             expect_captures: None,
             refused: None,
             extra: Vec::new(),
-            setup: SetupChange::default(),
+            setup: None,
             before: Vec::new(),
         }
+    }
+
+    /// The setup in the move's own node (empty if none).
+    pub fn node_setup(&self) -> &SetupChange {
+        static NONE: SetupChange = SetupChange { black: Vec::new(), white: Vec::new(), empty: Vec::new() };
+        self.setup.as_deref().unwrap_or(&NONE)
     }
 }
 

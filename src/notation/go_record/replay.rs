@@ -119,7 +119,7 @@ pub fn replay(game: &GoGame) -> Replay {
                     at.1 += 1;
                 }
                 hand_over(at, &pos, &mut next_kid, &mut waiting);
-                apply_setup(&mut pos, game.size, &mv.setup, mv.span, &mut diagnostics);
+                apply_setup(&mut pos, game.size, mv.node_setup(), mv.span, &mut diagnostics);
                 match play_one(&mut pos, game.size, mv, &mut diagnostics) {
                     Ok(took) => {
                         captures.push(took);

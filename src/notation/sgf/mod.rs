@@ -535,7 +535,7 @@ fn build_game(text: &str, arena: &Arena, root: u32, diags: &mut Vec<Diagnostic>)
         }
         match mv {
             Some(mut m) => {
-                m.setup = setup;
+                m.setup = (!setup.is_empty()).then(|| Box::new(setup));
                 m.comments = comments;
                 m.extra = extra;
                 m.before = std::mem::take(&mut pending);
@@ -788,7 +788,7 @@ fn write_game(out: &mut String, game: &GoGame) {
                         }
                     }
                     Written::Move(mv) => {
-                        setup_props(out, &mv.setup);
+                        setup_props(out, mv.node_setup());
                         out.push(mv.color.letter());
                         out.push('[');
                         if let Move::Play(p) = mv.mv {

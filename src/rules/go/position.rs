@@ -258,7 +258,9 @@ impl Position {
         let previous = std::mem::replace(&mut self.cells, cells);
         self.before_last = Some(previous);
         self.to_move = color.other();
-        self.seen.insert(hash);
+        if self.rules.ko != KoRule::Simple {
+            self.seen.insert(hash);
+        }
         self.prisoners[color.index()] += played.captured.len() as u32;
         self.prisoners[color.other().index()] += played.suicided.len() as u32;
         self.passes_in_a_row = if mv == Move::Pass { self.passes_in_a_row + 1 } else { 0 };
@@ -466,6 +468,10 @@ fn stone_key(i: usize, color: Color) -> u64 {
 /// The key an arrangement is remembered by for superko (with the player to
 /// move under situational superko).
 fn history_key(cells: &[Option<Color>], ko: KoRule, to_move: Color) -> u64 {
+    // Simple ko compares with the last position only: no history is kept.
+    if ko == KoRule::Simple {
+        return 0;
+    }
     let h = cells.iter().enumerate().filter_map(|(i, c)| c.map(|c| stone_key(i, c))).fold(0, |a, b| a ^ b);
     match (ko, to_move) {
         (KoRule::SituationalSuperko, Color::White) => h ^ 0x5151_5151_5151_5151,
