@@ -213,11 +213,15 @@ fn shortened_source(text: &str, span: Span) -> (String, Span) {
     if ex.cut_after {
         out.push('…');
     }
-    if let Some(next) = context(ex.line + 1) {
+    let next = context(ex.line + 1);
+    if let Some(next) = &next {
         out.push('\n');
-        out.push_str(&next);
+        out.push_str(next);
     }
-    out.push('\n');
+    // End as the source does after the last line shown: with a newline only if it has one.
+    if text.split('\n').count() > ex.line + usize::from(next.is_some()) {
+        out.push('\n');
+    }
     (out, marked)
 }
 
