@@ -188,7 +188,12 @@ pub fn excerpt(text: &str, span: Span) -> Excerpt {
 fn shortened_source(text: &str, span: Span) -> (String, Span) {
     let ex = excerpt(text, span);
     let context = |n: usize| -> Option<String> {
-        let line = text.split('\n').nth(n.checked_sub(1)?)?.trim_end_matches('\r');
+        let mut lines = text.split('\n');
+        let line = lines.nth(n.checked_sub(1)?)?.trim_end_matches('\r');
+        // The empty piece after a final newline is no line.
+        if line.is_empty() && lines.next().is_none() {
+            return None;
+        }
         let cut: String = line.chars().take(KEEP_LINE).collect();
         Some(if cut.len() < line.len() { format!("{cut}…") } else { cut })
     };
@@ -208,11 +213,15 @@ fn shortened_source(text: &str, span: Span) -> (String, Span) {
     if ex.cut_after {
         out.push('…');
     }
-    if let Some(next) = context(ex.line + 1) {
+    let next = context(ex.line + 1);
+    if let Some(next) = &next {
         out.push('\n');
-        out.push_str(&next);
+        out.push_str(next);
     }
-    out.push('\n');
+    // End as the source does after the last line shown: with a newline only if it has one.
+    if text.split('\n').count() > ex.line + usize::from(next.is_some()) {
+        out.push('\n');
+    }
     (out, marked)
 }
 
