@@ -61,6 +61,8 @@ pub fn run(args: ReportArgs) -> u8 {
     let mut taken = Vec::new();
     let mut written: Vec<(String, String, Tally, usize)> = Vec::new();
     let mut unreadable = 0;
+    let (database, _) = super::solve::load_database(None);
+    let judge = crate::verdict::Judge { db: &database, budget: super::VERDICT_BUDGET };
     for file in &files {
         let started = Instant::now();
         let (mut source, input) = match read_source(file, args.notation, &given) {
@@ -71,6 +73,7 @@ pub fn run(args: ReportArgs) -> u8 {
                 continue;
             }
         };
+        crate::verdict::judge_source(&mut source, &judge);
         let read_secs = started.elapsed().as_secs_f64();
         // The page shows the normalised text (one line ending), so its spans point there.
         if !input.is_verbatim() {

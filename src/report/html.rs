@@ -162,16 +162,37 @@ fn outcome_name(o: Outcome) -> &'static str {
     }
 }
 
-/// The badge for a stated result's verdict. Typed verdicts on stated results
-/// are being added (issue 17); when `Line` carries one, it is rendered here.
-fn verdict_badge(_line: &Line) -> String {
-    String::new()
+/// The badge for a stated result's verdict: its class, how it was reached,
+/// and for a disputed claim what is proven and the refuting line.
+fn verdict_badge(line: &Line) -> String {
+    use crate::tree::VerdictClass;
+    let Some(v) = &line.verdict else { return String::new() };
+    let class = match v.class {
+        VerdictClass::Proven => "proven",
+        VerdictClass::EngineConsistent => "engine-consistent",
+        VerdictClass::Disputed => "disputed",
+        VerdictClass::Unknown => "unknown",
+    };
+    let mut text = format!("verdict: {class}");
+    if let Some(method) = v.method {
+        let _ = write!(text, " ({})", crate::verdict::method_words(method));
+    }
+    if let (VerdictClass::Disputed, Some(found)) = (v.class, v.found) {
+        let _ = write!(text, ": {} is proven", crate::verdict::outcome_words(found));
+    }
+    if let Some(reason) = v.reason.and_then(|r| serde_json::to_value(r).ok()).and_then(|r| r.as_str().map(str::to_string)) {
+        let _ = write!(text, ": {reason}");
+    }
+    if v.class == VerdictClass::Disputed && !v.line.is_empty() {
+        let _ = write!(text, "; refutation {}", v.line.join(" "));
+    }
+    format!("<span class=\"verdict-{class}\">{}</span>", escape(&text))
 }
 
 fn tally_row(s: &mut String, name: &str, t: &Tally, class: &str) {
     let _ = write!(
         s,
-        "<tr{class}><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+        "<tr{class}><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}/{}/{}/{}</td><td>{}</td></tr>",
         name,
         t.games,
         t.lines,
@@ -182,11 +203,15 @@ fn tally_row(s: &mut String, name: &str, t: &Tally, class: &str) {
         t.moves,
         t.errors,
         t.warnings,
+        t.verdicts.proven,
+        t.verdicts.engine_consistent,
+        t.verdicts.disputed,
+        t.verdicts.unknown,
         t.notes
     );
 }
 
-const TALLY_HEAD: &str = "<tr><th>file</th><th>games</th><th>lines</th><th>legal</th><th>repaired</th><th>partial</th><th>unreadable</th><th>moves</th><th>errors</th><th>warnings</th><th>notes</th></tr>";
+const TALLY_HEAD: &str = "<tr><th>file</th><th>games</th><th>lines</th><th>legal</th><th>repaired</th><th>partial</th><th>unreadable</th><th>moves</th><th>errors</th><th>warnings</th><th title=\"stated results: proven / engine-consistent / disputed / unknown\">verdicts p/c/d/u</th><th>notes</th></tr>";
 
 fn page_head(title: &str) -> String {
     format!(
