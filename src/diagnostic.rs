@@ -70,7 +70,63 @@ impl Diagnostic {
 #[derive(Debug)]
 struct Rendered<'a> {
     diag: &'a Diagnostic,
-    source: miette::NamedSource<String>,
+    source: Excerpted,
+}
+
+/// A few lines cut out of a source for miette, numbered as in the source:
+/// rendering one diagnostic costs the lines shown, not the lines before them.
+#[derive(Debug)]
+struct Excerpted {
+    name: String,
+    text: String,
+    /// Lines of the source before the first one in `text`.
+    lines_before: usize,
+}
+
+impl miette::SourceCode for Excerpted {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let inner = self.text.read_span(span, context_lines_before, context_lines_after)?;
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.clone(),
+            inner.data(),
+            *inner.span(),
+            inner.line() + self.lines_before,
+            inner.column(),
+            inner.line_count(),
+        )))
+    }
+}
+
+/// Where each line of a text starts, found once per rendering so each
+/// diagnostic's line number and neighbours are looked up, not counted.
+struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    fn new(text: &str) -> LineStarts {
+        LineStarts(std::iter::once(0).chain(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1)).collect())
+    }
+
+    /// The 1-based line the byte `at` is on.
+    fn line_of(&self, at: usize) -> usize {
+        self.0.partition_point(|&start| start <= at)
+    }
+
+    /// The pieces `text.split('\n')` gives.
+    fn count(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Line `n` (1-based) without its newline.
+    fn line<'t>(&self, text: &'t str, n: usize) -> Option<&'t str> {
+        let start = *self.0.get(n.checked_sub(1)?)?;
+        let end = self.0.get(n).map_or(text.len(), |next| next - 1);
+        Some(&text[start..end])
+    }
 }
 
 impl fmt::Display for Rendered<'_> {
@@ -160,6 +216,12 @@ fn step_chars(text: &str, from: usize, chars: usize, forward: bool, limit: usize
 
 /// The source line a span starts on, shortened around the span.
 pub fn excerpt(text: &str, span: Span) -> Excerpt {
+    let line = text.as_bytes()[..floor_boundary(text, span.start)].iter().filter(|&&b| b == b'\n').count() + 1;
+    excerpt_on_line(text, span, line)
+}
+
+/// As `excerpt`, with the span's 1-based line number already known.
+fn excerpt_on_line(text: &str, span: Span, line: usize) -> Excerpt {
     let start = floor_boundary(text, span.start);
     let end = floor_boundary(text, span.end.max(start));
     let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
@@ -169,7 +231,6 @@ pub fn excerpt(text: &str, span: Span) -> Excerpt {
     let from = if start == line_start { line_start } else { step_chars(text, start, KEEP_BEFORE, false, line_start) };
     let shown_so_far = text[from..mark_end].chars().count();
     let to = step_chars(text, mark_end, KEEP_LINE.saturating_sub(shown_so_far).max(20), true, line_end);
-    let line = text.as_bytes()[..line_start].iter().filter(|&&b| b == b'\n').count() + 1;
     Excerpt {
         line,
         col: text[line_start..start].chars().count() + 1,
@@ -185,19 +246,19 @@ pub fn excerpt(text: &str, span: Span) -> Excerpt {
 /// A stand-in source for miette: the lines before the diagnostic's are blank
 /// (so line numbers stay right), its line and the one on either side shortened.
 /// Returns the text and the span within it.
-fn shortened_source(text: &str, span: Span) -> (String, Span) {
-    let ex = excerpt(text, span);
+fn shortened_source(text: &str, span: Span, lines: &LineStarts) -> (String, Span, usize) {
+    let ex = excerpt_on_line(text, span, lines.line_of(floor_boundary(text, span.start)));
     let context = |n: usize| -> Option<String> {
-        let mut lines = text.split('\n');
-        let line = lines.nth(n.checked_sub(1)?)?.trim_end_matches('\r');
+        let line = lines.line(text, n)?.trim_end_matches('\r');
         // The empty piece after a final newline is no line.
-        if line.is_empty() && lines.next().is_none() {
+        if line.is_empty() && n == lines.count() {
             return None;
         }
         let cut: String = line.chars().take(KEEP_LINE).collect();
         Some(if cut.len() < line.len() { format!("{cut}…") } else { cut })
     };
-    let mut out = "\n".repeat(ex.line.saturating_sub(2));
+    let lines_before = ex.line.saturating_sub(2);
+    let mut out = String::new();
     if ex.line > 1 {
         out.push_str(&context(ex.line - 1).unwrap_or_default());
         out.push('\n');
@@ -219,10 +280,10 @@ fn shortened_source(text: &str, span: Span) -> (String, Span) {
         out.push_str(next);
     }
     // End as the source does after the last line shown: with a newline only if it has one.
-    if text.split('\n').count() > ex.line + usize::from(next.is_some()) {
+    if lines.count() > ex.line + usize::from(next.is_some()) {
         out.push('\n');
     }
-    (out, marked)
+    (out, marked, lines_before)
 }
 
 /// Render diagnostics as miette reports with a `file:line:col` header each.
@@ -237,6 +298,7 @@ pub fn render(diags: &[Diagnostic], name: &str, text: &str, color: bool) -> Stri
     .with_context_lines(1)
     .with_width(100);
     let mut out = String::new();
+    let lines = LineStarts::new(text);
     for diag in diags {
         // Clamp so a bad span can never make rendering fail.
         let mut diag = diag.clone();
@@ -246,14 +308,14 @@ pub fn render(diags: &[Diagnostic], name: &str, text: &str, color: bool) -> Stri
         while !text.is_char_boundary(diag.span.end) {
             diag.span.end += 1;
         }
-        let ex = excerpt(text, diag.span);
+        let ex = excerpt_on_line(text, diag.span, lines.line_of(diag.span.start));
         out.push_str(&format!("{name}:{}:{}: ", ex.line, ex.col));
-        let (short, span) = shortened_source(text, diag.span);
+        let (short, span, lines_before) = shortened_source(text, diag.span, &lines);
         if ex.cut_span {
             diag.label = if diag.label.is_empty() { "(the span runs on)".into() } else { format!("{} (the span runs on)", diag.label) };
         }
         diag.span = span;
-        let rendered = Rendered { diag: &diag, source: miette::NamedSource::new(name, short) };
+        let rendered = Rendered { diag: &diag, source: Excerpted { name: name.to_string(), text: short, lines_before } };
         if handler.render_report(&mut out, &rendered).is_err() {
             out.push_str(&diag.message);
             out.push('\n');
