@@ -52,16 +52,21 @@ pub fn decode(bytes: &[u8]) -> Decoded {
 
 /// The charset the bytes of an SGF file are in when it is not UTF-8 (no BOM,
 /// and the root's `CA` or the ISO-8859-1 default names another), with the
-/// label that named it; `None` when they are read as UTF-8 (or UTF-16 by its
+/// label that named it; `None` when they are plain ASCII (the same in any
+/// ASCII-compatible charset) or are read as UTF-8 (or UTF-16 by its
 /// BOM) like any text.
 pub fn non_utf8_charset(bytes: &[u8]) -> Option<(Charset, Option<String>)> {
     if Encoding::for_bom(bytes).is_some() {
         return None;
     }
     match root_charset(bytes) {
+        None if bytes.is_ascii() => None,
         None => Some((Charset::Latin1, None)),
         Some(label) => match encoding_for(&label) {
             Some(Charset::Whatwg(e)) if e == encoding_rs::UTF_8 => None,
+            // ASCII reads the same in any ASCII-compatible charset: nothing to note.
+            Some(Charset::Whatwg(e)) if e.is_ascii_compatible() && bytes.is_ascii() => None,
+            Some(Charset::Latin1) if bytes.is_ascii() => None,
             Some(charset) => Some((charset, Some(label))),
             // An unknown label: read as UTF-8 if it is, else ISO-8859-1 (see `decode`).
             None if std::str::from_utf8(bytes).is_ok() => None,
@@ -214,5 +219,14 @@ mod tests {
     fn malformed_bytes_are_reported() {
         let d = decode(b"(;CA[UTF-8]C[\xff])");
         assert_eq!(d.problem, Some(DecodeProblem::Malformed { charset: "UTF-8" }));
+    }
+
+    #[test]
+    fn ascii_needs_no_charset_unless_the_charset_is_not_ascii_compatible() {
+        assert_eq!(non_utf8_charset(b"(;CA[latin1]C[x])"), None);
+        assert_eq!(non_utf8_charset(b"(;CA[Shift_JIS]C[x])"), None);
+        assert_eq!(non_utf8_charset(b"(;C[x])"), None);
+        assert!(matches!(non_utf8_charset(b"(;CA[ISO-2022-JP]C[\x1b$B%=\x1b(B])"), Some((Charset::Whatwg(_), _))));
+        assert_eq!(non_utf8_charset(b"(;C[caf\xe9])"), Some((Charset::Latin1, None)));
     }
 }
