@@ -28,9 +28,7 @@ pub const EXIT_USAGE: u8 = 2;
 /// Warnings and notes drawn per file in human output unless `--max-diagnostics`
 /// or `--all` say otherwise; errors are always all drawn, JSON has everything.
 const MAX_RENDERED: usize = 40;
-/// Search per stated result in `check`: nodes only, so verdicts do not depend on the machine's load.
-const VERDICT_BUDGET: draughts::solve::Budget =
-    draughts::solve::Budget { nodes: 20_000, time: std::time::Duration::from_secs(60), max_depth: 64 };
+const VERDICT_BUDGET: draughts::solve::Budget = crate::verdict::CHECK_BUDGET;
 
 #[derive(Parser, Debug)]
 #[command(

@@ -81,6 +81,10 @@ struct Excerpted {
     text: String,
     /// Lines of the source before the first one in `text`.
     lines_before: usize,
+    /// Where the marked span starts in `text`, and its 0-based column (in
+    /// characters) in the source: a shortened line starts elsewhere.
+    marked_at: usize,
+    column: usize,
 }
 
 impl miette::SourceCode for Excerpted {
@@ -96,7 +100,7 @@ impl miette::SourceCode for Excerpted {
             inner.data(),
             *inner.span(),
             inner.line() + self.lines_before,
-            inner.column(),
+            if span.offset() == self.marked_at { self.column } else { inner.column() },
             inner.line_count(),
         )))
     }
@@ -315,7 +319,8 @@ pub fn render(diags: &[Diagnostic], name: &str, text: &str, color: bool) -> Stri
             diag.label = if diag.label.is_empty() { "(the span runs on)".into() } else { format!("{} (the span runs on)", diag.label) };
         }
         diag.span = span;
-        let rendered = Rendered { diag: &diag, source: Excerpted { name: name.to_string(), text: short, lines_before } };
+        let source = Excerpted { name: name.to_string(), text: short, lines_before, marked_at: span.start, column: ex.col - 1 };
+        let rendered = Rendered { diag: &diag, source };
         if handler.render_report(&mut out, &rendered).is_err() {
             out.push_str(&diag.message);
             out.push('\n');

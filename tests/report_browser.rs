@@ -204,7 +204,10 @@ fn the_report_command_writes_the_page_and_explains_the_exit_code() {
     assert!(said.contains("exit 1: 1 error remains (corpus/lasca-1911-ocr.txt 1)"), "{said}");
     let written = std::fs::read_to_string(dir.join("lasca.html")).expect("page written");
     let text = std::fs::read_to_string(root.join("corpus/lasca-1911-ocr.txt")).expect("corpus");
-    let source = notation::read_given(Notation::Auto, Path::new("corpus/lasca-1911-ocr.txt"), &text, &Given::default());
+    let mut source = notation::read_given(Notation::Auto, Path::new("corpus/lasca-1911-ocr.txt"), &text, &Given::default());
+    // The command judges stated results before drawing them (Lasca's need no database).
+    let empty = gamescribe::rules::draughts::egdb::Egdb::empty();
+    gamescribe::verdict::judge_source(&mut source, &gamescribe::verdict::Judge { db: &empty, budget: gamescribe::verdict::CHECK_BUDGET });
     assert_eq!(written, report::source_page(&source, &text, &PageOptions::default()).0);
     assert!(written.contains("lasca::proposition-illegal"));
 }

@@ -15,6 +15,10 @@ use crate::tree::{Game, Line, LineStatus, Outcome, Source, UnknownReason, Verdic
 use serde::Serialize;
 
 /// What judges the claims.
+/// Search per stated result in `check` and `report`: nodes only, so verdicts
+/// do not depend on the machine's load.
+pub const CHECK_BUDGET: Budget = Budget { nodes: 20_000, time: std::time::Duration::from_secs(60), max_depth: 64 };
+
 pub struct Judge<'a> {
     pub db: &'a Egdb,
     pub budget: Budget,
