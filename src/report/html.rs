@@ -518,7 +518,10 @@ fn boards(s: &mut String, cx: &mut Ctx, g: usize, i: usize, replayed: Option<&Re
         (None, Some(_), _) | (None, None, LineStatus::Partial | LineStatus::Unreadable) => format!("stops after {} moves", line.moves.len()),
         (None, None, _) => format!("end, after {} moves", line.moves.len()),
     };
-    figure(s, cx, end, None, Size::Normal, &caption);
+    match &line.refused {
+        Some(refused) => figure(s, cx, end, Some(&refused.squares), Size::Normal, &format!("{caption}; the next move as printed, {}, is against the rules", refused.text)),
+        None => figure(s, cx, end, None, Size::Normal, &caption),
+    }
     if !line.readings.is_empty() {
         s.push_str("<div class=cands><span>Possible readings:</span>");
         for reading in &line.readings {
@@ -646,5 +649,16 @@ mod tests {
         let at_v = html.find("id=g0-l1").unwrap();
         assert!(html.find(">23-19").unwrap() < at_v && at_v < html.find("Stops after").unwrap(), "{html}");
         assert!(html.find("id=g0-l0").unwrap() < at_v);
+    }
+
+    #[test]
+    fn a_refused_move_is_drawn_on_the_stop_board() {
+        let (mut src, text) = source();
+        src.games[0].lines[0].readings.clear();
+        src.games[0].lines[0].refused = Some(Reading { text: "9-13".into(), squares: vec![9, 13] });
+        let (html, stats) = source_page(&src, &text, &PageOptions::default());
+        assert_eq!(stats.boards, 1);
+        assert_eq!(html.matches("class=arrow").count(), 1);
+        assert!(html.contains("the next move as printed, 9-13, is against the rules"), "{html}");
     }
 }

@@ -68,6 +68,10 @@ pub struct Line {
     /// several legal moves: those moves, from the position the line stops in.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub readings: Vec<Reading>,
+    /// Where the line stops at a move the rules refuse and the reader knows
+    /// which move was meant: that move, from the position the line stops in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused: Option<Reading>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub annotations: Vec<Annotation>,
     pub span: Span,

@@ -317,6 +317,7 @@ pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
             status,
             unread: None,
             readings: Vec::new(),
+            refused: None,
             annotations: line.after.iter().flat_map(node_annotations).collect(),
             span: line.span,
             start: None,

@@ -362,6 +362,7 @@ pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opt
             status: reading.status,
             unread: reading.unread,
             readings: reading.readings,
+            refused: None,
             annotations: reading.annotations,
             span: rl.span,
             stated_result: rl.result.clone(),

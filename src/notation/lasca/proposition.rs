@@ -239,6 +239,9 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
                 if let Some(reason) = why_illegal(&pos, &squares) {
                     let at = as_stated.decoded.moves.get(ply).map_or(stop_span, |m| m.span);
                     let shown: Vec<String> = squares.iter().map(u8::to_string).collect();
+                    if ply == trunk.moves.len() {
+                        trunk.refused = Some(crate::tree::Reading { text: shown.join("-"), squares: squares.to_vec() });
+                    }
                     diagnostics.push(
                         Diagnostic::error(
                             "lasca::proposition-illegal",
