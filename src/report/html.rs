@@ -70,7 +70,7 @@ details.line>summary{cursor:pointer}details.partial,details.unreadable{border-co
 svg.board text{font-family:sans-serif}ul.diags{list-style:none;padding:0}ul.diags li{margin:.6em 0;padding-left:.5em;border-left:3px solid #aaa}\
 li.error{border-color:#c22!important}li.warning{border-color:#c90!important}li.note{border-color:#48a!important}\
 pre.ex{background:#f7f7f7;padding:.2em .4em;overflow-x:auto;margin:.2em 0}pre.ex mark{background:#fbb}\
-.sev{font-weight:bold;text-transform:uppercase;font-size:.8em}.dl{font-size:.85em}.dl span{margin-right:1em}.dl .error{color:#b00}.result{color:#264}.verdict:empty{display:none}\
+.sev{font-weight:bold;text-transform:uppercase;font-size:.8em}.dl{font-size:.85em}.dl span{margin-right:1em}.dl .error{color:#b00}.result{color:#264}.verdict{margin-left:.5em}.verdict:empty{display:none}\
 nav ol{columns:3}dl.tags{display:grid;grid-template-columns:max-content auto;gap:0 1em;font-size:.85em}dl.tags dt{color:#666}dl.tags dd{margin:0}";
 
 /// Where a diagnostic belongs in the tree.
