@@ -1,23 +1,14 @@
 //! Consumer test: every PDN game we export replays legally in pydraughts, an
 //! independent engine. `.ci/run` installs it and sets GAMESCRIBE_PYTHON.
 
+mod oracle;
+
 use gamescribe::export::pdn::write_pdn;
 use gamescribe::notation::numeric::{self, describe, ReadOptions};
 use gamescribe::repair::noise::{random_game, Rng};
 use gamescribe::rules::draughts::{write_fen, Position};
 use gamescribe::tree::{Game, Line, MoveNode, Source};
 use std::process::Command;
-
-fn python() -> Option<String> {
-    match std::env::var("GAMESCRIBE_PYTHON") {
-        Ok(p) if !p.is_empty() => Some(p),
-        _ => {
-            assert!(std::env::var("GAMESCRIBE_REQUIRE_PY").as_deref() != Ok("1"), "GAMESCRIBE_REQUIRE_PY=1 but GAMESCRIBE_PYTHON is not set");
-            eprintln!("skipped: set GAMESCRIBE_PYTHON to a python with pydraughts (see .ci/run)");
-            None
-        }
-    }
-}
 
 fn replay_in_pydraughts(python: &str, pdn: &str, name: &str) -> serde_json::Value {
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
@@ -58,7 +49,7 @@ fn random_games(n: usize, seed: u64) -> Source {
 
 #[test]
 fn random_exported_games_replay_in_pydraughts() {
-    let Some(python) = python() else { return };
+    let Some(python) = oracle::python("pydraughts") else { return };
     let source = random_games(200, 21);
     let captures = source.games.iter().flat_map(|g| &g.lines[0].moves).filter(|m| m.text.contains('x')).count();
     let jumps = source.games.iter().flat_map(|g| &g.lines[0].moves).filter(|m| m.squares.len() > 2).count();
@@ -74,7 +65,7 @@ fn random_exported_games_replay_in_pydraughts() {
 
 #[test]
 fn a_repaired_numeric_file_exports_to_pdn_that_pydraughts_replays() {
-    let Some(python) = python() else { return };
+    let Some(python) = oracle::python("pydraughts") else { return };
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus/numeric/invalid/damaged.txt")).unwrap();
     let source = numeric::read("damaged", &text, &ReadOptions::default());
     let report = replay_in_pydraughts(&python, &write_pdn(&source), "damaged.pdn");
@@ -86,7 +77,7 @@ fn a_repaired_numeric_file_exports_to_pdn_that_pydraughts_replays() {
 
 #[test]
 fn games_with_variations_and_comments_replay_their_main_lines() {
-    let Some(python) = python() else { return };
+    let Some(python) = oracle::python("pydraughts") else { return };
     let text = gamescribe::notation::pdn::bench::generate_pdn(30_000, 7);
     let source = gamescribe::notation::pdn::read("generated", &text);
     assert!(source.diagnostics.is_empty());
@@ -105,7 +96,7 @@ fn games_with_variations_and_comments_replay_their_main_lines() {
 /// pydraughts move for move.
 #[test]
 fn the_anderson_book_exported_to_pdn_replays_in_pydraughts() {
-    let Some(python) = python() else { return };
+    let Some(python) = oracle::python("pydraughts") else { return };
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/anderson-1852-ocr.txt")).expect("corpus");
     let source = gamescribe::notation::anderson::read("anderson-1852-ocr.txt", &text);
     let games = gamescribe::export::pdn::written_games(&source);

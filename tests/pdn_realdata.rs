@@ -15,52 +15,14 @@
 //! of each file (k = games / 10, so at most ten more a file). Set
 //! `GAMESCRIBE_PDN_FULL=1` for every game of every file (hours, for a release).
 
+mod oracle;
+
 use gamescribe::export::pdn::write_pdn;
 use gamescribe::notation::pdn;
 use gamescribe::tree::{Game, Source};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-/// `../shared/realdata` beside the project, or `GAMESCRIBE_REALDATA`.
-fn realdata() -> Option<PathBuf> {
-    let dir = std::env::var_os("GAMESCRIBE_REALDATA").map(PathBuf::from).unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/realdata"));
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(std::env::var("CI").as_deref() != Ok("true"), "CI=true but the real data folder {} is missing", dir.display());
-    eprintln!("\n*** SKIPPED: {} not found; the real-PDN tests did not run (set GAMESCRIBE_REALDATA) ***\n", dir.display());
-    None
-}
-
-fn python() -> Option<String> {
-    match std::env::var("GAMESCRIBE_PYTHON") {
-        Ok(p) if !p.is_empty() => Some(p),
-        _ => {
-            assert!(std::env::var("GAMESCRIBE_REQUIRE_PY").as_deref() != Ok("1"), "GAMESCRIBE_REQUIRE_PY=1 but GAMESCRIBE_PYTHON is not set");
-            eprintln!("\n*** SKIPPED: set GAMESCRIBE_PYTHON to a python with pydraughts (see .ci/run) ***\n");
-            None
-        }
-    }
-}
-
-/// Every `.pdn` file under the real data folder, in name order.
-fn pdn_files(root: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).expect("list real data").flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "pdn") {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 fn read(path: &Path) -> (String, Source) {
     let text = std::fs::read_to_string(path).expect("real PDN is UTF-8");
@@ -82,8 +44,8 @@ fn contested(source: &Source, game: &Game) -> bool {
 
 #[test]
 fn every_real_pdn_file_reads_and_the_streaming_check_agrees() {
-    let Some(root) = realdata() else { return };
-    let files = pdn_files(&root);
+    let Some(root) = oracle::realdata("") else { return };
+    let files = oracle::files_under(&root, Some("pdn"));
     assert!(files.len() >= 20, "{} PDN files under {}", files.len(), root.display());
     let mut games = 0;
     for path in &files {
@@ -110,7 +72,7 @@ fn every_real_pdn_file_reads_and_the_streaming_check_agrees() {
 /// The two games the issue names: an ambiguous capture settled by what follows, with a warning.
 #[test]
 fn ambiguous_captures_in_tricks_traps_and_shots_are_read_from_their_continuation() {
-    let Some(root) = realdata() else { return };
+    let Some(root) = oracle::realdata("") else { return };
     let (_, source) = read(&root.join("pdn/wiegerw-pdn/Tricks traps and shots.pdn"));
     for (event, printed) in [("TTS Game 38", "10x26"), ("TTS Game 69", "32x7")] {
         let game = source.games.iter().find(|g| g.name.starts_with(&format!("{event} "))).unwrap_or_else(|| panic!("{event} not found"));
@@ -123,14 +85,14 @@ fn ambiguous_captures_in_tricks_traps_and_shots_are_read_from_their_continuation
 
 #[test]
 fn real_pdn_agrees_with_pydraughts_and_reads_back_in_it() {
-    let Some(root) = realdata() else { return };
-    let Some(python) = python() else { return };
+    let Some(root) = oracle::realdata("") else { return };
+    let Some(python) = oracle::python("pydraughts") else { return };
     let full = std::env::var("GAMESCRIBE_PDN_FULL").as_deref() == Ok("1");
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdn_realdata");
     std::fs::create_dir_all(&tmp).expect("tmp dir");
     let mut manifest = Vec::new();
     let mut chosen_games: Vec<(PathBuf, Vec<(bool, Vec<Vec<u8>>, String)>)> = Vec::new();
-    for (n, path) in pdn_files(&root).iter().enumerate() {
+    for (n, path) in oracle::files_under(&root, Some("pdn")).iter().enumerate() {
         let (_, source) = read(path);
         let stride = (source.games.len() / 10).max(1);
         let chosen: Vec<&Game> = source.games.iter().enumerate().filter(|(i, g)| full || i % stride == 0 || contested(&source, g)).map(|(_, g)| g).collect();

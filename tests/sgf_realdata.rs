@@ -10,50 +10,14 @@
 //!
 //! The figures are computed here, against sgfmill, not written in.
 
+mod oracle;
+
 use gamescribe::notation::go_record::{self, GoGame};
 use gamescribe::notation::sgf;
 use gamescribe::rules::go::{Color, Point, Position};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-
-fn realdata() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/realdata/sgf");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(std::env::var("CI").as_deref() != Ok("true"), "CI=true but {} is missing", dir.display());
-    eprintln!("\n!!!!! SKIPPED: {} not found; the real-file SGF tests did not run !!!!!\n", dir.display());
-    None
-}
-
-fn python() -> Option<String> {
-    match std::env::var("GAMESCRIBE_PYTHON") {
-        Ok(p) if !p.is_empty() => Some(p),
-        _ => {
-            assert!(std::env::var("GAMESCRIBE_REQUIRE_PY").as_deref() != Ok("1"), "GAMESCRIBE_REQUIRE_PY=1 but GAMESCRIBE_PYTHON is not set");
-            eprintln!("\n!!!!! SKIPPED: set GAMESCRIBE_PYTHON to a python with sgfmill (see .ci/run) !!!!!\n");
-            None
-        }
-    }
-}
-
-fn files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 /// What sgfmill read in each file (one JSON object per path, in order).
 fn sgfmill_facts(python: &str, paths: &[PathBuf]) -> Vec<serde_json::Value> {
@@ -117,8 +81,8 @@ struct Ours {
 
 #[test]
 fn real_sgf_files_agree_with_sgfmill_and_round_trip() {
-    let Some(dir) = realdata() else { return };
-    let paths = files(&dir);
+    let Some(dir) = oracle::realdata("sgf") else { return };
+    let paths = oracle::files_under(&dir, None);
     assert!(paths.len() > 1000, "{} files under {}", paths.len(), dir.display());
     let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sgf-realdata");
     std::fs::create_dir_all(&out_dir).unwrap();
@@ -156,7 +120,7 @@ fn real_sgf_files_agree_with_sgfmill_and_round_trip() {
     println!("read without a panic: {} files", paths.len());
     assert!(not_same_tree.is_empty(), "{} files do not read back as the same tree, e.g. {:?}", not_same_tree.len(), &not_same_tree[..not_same_tree.len().min(5)]);
 
-    let Some(python) = python() else { return };
+    let Some(python) = oracle::python("sgfmill") else { return };
     let mut all = paths.clone();
     all.extend(written_paths.iter().cloned());
     let facts = sgfmill_facts(&python, &all);

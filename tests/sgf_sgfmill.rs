@@ -2,6 +2,8 @@
 //! with the same setup, main line, comments and tree shape. `.ci/run` installs
 //! sgfmill and sets GAMESCRIBE_PYTHON; GAMESCRIBE_REQUIRE_PY=1 makes it mandatory.
 
+mod oracle;
+
 mod go_common;
 
 use go_common::random_games;
@@ -9,17 +11,6 @@ use gamescribe::notation::go_record::{self, GoGame};
 use gamescribe::notation::sgf;
 use gamescribe::rules::go::{Color, Move, Point};
 use std::process::Command;
-
-fn python() -> Option<String> {
-    match std::env::var("GAMESCRIBE_PYTHON") {
-        Ok(p) if !p.is_empty() => Some(p),
-        _ => {
-            assert!(std::env::var("GAMESCRIBE_REQUIRE_PY").as_deref() != Ok("1"), "GAMESCRIBE_REQUIRE_PY=1 but GAMESCRIBE_PYTHON is not set");
-            eprintln!("skipped: set GAMESCRIBE_PYTHON to a python with sgfmill (see .ci/run)");
-            None
-        }
-    }
-}
 
 /// Write each game to its own file and load them all in one sgfmill run.
 fn load_in_sgfmill(python: &str, games: &[GoGame], tag: &str) -> Vec<serde_json::Value> {
@@ -88,7 +79,7 @@ fn corpus_games() -> Vec<GoGame> {
 
 #[test]
 fn corpus_records_written_as_sgf_load_in_sgfmill() {
-    let Some(python) = python() else { return };
+    let Some(python) = oracle::python("sgfmill") else { return };
     let games = corpus_games();
     let results = load_in_sgfmill(&python, &games, "corpus");
     assert_eq!(results.len(), games.len());
@@ -98,7 +89,7 @@ fn corpus_records_written_as_sgf_load_in_sgfmill() {
 
 #[test]
 fn random_games_written_as_sgf_load_in_sgfmill() {
-    let Some(python) = python() else { return };
+    let Some(python) = oracle::python("sgfmill") else { return };
     let games = random_games(200, 7);
     assert!(games.iter().filter(|g| g.lines.len() > 1).count() > 50, "the sample has variations");
     let results = load_in_sgfmill(&python, &games, "random");
