@@ -53,6 +53,8 @@ pub enum PointClaim {
     Move,
     /// A stone there is taken ("taking the men at *a* 4 and *a* 5").
     Captured,
+    /// The point is empty ("Such are the spots *c* 5, *e* 4": no man's land).
+    Empty,
     /// A capture the text only supposes ("Black could capture ...").
     SupposedCapture,
     /// Named with nothing said of it that can be checked.

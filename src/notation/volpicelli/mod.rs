@@ -1,4 +1,5 @@
-//! Volpicelli's essay *Wei-ch'i* (1894) read as Go: prose that names points.
+//! Volpicelli's essay *Wei-ch'i* read as Go: prose that names points.
+//! Its sources are tagged `go-essay`.
 //!
 //! The essay holds no game record; its diagrams are lost. What it does hold
 //! is several hundred points named in its prose, in two notations:
@@ -91,14 +92,14 @@ pub fn read_with_records(name: &str, text: &str, records: &[Record]) -> (Source,
         diagnostics.push(Diagnostic::note("volpicelli::summary", summary(&counts, records.len()), first).with_label("the first point named"));
     }
     diagnostics.sort_by_key(|d| d.span.start);
-    (Source { name: name.to_string(), notation: "volpicelli".into(), diagnostics, prose, ..Source::default() }, counts)
+    (Source { name: name.to_string(), notation: "go-essay".into(), diagnostics, prose, ..Source::default() }, counts)
 }
 
 /// One sentence of figures.
 pub fn summary(c: &Counts, records: usize) -> String {
     format!(
         "{} point references: {} placed on the board (SGF/GTP), {} kept as prose; {} in diagrams that {records} record(s) rebuild, \
-         {} checked (stone or capture), {} agree, {} disagree",
+         {} checked (stone, capture or empty point), {} agree, {} disagree",
         c.found,
         c.placed,
         c.unplaced,
@@ -117,7 +118,18 @@ pub fn points_table(source: &Source) -> String {
     }
     format!(
         "{:<9} {:>6} {:>14} {:>7} {:>6} {:>8}\n{:<9} {:>6} {:>14} {:>7} {:>6} {:>8}\n",
-        "points", "placed", "kept as prose", "checked", "agree", "disagree", c.found, c.placed, c.unplaced, c.checked, c.agree, c.checked - c.agree
+        "points",
+        "placed",
+        "kept as prose",
+        "checked",
+        "agree",
+        "disagree",
+        c.found,
+        c.placed,
+        c.unplaced,
+        c.checked,
+        c.agree,
+        c.checked - c.agree
     )
 }
 

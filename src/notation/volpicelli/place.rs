@@ -5,7 +5,7 @@
 use super::references::{Frame, Located};
 use super::scan::RawPoint;
 use crate::diagnostic::Diagnostic;
-use crate::notation::go_corner::{reach, to_gtp, to_sgf, Corner, CornerPoint};
+use crate::notation::go_corner::{Corner, CornerPoint, reach, to_gtp, to_sgf};
 use crate::notation::go_record;
 use crate::rules::go::{Move, Point};
 use crate::tree::{PointClaim, PointReading, PointReference, RecordCheck};
@@ -35,6 +35,8 @@ pub struct Record {
     pub diagrams: Vec<u8>,
     pub corner: Corner,
     pub size: u8,
+    /// The stones set up before the first move.
+    pub setup: HashSet<Point>,
     /// Setup stones and every point a move of any line plays.
     pub stones: HashSet<Point>,
     /// Every point a move of any line takes, by the engine's replay.
@@ -56,13 +58,14 @@ impl Record {
         let a = super::scan::roman(c.name("a")?.as_str())?;
         let b = c.name("b").and_then(|b| super::scan::roman(b.as_str())).unwrap_or(a);
         let replayed = go_record::replay(game);
-        let mut stones: HashSet<Point> = game.black.iter().chain(&game.white).copied().collect();
+        let setup: HashSet<Point> = game.black.iter().chain(&game.white).copied().collect();
+        let mut stones = setup.clone();
         stones.extend(game.lines.iter().flat_map(|l| &l.moves).filter(|m| m.refused.is_none()).filter_map(|m| match m.mv {
             Move::Play(p) => Some(p),
             Move::Pass => None,
         }));
         let captured = replayed.lines.iter().flat_map(|l| l.captures.iter().flatten()).copied().collect();
-        Some(Record { name: name.to_string(), diagrams: (a.min(b)..=a.max(b)).collect(), corner, size: game.size, stones, captured })
+        Some(Record { name: name.to_string(), diagrams: (a.min(b)..=a.max(b)).collect(), corner, size: game.size, setup, stones, captured })
     }
 }
 
@@ -74,7 +77,7 @@ pub struct Counts {
     pub unplaced: usize,
     /// Placed in a diagram a record rebuilds.
     pub in_records: usize,
-    /// Of those, with a stone or capture claim the record was checked for.
+    /// Of those, with a stone, capture or empty-point claim the record was checked for.
     pub checked: usize,
     pub agree: usize,
 }
@@ -129,7 +132,8 @@ pub fn place(text: &str, located: &[Located], records: &[Record]) -> (Vec<PointR
             Err(why) => {
                 counts.unplaced += 1;
                 diagnostics.push(
-                    Diagnostic::note("volpicelli::point-kept-as-prose", format!("{printed} is kept as prose: {why}"), span).with_label("not placed on the board"),
+                    Diagnostic::note("volpicelli::point-kept-as-prose", format!("{printed} is kept as prose: {why}"), span)
+                        .with_label("not placed on the board"),
                 );
                 (PointReading::Unplaced { why }, None)
             }
@@ -137,7 +141,8 @@ pub fn place(text: &str, located: &[Located], records: &[Record]) -> (Vec<PointR
                 None => {
                     counts.unplaced += 1;
                     let why = format!("it is off a board of {size} lines");
-                    diagnostics.push(Diagnostic::note("volpicelli::point-kept-as-prose", format!("{printed} is kept as prose: {why}"), span).with_label("not placed"));
+                    diagnostics
+                        .push(Diagnostic::note("volpicelli::point-kept-as-prose", format!("{printed} is kept as prose: {why}"), span).with_label("not placed"));
                     (PointReading::Unplaced { why }, None)
                 }
                 Some(p) => {
@@ -157,29 +162,54 @@ pub fn place(text: &str, located: &[Located], records: &[Record]) -> (Vec<PointR
                 }
             },
         };
+        if located.iter().take_while(|o| o.raw.span.start < span.start).any(|o| o.list == l.list && o.raw.point == l.raw.point) {
+            diagnostics.push(
+                Diagnostic::note("volpicelli::named-twice", format!("{printed} is named twice in one list (a misprint?)"), span)
+                    .with_label("named before in this list"),
+            );
+        }
         out.push(PointReference { printed, span, diagram, reading, claim: l.claim, check });
     }
     (out, diagnostics, counts)
 }
 
-fn check(l: &Located, cp: CornerPoint, diagram: Option<u8>, records: &[Record], printed: &str, counts: &mut Counts, diagnostics: &mut Vec<Diagnostic>) -> Option<RecordCheck> {
+fn check(
+    l: &Located,
+    cp: CornerPoint,
+    diagram: Option<u8>,
+    records: &[Record],
+    printed: &str,
+    counts: &mut Counts,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<RecordCheck> {
     let record = records.iter().find(|r| r.corner == cp.corner && diagram.is_some_and(|d| r.diagrams.contains(&d)))?;
     counts.in_records += 1;
     let p = cp.to_point(record.size)?;
     let (agrees, says) = match l.claim {
         PointClaim::Stone => (record.stones.contains(&p), "a stone stands"),
         PointClaim::Captured => (record.captured.contains(&p), "a stone is taken"),
+        PointClaim::Empty => (!record.setup.contains(&p), "the point is empty"),
         _ => return None,
     };
     counts.checked += 1;
     if agrees {
         counts.agree += 1;
     } else {
-        let has = if l.claim == PointClaim::Stone { "no stone there, set up or played" } else { "no line of its replay takes a stone there" };
+        let has = match l.claim {
+            PointClaim::Stone => "no stone there, set up or played",
+            PointClaim::Empty => "a stone there in its setup",
+            _ => "no line of its replay takes a stone there",
+        };
         diagnostics.push(
             Diagnostic::error(
                 "volpicelli::record-disagrees",
-                format!("the text says {says} at {printed} ({} {}, SGF {}), but {} has {has}", cp.corner, cp.write_volpicelli().unwrap_or_else(|| cp.write_arabic()), to_sgf(p), record.name),
+                format!(
+                    "the text says {says} at {printed} ({} {}, SGF {}), but {} has {has}",
+                    cp.corner,
+                    cp.write_volpicelli().unwrap_or_else(|| cp.write_arabic()),
+                    to_sgf(p),
+                    record.name
+                ),
                 l.raw.span,
             )
             .with_label("the record disagrees")
@@ -239,6 +269,18 @@ mod tests {
         assert!(matches!(refs[2].reading, PointReading::Unplaced { ref why } if why.contains("beyond")));
         assert_eq!(diags.len(), 3);
         assert!(diags.iter().all(|d| d.code == "volpicelli::point-kept-as-prose"));
+    }
+
+    #[test]
+    fn a_point_named_twice_in_one_list_gets_a_note_and_empty_points_are_checked() {
+        let record = Record::from_text("t.wq", RECORD).expect("record");
+        let text = "In the lower left-hand corner of Diagram IX, Black playing to *e* 6, *d* 7, *e* 6 and *d* 5. Such are the spots *a* 1 and *a* 4.";
+        let (_, diags, counts) = placed(text, std::slice::from_ref(&record));
+        let twice: Vec<&str> = diags.iter().filter(|d| d.code == "volpicelli::named-twice").map(|d| d.span.slice(text)).collect();
+        assert_eq!(twice, vec!["*e* 6"]);
+        // a 1 is empty in the record's setup, a 4 is White's.
+        assert_eq!((counts.checked, counts.agree), (2, 1));
+        assert!(diags.iter().any(|d| d.code == "volpicelli::record-disagrees" && d.message.contains("the point is empty at *a* 4")), "{diags:?}");
     }
 
     #[test]

@@ -45,6 +45,8 @@ pub struct Located {
     pub frame: Frame,
     pub claim: PointClaim,
     pub block: usize,
+    /// The list it is printed in (points joined only by `,` `and` `or`), numbered through the text.
+    pub list: usize,
 }
 
 /// The corner a phrase names, by the tone names' geometry (see `go_corner`).
@@ -69,6 +71,7 @@ pub fn locate(text: &str, scan: &Scan) -> Vec<Located> {
     let mut frame = Frame::Nothing;
     let mut last_diagram: Option<u8> = None;
     let mut previous: Option<Block> = None;
+    let mut lists = 0;
     for (index, block) in scan.blocks.iter().enumerate() {
         if block.caption {
             continue;
@@ -106,11 +109,11 @@ pub fn locate(text: &str, scan: &Scan) -> Vec<Located> {
                         frame = Frame::Diagram(d);
                     }
                 }
-                Event::Ref(i) => out.push(Located { raw: scan.refs[i], frame, claim: PointClaim::Named, block: index }),
+                Event::Ref(i) => out.push(Located { raw: scan.refs[i], frame, claim: PointClaim::Named, block: index, list: 0 }),
             }
         }
         let first = out.len() - refs.len();
-        assign_claims(text, block.span, &mut out[first..]);
+        lists = assign_claims(text, block.span, &mut out[first..], lists);
     }
     out
 }
@@ -126,15 +129,18 @@ fn starts_mid_sentence(text: &str, previous: Block, block: Block) -> bool {
 static SEPARATOR: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*,?\s*(?:(?:and|or)\s+)?$").expect("valid regex"));
 static CAPTURE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(?:take|takes|taking|taken|capture|captures|capturing|captured)\b").expect("valid regex"));
 static PLAY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\b(?:play|plays|playing|played|place|places|placing|placed|fill|fills|filling|filled|extend|extends|extending|move|moves)\b").expect("valid regex")
+    Regex::new(r"\b(?:play|plays|playing|played|place|places|placing|placed|fill|fills|filling|filled|extend|extends|extending|move|moves)\b")
+        .expect("valid regex")
 });
 static HOLD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(?:has|have|having)\b").expect("valid regex"));
+static EMPTY: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(?:spot|spots|empty|space|spaces)\b").expect("valid regex"));
 static STONE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(?:men|man|pieces|piece)\b").expect("valid regex"));
 static MODAL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(?:can|could|would|might|may|cannot)\b").expect("valid regex"));
 
 /// Group a block's references into lists (only `,` `and` `or` between them)
-/// and give each list the claim of the words before it.
-fn assign_claims(text: &str, block: Span, refs: &mut [Located]) {
+/// and give each list the claim of the words before it; lists are numbered
+/// from `lists`, and the next number is returned.
+fn assign_claims(text: &str, block: Span, refs: &mut [Located], mut lists: usize) -> usize {
     let mut i = 0;
     let mut previous_end = block.start;
     while i < refs.len() {
@@ -145,10 +151,15 @@ fn assign_claims(text: &str, block: Span, refs: &mut [Located]) {
         let start = refs[i].raw.span.start;
         let clause_start = clause_start(text, previous_end, start);
         let claim = claim_of(&text[clause_start..start].to_lowercase());
-        refs[i..j].iter_mut().for_each(|r| r.claim = claim);
+        refs[i..j].iter_mut().for_each(|r| {
+            r.claim = claim;
+            r.list = lists;
+        });
+        lists += 1;
         previous_end = refs[j - 1].raw.span.end;
         i = j;
     }
+    lists
 }
 
 /// Where the clause holding `at` starts: after the last `.`, `;`, `?` or `!`
@@ -156,8 +167,8 @@ fn assign_claims(text: &str, block: Span, refs: &mut [Located]) {
 fn clause_start(text: &str, from: usize, at: usize) -> usize {
     let lead = &text[from..at];
     lead.char_indices()
-        .filter(|&(k, c)| matches!(c, '.' | ';' | '?' | '!') && lead[k + 1..].starts_with(char::is_whitespace))
-        .last()
+        .rev()
+        .find(|&(k, c)| matches!(c, '.' | ';' | '?' | '!') && lead[k + 1..].starts_with(char::is_whitespace))
         .map_or(from, |(k, c)| from + k + c.len_utf8())
 }
 
@@ -179,6 +190,7 @@ pub fn claim_of(lead: &str) -> PointClaim {
         }
         _ if play.is_some() => PointClaim::Move,
         _ if STONE.is_match(lead) => PointClaim::Stone,
+        _ if EMPTY.is_match(lead) => PointClaim::Empty,
         _ => PointClaim::Named,
     }
 }
@@ -217,7 +229,8 @@ mod tests {
         assert_eq!(claim_of("before black could capture the white men "), PointClaim::SupposedCapture);
         assert_eq!(claim_of("because white would first take him by placing a man at "), PointClaim::Move);
         assert_eq!(claim_of("black has already overlapped him with his two men at "), PointClaim::Stone);
-        assert_eq!(claim_of("such are the spots "), PointClaim::Named);
+        assert_eq!(claim_of("such are the spots "), PointClaim::Empty);
+        assert_eq!(claim_of("with three incomplete eyes at "), PointClaim::Named);
         assert_eq!(claim_of("now it is black's turn to play and he has three men at "), PointClaim::Stone);
         assert_eq!(claim_of("white has the move and places one of his men at "), PointClaim::Move);
     }

@@ -3,7 +3,7 @@
 //! phrases ("the upper left-hand corner of Diagram VIII") and diagram numbers.
 //! Nothing here knows which corner a reference lies in.
 
-use crate::notation::go_corner::{parse_corner_point, CornerPoint};
+use crate::notation::go_corner::{CornerPoint, parse_corner_point};
 use crate::span::Span;
 use regex::Regex;
 use std::sync::LazyLock;
@@ -61,11 +61,13 @@ pub struct Scan {
 
 // `*d* 4`, `*d 4*`, `$d$ 4` (the OCR's math markup); the number stands alone.
 static LETTER_REF: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\*(?P<l1>[a-z])\*[ \t]+(?P<n1>\d{1,2})\b|\*(?P<l2>[a-z])[ \t]+(?P<n2>\d{1,2})\*|\$[ \t]*(?P<l3>[a-z])[ \t]*\$[ \t]+(?P<n3>\d{1,2})\b").expect("valid regex")
+    Regex::new(r"\*(?P<l1>[a-z])\*[ \t]+(?P<n1>\d{1,2})\b|\*(?P<l2>[a-z])[ \t]+(?P<n2>\d{1,2})\*|\$[ \t]*(?P<l3>[a-z])[ \t]*\$[ \t]+(?P<n3>\d{1,2})\b")
+        .expect("valid regex")
 });
 // A tone corner, then two numbers (Chinese or Arabic), spaced, or two unspaced Chinese numerals.
 static CORNER_REF: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"[平上去入][ \t]*(?:[一二三四五六七八九十]{1,3}|\d{1,2})[ \t,]+(?:[一二三四五六七八九十]{1,3}|\d{1,2})\b|[平上去入][一二三四五六七八九]{2}").expect("valid regex")
+    Regex::new(r"[平上去入][ \t]*(?:[一二三四五六七八九十]{1,3}|\d{1,2})[ \t,]+(?:[一二三四五六七八九十]{1,3}|\d{1,2})\b|[平上去入][一二三四五六七八九]{2}")
+        .expect("valid regex")
 });
 static PART: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)(?:Diagram\s+(?P<before>[IVX]+)\s+in\s+the\s+)?\b(?P<vert>upper|lower)\s+(?P<hor>left|right)(?:-hand)?\s+(?:corner|angle)(?:\s+of\s+(?:Diagram\s+(?P<after>[IVX]+)|the\s+same\s+diagram))?")
@@ -162,10 +164,7 @@ pub fn scan(text: &str) -> Scan {
         Some(PartMark { span: Span::new(m.start(), m.end()), part: Part::Centre, diagram, lines: None })
     }));
     parts.sort_by_key(|p| p.span.start);
-    let diagrams = DIAGRAM
-        .captures_iter(text)
-        .filter_map(|c| Some((Span::new(c.get(0)?.start(), c.get(0)?.end()), roman(c.name("d")?.as_str())?)))
-        .collect();
+    let diagrams = DIAGRAM.captures_iter(text).filter_map(|c| Some((Span::new(c.get(0)?.start(), c.get(0)?.end()), roman(c.name("d")?.as_str())?))).collect();
     Scan { blocks: blocks(text), refs, parts, diagrams }
 }
 

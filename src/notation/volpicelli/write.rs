@@ -1,10 +1,10 @@
 //! The essay's placed points as SGF: one game per diagram corner the text
 //! names, an empty board with the points marked (the essay gives no colours
 //! and no game, so nothing is set up or played). Marks by what the text says
-//! of a point: `SQ` taken, `TR` a stone stands, `MA` played, `CR` only named;
+//! of a point: `SQ` taken, `TR` a stone stands, `MA` played, `CR` only named or said to be empty;
 //! a point gets the first of these in that order (SGF allows one mark a point).
 
-use crate::notation::go_corner::{to_sgf, Corner};
+use crate::notation::go_corner::{Corner, to_sgf};
 use crate::notation::sgf::escape;
 use crate::rules::go::Point;
 use crate::tree::{PointClaim, PointReading, Source};
@@ -23,7 +23,7 @@ fn rank(claim: PointClaim) -> u8 {
         PointClaim::Captured => 0,
         PointClaim::Stone => 1,
         PointClaim::Move => 2,
-        PointClaim::SupposedCapture | PointClaim::Named => 3,
+        PointClaim::Empty | PointClaim::SupposedCapture | PointClaim::Named => 3,
     }
 }
 
@@ -64,13 +64,23 @@ pub fn write_sgf(source: &Source) -> Option<String> {
         };
         let mut marks: BTreeMap<Point, PointClaim> = BTreeMap::new();
         for &(p, claim, _) in &b.points {
-            marks.entry(p).and_modify(|c| if rank(claim) < rank(*c) { *c = claim }).or_insert(claim);
+            marks
+                .entry(p)
+                .and_modify(|c| {
+                    if rank(claim) < rank(*c) {
+                        *c = claim
+                    }
+                })
+                .or_insert(claim);
         }
         let named: Vec<&str> = b.points.iter().map(|(_, _, t)| t.as_str()).collect();
         out.push_str(&format!("(;FF[4]GM[1]CA[UTF-8]SZ[{}]GN[{}]", b.size, escape(&name)));
         out.push_str(&format!(
             "C[{}]",
-            escape(&format!("Points the essay names in {name}, in text order: {}. SQ taken, TR a stone stands, MA played, CR named.", named.join(", ")))
+            escape(&format!(
+                "Points the essay names in {name}, in text order: {}. SQ taken, TR a stone stands, MA played, CR named or empty.",
+                named.join(", ")
+            ))
         ));
         for (key, claim) in [("SQ", PointClaim::Captured), ("TR", PointClaim::Stone), ("MA", PointClaim::Move), ("CR", PointClaim::Named)] {
             let pts: Vec<String> = marks.iter().filter(|(_, c)| rank(**c) == rank(claim)).map(|(p, _)| format!("[{}]", to_sgf(*p))).collect();
