@@ -488,6 +488,9 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
                         let _ = writeln!(out, "{}", specimen_table(&reports));
                     }
                 }
+                if source.prose.iter().any(|p| !p.points.is_empty()) {
+                    let _ = writeln!(out, "{}", notation::volpicelli::points_table(&source));
+                }
                 let verdicts = crate::verdict::VerdictCounts::of(&source);
                 if verdicts.total() > 0 {
                     let _ = writeln!(out, "{}: verdicts on stated results: {} proven, {} engine-consistent, {} disputed, {} unknown ({database_note})\n", source.name, verdicts.proven, verdicts.engine_consistent, verdicts.disputed, verdicts.unknown);
@@ -663,6 +666,9 @@ fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>, g
         Err(e) => return usage_error(&e),
     };
     let read_as = if notation == Notation::Auto { Notation::detect(path, &input.text) } else { notation };
+    if read_as == Notation::Volpicelli && matches!(to, Target::Pdn | Target::Numeric | Target::Paterson | Target::Lasca) {
+        return usage_error(&format!("{} is Volpicelli's essay on Go: prose naming points, no game; --to sgf marks its points on boards, --to json lists them", path.display()));
+    }
     if matches!(read_as, Notation::Go | Notation::Sgf) && matches!(to, Target::Pdn | Target::Numeric | Target::Paterson | Target::Lasca) {
         return usage_error(&format!("{} is a Go file; Go games are written only as Go: --to sgf, go-corner or volpicelli (or json, yaml, csv)", path.display()));
     }
@@ -866,6 +872,9 @@ fn convert_go(path: &Path, notation: Notation, to: Target, output: Option<&Path>
         Err(e) => return usage_error(&e),
     };
     let text = &input.text;
+    if (if notation == Notation::Auto { Notation::detect(path, text) } else { notation }) == Notation::Volpicelli {
+        return convert_essay(path, &input, to, output);
+    }
     let Some((games, _)) = notation::read_go(notation, path, text) else {
         return usage_error(&format!("{} is not a Go record or SGF file (try --notation go or --notation sgf)", path.display()));
     };
@@ -883,6 +892,27 @@ fn convert_go(path: &Path, notation: Notation, to: Target, output: Option<&Path>
     }
     if games.len() > 1 && !matches!(to, Target::Sgf) {
         eprintln!("note: {} games written one after another; the record format holds one game per file", games.len());
+    }
+    if source.error_count() > 0 {
+        eprintln!("{}: {} errors remain (see `gamescribe check`)", source.name, source.error_count());
+        EXIT_ERRORS
+    } else {
+        EXIT_CLEAN
+    }
+}
+
+/// The essay has no game: `--to sgf` marks its placed points on empty boards;
+/// the record formats refuse it.
+fn convert_essay(path: &Path, input: &crate::input::Input, to: Target, output: Option<&Path>) -> u8 {
+    if !matches!(to, Target::Sgf) {
+        return usage_error(&format!("{} is Volpicelli's essay: it names points but records no game to write as a record; --to sgf marks its points, and its diagrams rebuilt as games are the go/*.wq records", path.display()));
+    }
+    let source = input.read(Notation::Volpicelli, &notation::Given::default());
+    let Some(written) = notation::volpicelli::write_sgf(&source) else {
+        return usage_error(&format!("{}: no point is placed on a board, nothing to write", path.display()));
+    };
+    if let Err(e) = emit(&written, output) {
+        return usage_error(&e);
     }
     if source.error_count() > 0 {
         eprintln!("{}: {} errors remain (see `gamescribe check`)", source.name, source.error_count());

@@ -204,6 +204,10 @@ pub fn for_each_span(source: &mut Source, mut f: impl FnMut(&mut Span)) {
     }
     source.unread.iter_mut().for_each(|u| f(&mut u.span));
     source.diagnostics.iter_mut().for_each(|d| f(&mut d.span));
+    for prose in &mut source.prose {
+        f(&mut prose.span);
+        prose.points.iter_mut().for_each(|p| f(&mut p.span));
+    }
 }
 
 /// Every span of one game: the game, its lines, moves, repairs, annotations,

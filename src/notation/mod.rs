@@ -11,6 +11,7 @@ pub mod pdn;
 pub mod sgf;
 pub mod paterson;
 pub mod position_list;
+pub mod volpicelli;
 
 use crate::tree::Source;
 use std::path::Path;
@@ -36,6 +37,8 @@ pub enum Notation {
     Go,
     /// Smart Game Format (FF[4]) Go records.
     Sgf,
+    /// Volpicelli's essay on Go: prose naming points (`*g* 4`, `上 三 四`), checked against `go/*.wq` beside it.
+    Volpicelli,
 }
 
 impl Notation {
@@ -50,6 +53,9 @@ impl Notation {
         }
         if ext == "wq" || go_record::looks_like_record(text) {
             return Notation::Go;
+        }
+        if volpicelli::looks_like(text) {
+            return Notation::Volpicelli;
         }
         if ext == "lasca" || lasca::looks_like(text) {
             return Notation::Lasca;
@@ -93,7 +99,19 @@ pub fn read_given(notation: Notation, path: &Path, text: &str, given: &Given) ->
         Notation::Lasca => lasca::read(&name, text),
         Notation::Go => go_record::read(&name, text),
         Notation::Sgf => sgf::read(&name, text),
+        Notation::Volpicelli => read_volpicelli(&name, path, text),
     }
+}
+
+/// The essay, checked against the records in `go/` beside it; a record that
+/// cannot be read is a warning (its checks are missing), not a silent gap.
+fn read_volpicelli(name: &str, path: &Path, text: &str) -> Source {
+    let (records, problems) = volpicelli::records_beside(path);
+    let (mut source, _) = volpicelli::read_with_records(name, text, &records);
+    for p in problems {
+        source.diagnostics.push(crate::diagnostic::Diagnostic::warning("volpicelli::record-unreadable", format!("a record cannot be read: {p}"), crate::span::Span::new(0, 0)));
+    }
+    source
 }
 
 /// Specimens printed in a book that also prints the columnar games: each

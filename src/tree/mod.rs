@@ -7,6 +7,9 @@ use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 use serde::{Deserialize, Serialize};
 
+mod prose;
+pub use prose::{PointClaim, PointReading, PointReference, Prose, RecordCheck};
+
 /// One input file, read.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Source {
@@ -19,6 +22,9 @@ pub struct Source {
     pub unread: Vec<Unread>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub diagnostics: Vec<Diagnostic>,
+    /// Text a reader read as prose, with the points it names (the Go essay).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prose: Vec<Prose>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

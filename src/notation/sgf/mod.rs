@@ -842,7 +842,7 @@ pub fn read(name: &str, text: &str) -> Source {
         );
     }
     diagnostics.sort_by_key(|d| d.span.start);
-    Source { name: name.to_string(), notation: "sgf".into(), games, unread: parsed.unread, diagnostics }
+    Source { name: name.to_string(), notation: "sgf".into(), games, unread: parsed.unread, diagnostics, prose: Vec::new() }
 }
 
 /// Read an SGF file's bytes: decoded by its charset (see `decode`), then read.
