@@ -218,6 +218,13 @@ pub enum UnknownReason {
     Undecided,
     /// No engine judges this game's results yet.
     NoEngine,
+    /// Go: won by resignation, time or forfeit; the board does not decide it.
+    NotCounted,
+    /// Go: the record marks no dead stones and gives no count, so which stones
+    /// are dead (and so the count) is not known.
+    NoDeadStones,
+    /// Go: neutral points remain, and the count comes after they are filled.
+    NeutralPoints,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -7,6 +7,8 @@
 //! as printed and reported with a `verdict::disputed` warning and the
 //! refuting line.
 
+pub mod go;
+
 use crate::diagnostic::Diagnostic;
 use crate::rules::draughts::egdb::{Egdb, Wdl};
 use crate::rules::draughts::solve::{self, Budget, Method};
@@ -56,6 +58,8 @@ impl VerdictCounts {
 enum Kind {
     Draughts,
     Lasca,
+    /// Judged by the reader, which holds the count's facts (dead stones, komi).
+    Go,
     Other,
 }
 
@@ -64,6 +68,7 @@ fn kind(source: &Source) -> Kind {
     match source.notation.as_str() {
         "numeric" | "pdn" | "anderson" | "hoyle" | "paterson" => Kind::Draughts,
         "lasca" => Kind::Lasca,
+        "sgf" | "go-record" => Kind::Go,
         _ => Kind::Other,
     }
 }
@@ -79,9 +84,24 @@ pub fn judge_source(source: &mut Source, judge: &Judge) {
             let verdict = match kind {
                 Kind::Draughts => judge_draughts_line(&source.games[game], index, claim.outcome, judge),
                 Kind::Lasca => judge_lasca_line(&source.games[game], index, claim.outcome),
+                Kind::Go => source.games[game].lines[index].verdict.clone().unwrap_or_else(|| unknown(UnknownReason::NoEngine)),
                 Kind::Other => unknown(UnknownReason::NoEngine),
             };
-            if verdict.class == VerdictClass::Disputed {
+            // A `count:` the replay already reported as differing needs no second message.
+            let reported = source.diagnostics.iter().any(|d| d.code == "go::count-differs" && d.span == claim.span);
+            if verdict.class == VerdictClass::Disputed && verdict.method == Some(VerdictMethod::Count) && !reported {
+                diagnostics.push(
+                    Diagnostic::warning(
+                        "verdict::disputed",
+                        format!(
+                            "{} line {}: the text says \"{}\", but {}",
+                            source.games[game].name, source.games[game].lines[index].label, claim.printed.trim(), verdict.line.join(" ")
+                        ),
+                        claim.span,
+                    )
+                    .with_label("stated result disputed by the count"),
+                );
+            } else if verdict.class == VerdictClass::Disputed && verdict.method != Some(VerdictMethod::Count) {
                 let found = verdict.found.map_or("", outcome_words);
                 let how = verdict.method.map_or("", method_words);
                 let line = if verdict.line.is_empty() { String::new() } else { format!("; refutation: {}", verdict.line.join(" ")) };
