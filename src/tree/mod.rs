@@ -225,6 +225,10 @@ pub enum UnknownReason {
     NoDeadStones,
     /// Go: neutral points remain, and the count comes after they are filled.
     NeutralPoints,
+    /// Go: the count depends on a convention the record does not state
+    /// (handicap compensation, seki, dame): a margin other than the stated one
+    /// refutes nothing.
+    CountConvention,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -76,7 +76,7 @@ fn counted(class: VerdictClass, score: &Score, komi: f64) -> Verdict {
         Outcome::WhiteWins => format!("W+{}", -margin),
         _ => "0 (jigo)".to_string(),
     };
-    let komi = if komi == 0.0 { String::new() } else { format!(", komi {komi}") };
+    let komi = if komi == 0.0 { String::new() } else { format!(", komi and compensation {komi}") };
     let scoring = match score.scoring {
         Scoring::Area => "area",
         Scoring::Territory => "territory",
@@ -125,15 +125,34 @@ fn judge_result(game: &GoGame, replay: &Replay, claim: GoClaim) -> Verdict {
         // The source's count comes after the neutral points are filled; who fills which is not on the board.
         return unknown(UnknownReason::NeutralPoints);
     }
-    let komi = game.komi.unwrap_or(0.0);
-    let margin = score.margin() as f64 - komi;
-    let agrees = match claim {
-        GoClaim::Score { winner, margin: stated } => {
-            sign(margin) == winner_outcome(winner) && stated.is_none_or(|m| (m - margin.abs()).abs() < 1e-6)
-        }
-        _ => margin == 0.0,
+    // White's compensation: komi, and under area rules a point a handicap
+    // stone (Chinese) or a point for each after the first (AGA).
+    let handicap = game.extra.iter().find(|(k, _)| k == "HA").and_then(|(_, v)| v.first()).and_then(|v| v.trim().parse::<u32>().ok()).unwrap_or(0);
+    let rules = game.ruleset.as_deref().map(str::to_ascii_lowercase).unwrap_or_default();
+    let compensation = match (scoring, handicap) {
+        (_, 0 | 1) | (Scoring::Territory, _) => 0.0,
+        _ if rules.contains("aga") => f64::from(handicap - 1),
+        _ if rules.contains("chin") => f64::from(handicap),
+        // Which compensation the game used is not written: the count would be a guess.
+        _ => return unknown(UnknownReason::CountConvention),
     };
-    counted(if agrees { VerdictClass::Proven } else { VerdictClass::Disputed }, &score, komi)
+    let komi = game.komi.unwrap_or(0.0) + compensation;
+    let margin = score.margin() as f64 - komi;
+    let (winner_agrees, margin_agrees) = match claim {
+        GoClaim::Score { winner, margin: stated } => (sign(margin) == winner_outcome(winner), stated.is_none_or(|m| (m - margin.abs()).abs() < 1e-6)),
+        _ => (margin == 0.0, margin == 0.0),
+    };
+    let class = match (winner_agrees, margin_agrees) {
+        (true, true) => VerdictClass::Proven,
+        (false, _) => VerdictClass::Disputed,
+        // SGF names the rules but not all their conventions (seki, dame, prisoners
+        // of passes): the same winner by another margin is not a refutation there.
+        (true, false) if game.ruleset.is_some() => {
+            return Verdict { class: VerdictClass::Unknown, reason: Some(UnknownReason::CountConvention), ..counted(VerdictClass::Unknown, &score, komi) };
+        }
+        (true, false) => VerdictClass::Disputed,
+    };
+    counted(class, &score, komi)
 }
 
 /// The points SGF `TB` and `TW` mark as Black's and White's territory at the
@@ -222,6 +241,36 @@ mod tests {
         assert_eq!(v.len(), 1);
         assert_eq!(v[0].0, 1);
         assert_eq!(v[0].2.class, VerdictClass::Disputed, "after one move the board counts Black 11 White 10");
+    }
+
+    fn judged_sgf(text: &str) -> Verdict {
+        let parsed = crate::notation::sgf::parse(text);
+        let game = &parsed.games[0];
+        judge_game(game, &replay(game)).remove(0).2
+    }
+
+    /// The middle column filled in turn, then territory marked: Black 13, White 12 by area.
+    const FILLED: &str = "(;GM[1]FF[4]SZ[5]KM[0]RU[Chinese]RE[B+1]AB[ba][bb][bc][bd][be]AW[da][db][dc][dd][de];B[ca];W[cb];B[cc];W[cd];B[ce];W[];B[]TB[aa][ab][ac][ad][ae]TW[ea][eb][ec][ed][ee])";
+
+    #[test]
+    fn sgf_results_are_counted_with_territory_marks_and_handicap_compensation() {
+        assert_eq!(judged_sgf(FILLED).class, VerdictClass::Proven);
+        assert_eq!(judged_sgf(&FILLED.replace("RE[B+1]", "RE[W+1]")).class, VerdictClass::Disputed);
+        // AGA gives White a point for each handicap stone after the first: a draw.
+        let aga = FILLED.replace("RU[Chinese]", "RU[AGA]HA[2]");
+        assert_eq!(judged_sgf(&aga).class, VerdictClass::Disputed);
+        assert_eq!(judged_sgf(&aga.replace("RE[B+1]", "RE[0]")).class, VerdictClass::Proven);
+        // Chinese rules: a point each, so White by one.
+        assert_eq!(judged_sgf(&FILLED.replace("RU[Chinese]", "RU[Chinese]HA[2]").replace("RE[B+1]", "RE[W+1]")).class, VerdictClass::Proven);
+        // A handicap without rules that say how it is compensated: no guess.
+        let v = judged_sgf(&FILLED.replace("RU[Chinese]", "HA[2]"));
+        assert_eq!((v.class, v.reason), (VerdictClass::Unknown, Some(UnknownReason::CountConvention)));
+        // The right winner by another margin, under rules whose conventions SGF does not carry.
+        let v = judged_sgf(&FILLED.replace("RE[B+1]", "RE[B+3]"));
+        assert_eq!((v.class, v.reason), (VerdictClass::Unknown, Some(UnknownReason::CountConvention)));
+        // Without territory marks the dead stones are not known.
+        let v = judged_sgf(&FILLED.replace("TB[aa][ab][ac][ad][ae]TW[ea][eb][ec][ed][ee]", ""));
+        assert_eq!(v.reason, Some(UnknownReason::NoDeadStones));
     }
 
     #[test]
