@@ -331,6 +331,21 @@ pub fn judge_listed(positions: &mut [crate::notation::position_list::ListedPosit
     }
 }
 
+/// A verdict on each fit of each Hoyle solution whose start was inferred:
+/// the printed task judged from the fit (the solution starts there).
+pub fn judge_fits(solutions: &mut [crate::notation::hoyle::SolutionFits], judge: &Judge) {
+    for s in solutions {
+        let Some(task) = s.task else { continue };
+        for fit in &mut s.fits {
+            let verdict = match parse_fen(&fit.fen).ok().and_then(|s| Position::from_setup(s).ok()) {
+                Some(pos) => judge_position(&pos, task.claim, judge),
+                None => unknown(UnknownReason::NoPosition),
+            };
+            fit.verdict = Some(verdict);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
