@@ -145,9 +145,10 @@ fn judge_result(game: &GoGame, replay: &Replay, claim: GoClaim) -> Verdict {
     let class = match (winner_agrees, margin_agrees) {
         (true, true) => VerdictClass::Proven,
         (false, _) => VerdictClass::Disputed,
-        // SGF names the rules but not all their conventions (seki, dame, prisoners
-        // of passes): the same winner by another margin is not a refutation there.
-        (true, false) if game.ruleset.is_some() => {
+        // SGF (rules named, or territory marked) does not carry all the rules'
+        // conventions (seki, dame, prisoners of passes): the same winner by
+        // another margin is not a refutation there.
+        (true, false) if game.ruleset.is_some() || !territory_black.is_empty() || !territory_white.is_empty() => {
             return Verdict { class: VerdictClass::Unknown, reason: Some(UnknownReason::CountConvention), ..counted(VerdictClass::Unknown, &score, komi) };
         }
         (true, false) => VerdictClass::Disputed,
