@@ -18,6 +18,7 @@ use crate::tree::{LineStatus, Source};
 
 mod convert_many;
 mod egdb;
+mod hoyle_fits;
 mod report;
 mod solve;
 
@@ -132,7 +133,7 @@ pub enum Command {
         size: u8,
     },
     /// Numbered positions printed as square lists: to FEN, with every choice of kings that makes the printed solution legal.
-    #[command(after_help = "Example:\n  gamescribe positions corpus/anderson-1852-ocr.txt\n  gamescribe positions corpus/anderson-1852-ocr.txt --format json")]
+    #[command(after_help = "Example:\n  gamescribe positions corpus/anderson-1852-ocr.txt\n  gamescribe positions corpus/anderson-1852-ocr.txt --format json\n  gamescribe positions corpus/hoyle-draughts.txt   # Hoyle: the king choices of each inferred start, judged")]
     Positions {
         /// A text with numbered positions given as square lists (e.g. the end of the 1852 book).
         path: PathBuf,
@@ -755,6 +756,9 @@ fn positions(path: &Path, format: CheckFormat, color: ColorChoice) -> u8 {
         Err(e) => return usage_error(&e),
     };
     let (mut found, mut diagnostics) = notation::position_list::read_position_lists(&input.text);
+    if found.is_empty() && notation::hoyle::looks_like_solutions(&input.text) {
+        return hoyle_fits::run(path, &input.text, format);
+    }
     for d in &mut diagnostics {
         d.span = input.span_to_original(d.span);
     }

@@ -199,6 +199,29 @@ fn bench(pieces: u8, dir: Option<&Path>, lookups: u64) -> u8 {
         peak_memory(),
         load_average()
     );
+    // The same lookups in batches (indices first, then the reads together).
+    let start = Instant::now();
+    let cpu_start = cpu_seconds();
+    let mut batch_wins = 0u64;
+    let mut answers = Vec::with_capacity(sample.len());
+    let mut done = 0u64;
+    while done < lookups {
+        let n = (lookups - done).min(sample.len() as u64) as usize;
+        db.probe_batch(&sample[..n], &mut answers);
+        batch_wins += answers.iter().filter(|a| **a == Some(egdb::Wdl::Win)).count() as u64;
+        done += n as u64;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let cpu = cpu_seconds().zip(cpu_start).map(|(b, a)| b - a);
+    println!(
+        "{lookups} batched lookups in {secs:.3}s wall: {:.1} M lookups/s; {} ({batch_wins} wins{})",
+        lookups as f64 / secs / 1e6,
+        cpu.map_or("cpu time unknown".to_string(), |c| format!("{c:.2}s cpu: {:.1} M lookups per cpu second", lookups as f64 / c.max(0.01) / 1e6)),
+        if batch_wins == wins { ", as one by one" } else { ", DIFFERENT from one by one" }
+    );
+    if batch_wins != wins {
+        return EXIT_USAGE;
+    }
     EXIT_CLEAN
 }
 

@@ -228,6 +228,17 @@ pub enum UnknownReason {
     Undecided,
     /// No engine judges this game's results yet.
     NoEngine,
+    /// Go: won by resignation, time or forfeit; the board does not decide it.
+    NotCounted,
+    /// Go: the record marks no dead stones and gives no count, so which stones
+    /// are dead (and so the count) is not known.
+    NoDeadStones,
+    /// Go: neutral points remain, and the count comes after they are filled.
+    NeutralPoints,
+    /// Go: the count depends on a convention the record does not state
+    /// (handicap compensation, seki, dame): a margin other than the stated one
+    /// refutes nothing.
+    CountConvention,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -7,6 +7,8 @@
 //! as printed and reported with a `verdict::disputed` warning and the
 //! refuting line.
 
+pub mod go;
+
 use crate::diagnostic::Diagnostic;
 use crate::rules::draughts::egdb::{Egdb, Wdl};
 use crate::rules::draughts::solve::{self, Budget, Method};
@@ -60,6 +62,8 @@ impl VerdictCounts {
 enum Kind {
     Draughts,
     Lasca,
+    /// Judged by the reader, which holds the count's facts (dead stones, komi).
+    Go,
     Other,
 }
 
@@ -68,6 +72,7 @@ fn kind(source: &Source) -> Kind {
     match source.notation.as_str() {
         "numeric" | "pdn" | "anderson" | "hoyle" | "paterson" => Kind::Draughts,
         "lasca" => Kind::Lasca,
+        "sgf" | "go-record" => Kind::Go,
         _ => Kind::Other,
     }
 }
@@ -83,9 +88,24 @@ pub fn judge_source(source: &mut Source, judge: &Judge) {
             let verdict = match kind {
                 Kind::Draughts => judge_draughts_line(&source.games[game], index, claim.outcome, judge),
                 Kind::Lasca => judge_lasca_line(&source.games[game], index, claim.outcome),
+                Kind::Go => source.games[game].lines[index].verdict.clone().unwrap_or_else(|| unknown(UnknownReason::NoEngine)),
                 Kind::Other => unknown(UnknownReason::NoEngine),
             };
-            if verdict.class == VerdictClass::Disputed {
+            // A `count:` the replay already reported as differing needs no second message.
+            let reported = source.diagnostics.iter().any(|d| d.code == "go::count-differs" && d.span == claim.span);
+            if verdict.class == VerdictClass::Disputed && verdict.method == Some(VerdictMethod::Count) && !reported {
+                diagnostics.push(
+                    Diagnostic::warning(
+                        "verdict::disputed",
+                        format!(
+                            "{} line {}: the text says \"{}\", but {}",
+                            source.games[game].name, source.games[game].lines[index].label, claim.printed.trim(), verdict.line.join(" ")
+                        ),
+                        claim.span,
+                    )
+                    .with_label("stated result disputed by the count"),
+                );
+            } else if verdict.class == VerdictClass::Disputed && verdict.method != Some(VerdictMethod::Count) {
                 let found = verdict.found.map_or("", outcome_words);
                 let how = verdict.method.map_or("", method_words);
                 let line = if verdict.line.is_empty() { String::new() } else { format!("; refutation: {}", verdict.line.join(" ")) };
@@ -308,6 +328,21 @@ pub fn judge_listed(positions: &mut [crate::notation::position_list::ListedPosit
         for fit in &mut p.fits {
             let verdict = match parse_fen(&fit.fen).ok().and_then(|s| Position::from_setup(s).ok()) {
                 Some(pos) => judge_position(&pos, claim, judge),
+                None => unknown(UnknownReason::NoPosition),
+            };
+            fit.verdict = Some(verdict);
+        }
+    }
+}
+
+/// A verdict on each fit of each Hoyle solution whose start was inferred:
+/// the printed task judged from the fit (the solution starts there).
+pub fn judge_fits(solutions: &mut [crate::notation::hoyle::SolutionFits], judge: &Judge) {
+    for s in solutions {
+        let Some(task) = s.task else { continue };
+        for fit in &mut s.fits {
+            let verdict = match parse_fen(&fit.fen).ok().and_then(|s| Position::from_setup(s).ok()) {
+                Some(pos) => judge_position(&pos, task.claim, judge),
                 None => unknown(UnknownReason::NoPosition),
             };
             fit.verdict = Some(verdict);

@@ -33,7 +33,9 @@
 mod model;
 mod read;
 mod replay;
+mod result;
 
+pub use result::GoClaim;
 pub use model::{ExpectedCount, GoGame, GoLine, GoMove, GoNode, PathStep, SetupChange};
 pub use read::{parse, Parsed};
 pub use replay::{replay, Replay, ReplayedLine};
@@ -322,6 +324,13 @@ pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
             span: line.span,
             start: None,
         });
+    }
+    // The stated result and the counts the text gives, judged against the engine's count.
+    for (i, stated, verdict) in crate::verdict::go::judge_game(game, replayed) {
+        if let Some(line) = lines.get_mut(i) {
+            line.stated_result = Some(stated);
+            line.verdict = Some(verdict);
+        }
     }
     let mut tags = vec![("SZ".to_string(), game.size.to_string())];
     if let Some(r) = &game.result {

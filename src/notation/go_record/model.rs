@@ -25,6 +25,9 @@ pub struct GoGame {
     /// The result as stated (SGF RE, or the record's `result:`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
+    /// Where the result is written (the record's `result:` line), for its verdict's diagnostic.
+    #[serde(skip)]
+    pub result_span: Option<Span>,
     /// The ruleset as named (SGF RU).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ruleset: Option<String>,
@@ -176,6 +179,7 @@ impl GoGame {
             to_play: Color::Black,
             komi: None,
             result: None,
+            result_span: None,
             ruleset: None,
             extra: Vec::new(),
             comments: Vec::new(),

@@ -150,7 +150,10 @@ impl Reader<'_> {
                 Ok(k) if k.is_finite() => self.game.komi = Some(k),
                 _ => self.error("record::bad-komi", format!("{value:?} is not a number"), vspan),
             },
-            "result" => self.game.result = Some(value.to_string()),
+            "result" => {
+                self.game.result = Some(value.to_string());
+                self.game.result_span = Some(vspan);
+            }
             "dead" => {
                 let points = self.point_list(value, vspan);
                 self.game.lines[self.current_line].dead.extend(points);

@@ -5,10 +5,12 @@
 //! replays from, or from a position inferred from the printed moves.
 
 pub mod classical;
+mod fits;
 mod infer;
 mod openings;
 mod solution;
 
+pub use fits::{solution_fits, SolutionFits, TaskClaim};
 pub use infer::king_assignments;
 pub use classical::{Classical, CLASSICAL};
 use infer::candidate_setups;
@@ -208,6 +210,11 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
     }
     source.diagnostics.sort_by_key(|d| d.span.start);
     (source, reports)
+}
+
+/// Does the text hold Hoyle's solutions ("Solution." headings with period-notation moves)?
+pub fn looks_like_solutions(text: &str) -> bool {
+    !parse_solutions(text, &mut Vec::new(), &mut Vec::new()).is_empty()
 }
 
 /// The square paths of a game's trunk.

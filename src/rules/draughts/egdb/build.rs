@@ -3,11 +3,10 @@
 //! Slices are built smallest first: by piece count, then by the number of men,
 //! since a capture lowers the first and a crowning the second. A slice and its
 //! colour-swapped twin are built together (each one's moves lead into the
-//! other). Every position is first judged from its moves; those left open are
-//! judged again, pass after pass, until a pass changes nothing; what is still
-//! open then can be held by both sides for ever, a draw.
+//! other), by retrograde analysis: see `solve_group`.
 
 use super::{file, Egdb, Material, SliceIndex, DRAW, LOSS, UNKNOWN, WIN};
+use crate::rules::draughts::bitboard;
 use crate::rules::draughts::position::{Color, Position};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -118,20 +117,36 @@ fn pack(codes: &[u8]) -> Vec<u8> {
     out
 }
 
+/// While a group is solved, one byte a position: the value so far (two low
+/// bits), whether a move out of the group draws (`DRAW_EXIT`), and how many
+/// moves inside the group are not yet known to lose for the mover (the bits
+/// from `COUNT_SHIFT`: a side has at most seven pieces here, each with at most
+/// four steps, so five bits hold the count).
+const DRAW_EXIT: u8 = 4;
+const COUNT_SHIFT: u32 = 3;
+
 /// The value of each position of the group's slices (one byte each) and the
-/// number of passes it took.
+/// number of propagation rounds it took (the longest forced win, in plies).
+///
+/// Retrograde analysis: one forward look at every position settles it from
+/// its moves out of the group (captures, crownings, into slices already
+/// built) and counts its moves that stay inside. Then each position found won
+/// or lost is taken back move by move: a parent with a move to a lost position
+/// wins; a parent whose last open move is found to lead to a won position has
+/// lost (or draws, if a move out of the group draws). What is never settled
+/// can be held for ever by both sides: a draw.
 fn solve_group(db: &Egdb, group: &[Material], mut progress: impl FnMut(u64)) -> (Vec<Vec<u8>>, u32) {
     let indexes: Vec<SliceIndex> = group.iter().map(|&m| SliceIndex::new(m)).collect();
-    let mut codes: Vec<Vec<u8>> = indexes.iter().map(|ix| vec![UNKNOWN; ix.size() as usize]).collect();
-    let mut open: Vec<Vec<u32>> = vec![Vec::new(); group.len()];
+    let mut state: Vec<Vec<u8>> = indexes.iter().map(|ix| vec![UNKNOWN; ix.size() as usize]).collect();
+    // Settled wins and losses whose parents are still to be told, by slice.
+    let mut frontier: Vec<Vec<u32>> = vec![Vec::new(); group.len()];
     let mut seen = 0u64;
-    // First pass: every position, from its moves.
     for s in 0..group.len() {
         for i in 0..indexes[s].size() {
-            let code = judge(db, group, &indexes, &codes, &indexes[s], i);
-            codes[s][i as usize] = code;
-            if code == UNKNOWN {
-                open[s].push(i as u32);
+            let st = first_look(db, group, &indexes[s], i);
+            state[s][i as usize] = st;
+            if matches!(st, WIN | LOSS) {
+                frontier[s].push(i as u32);
             }
             seen += 1;
             if seen & 0xFFFF == 0 {
@@ -139,80 +154,135 @@ fn solve_group(db: &Egdb, group: &[Material], mut progress: impl FnMut(u64)) -> 
             }
         }
     }
-    let mut passes = 1;
-    loop {
-        let mut changed = false;
+    // A slice's twin (its parents' slice) within the group.
+    let twin: Vec<usize> = group.iter().map(|m| group.iter().position(|g| *g == m.mirror()).expect("a group holds each slice's twin")).collect();
+    let mut rounds = 1;
+    let mut next: Vec<Vec<u32>> = vec![Vec::new(); group.len()];
+    while frontier.iter().any(|f| !f.is_empty()) {
         for s in 0..group.len() {
-            let mut still = Vec::with_capacity(open[s].len());
-            for &i in &open[s] {
-                let code = judge(db, group, &indexes, &codes, &indexes[s], i as u64);
-                if code == UNKNOWN {
-                    still.push(i);
-                } else {
-                    codes[s][i as usize] = code;
-                    changed = true;
-                }
+            let t = twin[s];
+            for &i in &frontier[s] {
+                let value = state[s][i as usize] & 3;
+                let parents = &mut state[t];
+                let index = &indexes[t];
+                let found = &mut next[t];
+                for_each_parent(&indexes[s], i as u64, |bm, bk, wm, wk| {
+                    let p = index.rank(bm, bk, wm, wk) as usize;
+                    let st = parents[p];
+                    if st & 3 != UNKNOWN {
+                        return;
+                    }
+                    if value == LOSS {
+                        parents[p] = WIN;
+                        found.push(p as u32);
+                    } else {
+                        let open = (st >> COUNT_SHIFT) - 1;
+                        if open > 0 {
+                            parents[p] = (open << COUNT_SHIFT) | (st & DRAW_EXIT);
+                        } else if st & DRAW_EXIT != 0 {
+                            parents[p] = DRAW;
+                        } else {
+                            parents[p] = LOSS;
+                            found.push(p as u32);
+                        }
+                    }
+                });
             }
-            open[s] = still;
         }
-        passes += 1;
-        if !changed {
-            break;
+        std::mem::swap(&mut frontier, &mut next);
+        next.iter_mut().for_each(Vec::clear);
+        rounds += 1;
+    }
+    for slice in &mut state {
+        for st in slice.iter_mut() {
+            *st = if *st & 3 == UNKNOWN { DRAW } else { *st & 3 };
         }
     }
-    for (s, list) in open.iter().enumerate() {
-        for &i in list {
-            codes[s][i as usize] = DRAW;
-        }
-    }
-    (codes, passes)
+    (state, rounds)
 }
 
-/// The value of one position from the values of its children, `UNKNOWN` while
-/// a child in the group is open.
+/// A position judged from its moves out of the group alone: `WIN`, `LOSS` or
+/// `DRAW` when that settles it, else `UNKNOWN` with the count of its moves
+/// that stay in the group (and `DRAW_EXIT` if a move out of it draws).
 #[inline]
-fn judge(db: &Egdb, group: &[Material], indexes: &[SliceIndex], codes: &[Vec<u8>], index: &SliceIndex, i: u64) -> u8 {
+fn first_look(db: &Egdb, group: &[Material], index: &SliceIndex, i: u64) -> u8 {
     let (bm, bk, wm, wk) = index.unrank(i);
     let pos = Position::from_boards(bm | bk, wm | wk, bk | wk, Color::Black);
-    let mut moves = 0;
-    let mut open = false;
+    let mut inside = 0u8;
     let mut draw = false;
     let mut win = false;
     pos.for_each_child(|child| {
         if win {
             return;
         }
-        moves += 1;
         // The child has White to move: turn it round so White is "Black".
         let black = child.white().reverse_bits();
         let white = child.black().reverse_bits();
         let kings = child.kings().reverse_bits();
-        let code = if black == 0 {
-            LOSS
-        } else {
-            let (cbm, cbk, cwm, cwk) = (black & !kings, black & kings, white & !kings, white & kings);
-            let m = Material::of(cbm, cbk, cwm, cwk);
-            match group.iter().position(|&g| g == m) {
-                Some(s) => codes[s][indexes[s].rank(cbm, cbk, cwm, cwk) as usize],
-                None => db.code_black_to_move(black, white, kings).expect("a smaller slice is built before the slices that reach it"),
-            }
-        };
-        match code {
+        if black == 0 {
+            win = true;
+            return;
+        }
+        let (cbm, cbk, cwm, cwk) = (black & !kings, black & kings, white & !kings, white & kings);
+        // A step that neither takes nor crowns keeps the material: the twin slice.
+        if group.contains(&Material::of(cbm, cbk, cwm, cwk)) {
+            inside += 1;
+            return;
+        }
+        match db.code_black_to_move(black, white, kings).expect("a smaller slice is built before the slices that reach it") {
             LOSS => win = true,
-            UNKNOWN => open = true,
             DRAW => draw = true,
             _ => {}
         }
     });
     if win {
         WIN
-    } else if open {
-        UNKNOWN
-    } else if draw {
-        DRAW
+    } else if inside == 0 {
+        // Every move loses or draws, or there is none.
+        if draw { DRAW } else { LOSS }
     } else {
-        // Every move loses, or there is none.
-        let _ = moves;
-        LOSS
+        (inside << COUNT_SHIFT) | if draw { DRAW_EXIT } else { 0 }
+    }
+}
+
+/// Every parent of position `i` of `index` (Black to move) inside the group:
+/// the positions, White to move, from which a White step that neither takes
+/// nor crowns leads here, each given turned round (the mover as "Black") as
+/// (black men, black kings, white men, white kings). A step is legal only
+/// where White had no capture.
+#[inline]
+fn for_each_parent(index: &SliceIndex, i: u64, mut visit: impl FnMut(u32, u32, u32, u32)) {
+    let (bm, bk, wm, wk) = index.unrank(i);
+    let (black, white, kings) = (bm | bk, wm | wk, bk | wk);
+    let empty = !(black | white);
+    let mut back = |from: u32, to: u32, king: bool| {
+        let white = white & !to | from;
+        let kings = if king { kings & !to | from } else { kings };
+        if Position::from_boards(black, white, kings, Color::White).is_capture_position() {
+            return;
+        }
+        let (nb, nw, nk) = (white.reverse_bits(), black.reverse_bits(), kings.reverse_bits());
+        visit(nb & !nk, nb & nk, nw & !nk, nw & nk);
+    };
+    // White men step up (towards 1): each came from one of the two squares below.
+    let mut men = wm;
+    while men != 0 {
+        let to = men & men.wrapping_neg();
+        men &= men - 1;
+        for from in [bitboard::down_left(to), bitboard::down_right(to)] {
+            if from & empty != 0 {
+                back(from, to, false);
+            }
+        }
+    }
+    let mut ks = wk;
+    while ks != 0 {
+        let to = ks & ks.wrapping_neg();
+        ks &= ks - 1;
+        for from in [bitboard::down_left(to), bitboard::down_right(to), bitboard::up_left(to), bitboard::up_right(to)] {
+            if from & empty != 0 {
+                back(from, to, true);
+            }
+        }
     }
 }

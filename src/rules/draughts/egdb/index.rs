@@ -58,30 +58,29 @@ fn rank_among(pieces: u32, blocked: u32) -> u64 {
     rank
 }
 
-/// The `count` squares of rank `rank` among the squares of `free`.
+/// The `count` squares of rank `rank` among the squares of `free`. The
+/// squares come out highest first, so one walk down the free squares finds
+/// them all (each step drops the highest square left).
+#[inline(always)]
 fn unrank_among(mut rank: u64, count: u32, free: u32) -> u32 {
     let mut out = 0;
-    let mut top = free.count_ones();
+    let mut left = free;
+    let mut q = free.count_ones() as usize;
     for k in (1..=count as usize).rev() {
-        // The largest q with C(q, k) ≤ rank.
-        let mut q = top;
-        while BINOMIAL[q as usize][k] > rank {
+        // The largest q with C(q, k) ≤ rank: the q-th free square (from 0) is taken.
+        loop {
             q -= 1;
+            let top = 1u32 << (31 - left.leading_zeros());
+            left &= !top;
+            let c = BINOMIAL[q][k];
+            if c <= rank {
+                rank -= c;
+                out |= top;
+                break;
+            }
         }
-        rank -= BINOMIAL[q as usize][k];
-        out |= select_bit(free, q);
-        top = q;
     }
     out
-}
-
-/// The `q`-th set bit (from 0) of `mask`, as a one-bit board.
-#[inline(always)]
-fn select_bit(mut mask: u32, q: u32) -> u32 {
-    for _ in 0..q {
-        mask &= mask - 1;
-    }
-    mask & mask.wrapping_neg()
 }
 
 /// The shape of one slice: its blocks (by Black men on 1–4) and their sizes.

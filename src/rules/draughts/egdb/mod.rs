@@ -51,9 +51,11 @@ impl Material {
         Material { bm: self.wm, bk: self.wk, wm: self.bm, wk: self.bk }
     }
 
-    /// Slot in the table of slices (each count 0–12).
-    fn slot(self) -> usize {
-        ((self.bm as usize * 13 + self.bk as usize) * 13 + self.wm as usize) * 13 + self.wk as usize
+    /// Slot in the table of slices: each count 0–7 (a database holds at most
+    /// seven pieces), so the table is 4096 entries and stays in the L1 cache.
+    #[inline(always)]
+    fn slot(bm: u32, bk: u32, wm: u32, wk: u32) -> Option<usize> {
+        ((bm | bk | wm | wk) < 8).then(|| ((bm as usize * 8 + bk as usize) * 8 + wm as usize) * 8 + wk as usize)
     }
 
     /// Every slice of exactly `n` pieces with at least one piece a side.
@@ -103,6 +105,10 @@ fn wdl_of(code: u8) -> Option<Wdl> {
     }
 }
 
+/// `Egdb::locate`'s answers for a side with no piece left.
+const WON: u32 = u32::MAX - 1;
+const LOST: u32 = u32::MAX - 2;
+
 /// One slice in memory: its index and four positions a byte.
 struct Slice {
     index: SliceIndex,
@@ -118,7 +124,10 @@ impl Slice {
 
 /// The slices loaded, by material.
 pub struct Egdb {
-    slices: Vec<Option<Slice>>,
+    /// One more than the place in `slices` of each material's slice (0: not
+    /// loaded), by `Material::slot`: u16 so the table is 8 KB.
+    by_slot: Vec<u16>,
+    slices: Vec<Slice>,
     /// Every slice of up to this many pieces is present.
     complete_to: u8,
 }
@@ -131,7 +140,7 @@ impl Default for Egdb {
 
 impl Egdb {
     pub fn empty() -> Egdb {
-        Egdb { slices: (0..13usize.pow(4)).map(|_| None).collect(), complete_to: 1 }
+        Egdb { by_slot: vec![0; 8 * 8 * 8 * 8], slices: Vec::new(), complete_to: 1 }
     }
 
     /// Positions of up to this many pieces can be probed.
@@ -141,7 +150,7 @@ impl Egdb {
 
     /// Bytes held by the loaded slices.
     pub fn memory_bytes(&self) -> usize {
-        self.slices.iter().flatten().map(|s| s.packed.len()).sum()
+        self.slices.iter().map(|s| s.packed.len()).sum()
     }
 
     /// Loads every slice of up to `pieces` pieces from `dir`. A missing or
@@ -188,7 +197,15 @@ impl Egdb {
     }
 
     fn insert(&mut self, m: Material, packed: Vec<u8>) {
-        self.slices[m.slot()] = Some(Slice { index: SliceIndex::new(m), packed });
+        let slot = Material::slot(m.bm as u32, m.bk as u32, m.wm as u32, m.wk as u32).expect("at most seven pieces of a kind");
+        let slice = Slice { index: SliceIndex::new(m), packed };
+        match self.by_slot[slot] {
+            0 => {
+                self.slices.push(slice);
+                self.by_slot[slot] = u16::try_from(self.slices.len()).expect("fewer than 65536 slices");
+            }
+            k => self.slices[k as usize - 1] = slice,
+        }
     }
 
     /// Win, loss or draw for the side to move; `None` if the position has
@@ -199,6 +216,48 @@ impl Egdb {
             Color::White => (pos.white().reverse_bits(), pos.black().reverse_bits(), pos.kings().reverse_bits()),
         };
         wdl_of(self.code_black_to_move(black, white, kings)?)
+    }
+
+    /// `probe` for many positions at once: every index is computed first and
+    /// the table bytes are read after, so the reads (cache misses, on a
+    /// database larger than the cache) overlap instead of waiting one by one.
+    pub fn probe_batch(&self, positions: &[Position], out: &mut Vec<Option<Wdl>>) {
+        const CHUNK: usize = 64;
+        out.clear();
+        let mut at = [(u32::MAX, 0u64); CHUNK];
+        for chunk in positions.chunks(CHUNK) {
+            for (slot, pos) in at.iter_mut().zip(chunk) {
+                *slot = self.locate(pos);
+            }
+            out.extend(at[..chunk.len()].iter().map(|&(slice, index)| match slice {
+                u32::MAX => None,
+                WON => Some(Wdl::Win),
+                LOST => Some(Wdl::Loss),
+                s => wdl_of(self.slices[s as usize].code(index)),
+            }));
+        }
+    }
+
+    /// Where a position's value is stored: (slice, index), or `WON`/`LOST`
+    /// for a side without pieces, or `u32::MAX` if the database lacks it.
+    #[inline(always)]
+    fn locate(&self, pos: &Position) -> (u32, u64) {
+        let (black, white, kings) = match pos.turn() {
+            Color::Black => (pos.black(), pos.white(), pos.kings()),
+            Color::White => (pos.white().reverse_bits(), pos.black().reverse_bits(), pos.kings().reverse_bits()),
+        };
+        if black == 0 {
+            return (LOST, 0);
+        }
+        if white == 0 {
+            return (WON, 0);
+        }
+        let (bm, bk, wm, wk) = (black & !kings, black & kings, white & !kings, white & kings);
+        let Some(slot) = Material::slot(bm.count_ones(), bk.count_ones(), wm.count_ones(), wk.count_ones()) else { return (u32::MAX, 0) };
+        match self.by_slot[slot] {
+            0 => (u32::MAX, 0),
+            k => (k as u32 - 1, self.slices[k as usize - 1].index.rank(bm, bk, wm, wk)),
+        }
     }
 
     /// The stored code of a position with Black to move; a side with no
@@ -212,11 +271,8 @@ impl Egdb {
             return Some(WIN);
         }
         let (bm, bk, wm, wk) = (black & !kings, black & kings, white & !kings, white & kings);
-        let m = Material::of(bm, bk, wm, wk);
-        if m.pieces() > 12 {
-            return None;
-        }
-        let slice = self.slices[m.slot()].as_ref()?;
+        let slot = Material::slot(bm.count_ones(), bk.count_ones(), wm.count_ones(), wk.count_ones())?;
+        let slice = self.slices.get((self.by_slot[slot] as usize).wrapping_sub(1))?;
         Some(slice.code(slice.index.rank(bm, bk, wm, wk)))
     }
 }

@@ -147,3 +147,28 @@ fn two_kings_beat_one_in_nearly_every_position() {
     eprintln!("2K v 1K, two to move: {wins} of {} won", index.size());
     assert!(wins * 100 > index.size() * 99);
 }
+
+#[test]
+fn batch_probes_answer_as_single_probes_do() {
+    let db = four_piece_db();
+    // Every 97th position of every slice, both sides to move, a lost side and
+    // a five-piece position (not in the database) among them.
+    let mut positions = vec![position("W:W18:B14").with_turn(Color::Black), position("B:WK1,K3,K5:BK10,K12")];
+    for n in 2..=4 {
+        for m in Material::all_with(n) {
+            let index = SliceIndex::new(m);
+            for i in (0..index.size()).step_by(97) {
+                let (bm, bk, wm, wk) = index.unrank(i);
+                for turn in [Color::Black, Color::White] {
+                    positions.push(Position::from_boards(bm | bk, wm | wk, bk | wk, turn));
+                }
+            }
+        }
+    }
+    let mut batch = Vec::new();
+    db.probe_batch(&positions, &mut batch);
+    let single: Vec<Option<Wdl>> = positions.iter().map(|p| db.probe(p)).collect();
+    assert_eq!(batch, single);
+    assert_eq!(single[1], None, "five pieces are not in a four-piece database");
+    assert!(positions.len() > 100_000, "{}", positions.len());
+}

@@ -1,0 +1,53 @@
+//! `gamescribe positions` on Hoyle's solutions: for each start the reader had
+//! to infer (the diagrams are lost), every king choice that replays the whole
+//! printed solution, and which of them make the printed task true.
+
+use std::path::Path;
+
+use super::{solve, CheckFormat, EXIT_CLEAN, EXIT_USAGE, VERDICT_BUDGET};
+use crate::notation::hoyle::{self, HoyleOptions};
+use crate::tree::VerdictClass;
+use crate::verdict::{judge_fits, outcome_words, Judge};
+
+pub fn run(path: &Path, text: &str, format: CheckFormat) -> u8 {
+    let name = path.display().to_string();
+    let mut solutions = hoyle::solution_fits(&name, text, &HoyleOptions { infer: true, ..HoyleOptions::default() });
+    let (database, database_note) = solve::load_database(None);
+    judge_fits(&mut solutions, &Judge { db: &database, budget: VERDICT_BUDGET });
+    match format {
+        CheckFormat::Json => match serde_json::to_string_pretty(&serde_json::json!({ "solutions": solutions })) {
+            Ok(j) => println!("{j}"),
+            Err(e) => {
+                eprintln!("error: cannot write JSON: {e}");
+                return EXIT_USAGE;
+            }
+        },
+        CheckFormat::Human => {
+            println!("Hoyle's solutions whose start is inferred: king choices that replay the whole solution,");
+            println!("and which make the printed task true (judged with the {database_note})");
+            println!("{:<28} {:<30} {:>5} {:>6} {:>5} {:>9}  {}", "solution", "task", "tried", "before", "after", "p/c/d/u", "fits after (proven or engine-consistent)");
+            for s in &solutions {
+                let class = |c| s.fits.iter().filter(|f| f.verdict.as_ref().is_some_and(|v| v.class == c)).count();
+                let (p, c, d, u) = (class(VerdictClass::Proven), class(VerdictClass::EngineConsistent), class(VerdictClass::Disputed), class(VerdictClass::Unknown));
+                let task = s.task.map_or("-".to_string(), |t| format!("{:?} to play, {}", t.side, outcome_words(t.claim)));
+                let kept: Vec<String> = s
+                    .fits
+                    .iter()
+                    .filter(|f| f.verdict.as_ref().is_some_and(|v| matches!(v.class, VerdictClass::Proven | VerdictClass::EngineConsistent)))
+                    .map(|f| f.fen.clone())
+                    .collect();
+                let classes = format!("{p}/{c}/{d}/{u}");
+                let kept = if kept.is_empty() { "-".to_string() } else { kept.join("  ") };
+                println!("{:<28} {:<30} {:>5} {:>6} {:>5} {:>9}  {kept}", s.title, task, s.tried, s.fits.len(), p + c, classes);
+                for f in &s.fits {
+                    let Some(v) = &f.verdict else { continue };
+                    if v.class == VerdictClass::Disputed {
+                        let found = v.found.map_or("", outcome_words);
+                        println!("{:<28} fit {} disputes the task: {found} is proven; {}", "", f.fen, v.line.join(" "));
+                    }
+                }
+            }
+        }
+    }
+    EXIT_CLEAN
+}

@@ -1,0 +1,90 @@
+//! Hoyle's diagrams are lost, so a solution's start is inferred from its
+//! printed moves, and where the moves do not show whether a piece is a king,
+//! several king choices replay the whole solution. Each such choice is a fit;
+//! the printed task ("Black to Move and Win") is then judged from each fit
+//! (`crate::verdict::judge_fits`), which narrows the choices to those that
+//! make the stated result true.
+
+use super::infer::king_assignments;
+use super::solution::{parse_solutions, read_solution, Task};
+use super::{read_hoyle_with, HoyleOptions};
+use crate::notation::position_list::Fit;
+use crate::rules::draughts::{parse_fen, write_fen, Color, Position};
+use crate::rules::the_move::the_move;
+use crate::tree::Outcome;
+use serde::Serialize;
+
+/// Most king choices tried for one solution (every choice for 12 pieces).
+const MAX_TRIALS: usize = 1 << 12;
+
+/// One solution's start and every king choice that replays it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SolutionFits {
+    pub title: String,
+    /// The printed task: who moves, and whether to win or to draw.
+    pub task: Option<TaskClaim>,
+    /// How the reader found the start (`inferred from the printed moves`, …).
+    pub start_from: String,
+    /// The start the reader kept (fewest kings).
+    pub start: String,
+    pub tried: usize,
+    /// King choices under which the whole printed solution replays with no
+    /// more repairs than the reader's start needed, fewest kings first.
+    pub fits: Vec<Fit>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct TaskClaim {
+    pub side: Color,
+    pub claim: Outcome,
+}
+
+impl TaskClaim {
+    fn of(task: Task) -> TaskClaim {
+        let claim = match (task.win, task.side) {
+            (false, _) => Outcome::Draw,
+            (true, Color::Black) => Outcome::BlackWins,
+            (true, Color::White) => Outcome::WhiteWins,
+        };
+        TaskClaim { side: task.side, claim }
+    }
+}
+
+/// Where the reader inferred a solution's start (no published setting and no
+/// position given): every king choice over its pieces that replays the whole
+/// solution.
+pub fn solution_fits(name: &str, text: &str, opts: &HoyleOptions) -> Vec<SolutionFits> {
+    let (source, reports) = read_hoyle_with(name, text, opts);
+    let raws = parse_solutions(text, &mut Vec::new(), &mut Vec::new());
+    let mut out = Vec::new();
+    for ((raw, game), report) in raws.iter().zip(&source.games).zip(&reports) {
+        if !report.complete() || !report.start_from.starts_with("inferred") {
+            continue;
+        }
+        let Ok(start) = parse_fen(&game.start) else { continue };
+        let turn = start.turn.unwrap_or(Color::Black);
+        let squares = |bits: u32| (1..=32u8).filter(|s| bits & (1 << (s - 1)) != 0).collect::<Vec<u8>>();
+        let black = squares(start.black_men | start.black_kings);
+        let white = squares(start.white_men | start.white_kings);
+        let mut fits = Vec::new();
+        let candidates = king_assignments(&black, &white, turn, &[], MAX_TRIALS);
+        let tried = candidates.len();
+        for setup in candidates {
+            let Ok(pos) = Position::from_setup(setup) else { continue };
+            let (_, r, _) = read_solution(text, raw, &pos, &opts.read);
+            if r.complete() && r.moves_repaired <= report.moves_repaired {
+                let crowned = setup.black_kings | setup.white_kings;
+                fits.push(Fit { fen: write_fen(&setup), kings: squares(crowned), the_move: the_move(&setup).summary(), verdict: None });
+            }
+        }
+        out.push(SolutionFits {
+            title: raw.title.clone(),
+            task: raw.task.map(TaskClaim::of),
+            start_from: report.start_from.clone(),
+            start: game.start.clone(),
+            tried,
+            fits,
+        });
+    }
+    out
+}
