@@ -298,6 +298,7 @@ pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
                     printed: mv.printed.clone(),
                     repair: None,
                     annotations,
+                    origin: Default::default(),
                 }
             })
             .collect();
@@ -320,6 +321,7 @@ pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
             annotations: line.after.iter().flat_map(node_annotations).collect(),
             span: line.span,
             start: None,
+            corrections: Vec::new(),
         });
     }
     let mut tags = vec![("SZ".to_string(), game.size.to_string())];
