@@ -520,11 +520,14 @@ pub struct Collected {
     pub skipped: Vec<PathBuf>,
 }
 
-/// Inside a directory, hidden files and Markdown notes (a corpus's README) are not game files.
+/// Inside a directory, hidden files, Markdown notes (a corpus's README) and
+/// corrections files (`BOOK.fixes`) are not game files.
 fn is_hidden_or_documentation(path: &Path) -> bool {
     let hidden = path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'));
     let markdown = path.extension().is_some_and(|x| x.eq_ignore_ascii_case("md"));
-    hidden || markdown
+    // A corrections file is read with its source, not as one.
+    let fixes = path.extension().is_some_and(|x| x == "fixes");
+    hidden || markdown || fixes
 }
 
 fn is_text_file(path: &Path) -> bool {

@@ -75,6 +75,14 @@ pub fn apply(text: &str, entries: &[Entry], to_text: impl Fn(usize) -> usize, to
             }
         };
         let end = start + expected.value.len();
+        // Already written (by `fix`): checked first, since a replacement may begin with its guard (`"1" -> "10"`).
+        if replacement.value != expected.value && !replacement.value.is_empty() && text.get(start..start + replacement.value.len()) == Some(replacement.value.as_str()) {
+            diagnostics.push(
+                Diagnostic::note("fixes::already-applied", "the source already reads as the replacement here (written by `gamescribe fix`?); nothing to do", replacement.span)
+                    .with_label("already in the source"),
+            );
+            continue;
+        }
         let found = text.get(start..end);
         if found == Some(expected.value.as_str()) {
             if expected.value.is_empty() && replacement.value.is_empty() {
@@ -82,13 +90,6 @@ pub fn apply(text: &str, entries: &[Entry], to_text: impl Fn(usize) -> usize, to
                 continue;
             }
             edits.push((start, end, replacement.value.as_str(), index));
-            continue;
-        }
-        if text.get(start..start + replacement.value.len()) == Some(replacement.value.as_str()) && !replacement.value.is_empty() {
-            diagnostics.push(
-                Diagnostic::note("fixes::already-applied", "the source already reads as the replacement here (written by `gamescribe fix`?); nothing to do", replacement.span)
-                    .with_label("already in the source"),
-            );
             continue;
         }
         let shown: String = text[start.min(text.len())..].chars().take(expected.value.chars().count().max(1)).collect();
@@ -173,6 +174,9 @@ mod tests {
         let (_, _, applied, d) = run("23 19\n", "at 1:1 \"98 29\" -> \"23 19\"");
         assert!(applied.is_empty());
         assert_eq!(d[0].code, "fixes::already-applied");
+        // A replacement that begins with its guard is not applied twice.
+        let (out, _, applied, d) = run("6 10\n", "at 1:3 \"1\" -> \"10\"");
+        assert_eq!((out.as_str(), applied.len(), d[0].code.as_str()), ("6 10\n", 0, "fixes::already-applied"));
         let (_, _, applied, d) = run("abcdef", "at 1:1 \"abc\" -> \"x\"\nat 1:2 \"bc\" -> \"y\"");
         assert_eq!(applied.len(), 1);
         assert_eq!(d[0].code, "fixes::duplicate-place");
