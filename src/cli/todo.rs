@@ -119,7 +119,8 @@ fn worklist(source: &Source, place: impl Fn(usize) -> String) -> Vec<Item> {
                 game: g + 1,
                 game_name: game.name.clone(),
                 line: line.label.clone(),
-                trunk: line.parent.is_none() && l == 0,
+                // The trunk by its label; a first line with no parent and no number is a trunk too.
+                trunk: line.label.starts_with("trunk") || (l == 0 && line.parent.is_none() && !line.label.starts_with(|c: char| c.is_ascii_digit())),
                 status: line.status,
                 place: place(at),
                 branch_fen: branch.map(|p| write_fen(&p.setup())),

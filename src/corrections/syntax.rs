@@ -571,7 +571,7 @@ mod tests {
         assert!(msg.contains("->"), "{msg}");
         assert_eq!(error_at("game 1, trunk: 11 15 23").0.start, 23);
         assert!(error_at("game 1, trunk: 11 45").1.contains("1 to 32"));
-        assert!(error_at("at 1:1 \"x -> \"y\"").1.contains("closing"));
+        assert!(error_at("at 1:1 \"x\" -> \"y").1.contains("closing"));
         assert!(error_at("game 1, trunk, move 3: 11 15 [no end").1.contains("not closed"));
         assert!(error_at("hello").1.contains("an entry"));
         assert_eq!(error_at("game 1, trunk, move 3: 11 15 junk").0, Span::new(29, 33));

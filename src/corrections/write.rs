@@ -54,6 +54,17 @@ pub fn plan(source: &Source, fixes: Option<&super::Loaded>, bytes: &[u8], min_co
     }
     for (g, game) in source.games.iter().enumerate() {
         for line in &game.lines {
+            // A line is written whole or not at all: writing some of its repairs
+            // changes the context the decoder weighs the others in (a cut column
+            // half mended no longer reads as cut), so a second fix would judge again.
+            let weakest = line
+                .moves
+                .iter()
+                .filter(|m| matches!(m.origin, Origin::Printed))
+                .filter_map(|m| m.repair.as_ref())
+                .filter(|r| r.edits.iter().any(|e| e.from != e.to))
+                .map(|r| r.confidence)
+                .fold(f64::INFINITY, f64::min);
             for (k, m) in line.moves.iter().enumerate() {
                 let Some(repair) = &m.repair else { continue };
                 if !matches!(m.origin, Origin::Printed) {
@@ -64,7 +75,12 @@ pub fn plan(source: &Source, fixes: Option<&super::Loaded>, bytes: &[u8], min_co
                     plan.left.push(Left { span: m.span, what: format!("{place}: repair confidence {:.2} is below {min_confidence:.2}", repair.confidence) });
                     continue;
                 }
-                for e in &repair.edits {
+                if weakest < min_confidence {
+                    plan.left.push(Left { span: m.span, what: format!("{place}: certain, but its line has a repair below {min_confidence:.2}") });
+                    continue;
+                }
+                // Edits that change no byte (tokens run together or split) need no writing.
+                for e in repair.edits.iter().filter(|e| e.from != e.to) {
                     if bytes.get(e.span.start..e.span.end) != Some(e.from.as_bytes()) {
                         plan.left.push(Left { span: e.span, what: format!("{place}: the repaired bytes are not {:?} in the file", e.from) });
                         continue;
