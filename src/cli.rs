@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use crate::diagnostic::{self, Severity};
 use crate::export;
-use crate::input::{collect_files, read_input, read_source};
+use crate::input::{collect_files, read_input, read_input_with, read_source};
 use crate::notation::{self, Notation};
 use crate::rules::draughts::{self, parse_fen, Position, Square};
 use crate::report::Tally;
@@ -18,9 +18,11 @@ use crate::tree::{LineStatus, Source};
 
 mod convert_many;
 mod egdb;
+mod fix;
 mod hoyle_fits;
 mod report;
 mod solve;
+mod todo;
 
 pub const EXIT_CLEAN: u8 = 0;
 pub const EXIT_ERRORS: u8 = 1;
@@ -149,6 +151,10 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Write an HTML report a person reads: one page per source with the check summary, every game as a tree and a board at every stop.
     Report(report::ReportArgs),
+    /// Write the source with every certain repair and every correction by place applied, every other byte unchanged.
+    Fix(fix::FixArgs),
+    /// What still needs a person, most valuable first, each with a correction entry ready to fill in.
+    Todo(todo::TodoArgs),
     /// Who has "the move" in a draughts position, by Paterson's and by Payne's rule.
     #[command(after_help = "Examples:\n  gamescribe move \"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\"\n  gamescribe move \"B:W18,K24:B12,K5\" --format json")]
     Move {
@@ -346,6 +352,8 @@ fn run(cli: Cli) -> u8 {
         Command::Egdb(args) => egdb::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Report(args) => report::run(args),
+        Command::Fix(args) => fix::run(args),
+        Command::Todo(args) => todo::run(args),
     }
 }
 
@@ -365,11 +373,22 @@ pub struct GivenArgs {
     /// A file of such positions, one `TITLE=FEN` a line (`#` starts a comment).
     #[arg(long, value_name = "FILE")]
     positions: Option<PathBuf>,
+    /// The corrections file to read with the source (default: `BOOK.fixes` beside `BOOK.txt`, if there is one).
+    #[arg(long, value_name = "FILE", conflicts_with = "no_fixes")]
+    fixes: Option<PathBuf>,
+    /// Read no corrections file, even one beside the source.
+    #[arg(long)]
+    no_fixes: bool,
 }
 
 impl GivenArgs {
     fn read(&self) -> Result<notation::Given, String> {
         let mut given = notation::Given::default();
+        given.fixes = match (&self.fixes, self.no_fixes) {
+            (_, true) => crate::corrections::FixesChoice::Off,
+            (Some(p), false) => crate::corrections::FixesChoice::File(p.clone()),
+            (None, false) => crate::corrections::FixesChoice::Auto,
+        };
         let mut add = |entry: &str, place: &str| -> Result<(), String> {
             let Some((title, fen)) = entry.split_once('=') else {
                 return Err(format!("{place}: expected TITLE=FEN, got {entry:?}"));
@@ -410,7 +429,7 @@ fn use_color(choice: ColorChoice) -> bool {
 /// counts, not trees: a PDN file's games are judged and counted as they are
 /// read and then dropped, so a large file is checked in the memory of one game.
 fn read_checked(file: &Path, notation: Notation, format: CheckFormat, given: &notation::Given, judge: &crate::verdict::Judge) -> Result<(Source, crate::input::Input, Tally), String> {
-    let input = read_input(file)?;
+    let input = read_input_with(file, &given.fixes)?;
     let detected = if notation == Notation::Auto { Notation::detect(&input.path, &input.text) } else { notation };
     if matches!(format, CheckFormat::Human) && given.positions.is_empty() && detected == Notation::Pdn {
         let mut tally = Tally::default();

@@ -25,6 +25,10 @@ pub struct Diagnostic {
     pub label: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
+    /// The file `span` points into when it is not the source the diagnostic
+    /// belongs to: a corrections file read with it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
 }
 
 impl Diagnostic {
@@ -36,6 +40,7 @@ impl Diagnostic {
             span,
             label: String::new(),
             help: None,
+            file: None,
         }
     }
 

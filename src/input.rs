@@ -40,7 +40,7 @@ impl OffsetMap {
         self.anchors.is_empty()
     }
 
-    fn push(&mut self, new: usize, old: usize) {
+    pub(crate) fn push(&mut self, new: usize, old: usize) {
         if new != old || !self.anchors.is_empty() {
             self.anchors.push((new, old));
         }
@@ -99,6 +99,10 @@ pub struct Input {
     decoded: OffsetMap,
     /// Normalised text back to the decoded text (line endings).
     line_ends: OffsetMap,
+    /// The corrections file read with the source, if any.
+    pub fixes: Option<crate::corrections::Loaded>,
+    /// Corrected text back to the normalised text (place entries of `fixes`).
+    edits: OffsetMap,
 }
 
 impl Input {
@@ -112,7 +116,7 @@ impl Input {
             None => decode(bytes, &mut findings),
         };
         let (text, line_ends) = normalise_line_ends(decoded_text);
-        Input { name, path: path.to_path_buf(), text, encoding, findings, decoded, line_ends }
+        Input { name, path: path.to_path_buf(), text, encoding, findings, decoded, line_ends, fixes: None, edits: OffsetMap::default() }
     }
 
     /// Text as given, as if it were a file's bytes.
@@ -122,12 +126,12 @@ impl Input {
 
     /// The byte of the original file where offset `at` of [`Input::text`] is.
     pub fn to_original(&self, at: usize) -> usize {
-        self.decoded.to_old(self.line_ends.to_old(at))
+        self.decoded.to_old(self.line_ends.to_old(self.edits.to_old(at)))
     }
 
     /// The offset in [`Input::text`] of byte `at` of the original file.
     pub fn to_normalised(&self, at: usize) -> usize {
-        self.line_ends.to_new(self.decoded.to_new(at))
+        self.edits.to_new(self.line_ends.to_new(self.decoded.to_new(at)))
     }
 
     pub fn span_to_original(&self, span: Span) -> Span {
@@ -140,7 +144,19 @@ impl Input {
 
     /// Nothing was changed on the way in: spans need no mapping.
     pub fn is_verbatim(&self) -> bool {
-        self.decoded.is_identity() && self.line_ends.is_identity()
+        self.decoded.is_identity() && self.line_ends.is_identity() && self.edits.is_identity()
+    }
+
+    /// Read `loaded` with this text: its place entries applied to the text
+    /// (spans still map to the file's bytes), the rest kept for [`Input::read`].
+    pub fn attach_fixes(&mut self, mut loaded: crate::corrections::Loaded) {
+        let (text, edits, applied, diagnostics) =
+            crate::corrections::place::apply(&self.text, &loaded.entries, |at| self.to_normalised(at), |at| self.to_original(at));
+        self.text = text;
+        self.edits = edits;
+        loaded.applied = applied;
+        loaded.diagnostics.extend(diagnostics);
+        self.fixes = Some(loaded);
     }
 
     /// Read in `notation`; every span in the result points at the original
@@ -152,6 +168,9 @@ impl Input {
             for_each_span(&mut source, |s| *s = self.span_to_original(*s));
         }
         source.diagnostics.splice(0..0, self.findings.iter().cloned());
+        if let Some(fixes) = &self.fixes {
+            crate::corrections::apply_to_source(&mut source, fixes);
+        }
         source
     }
 
@@ -162,7 +181,7 @@ impl Input {
     /// visited.
     pub fn read_visiting(&self, notation: Notation, given: &Given, visit: &mut dyn FnMut(Game)) -> Source {
         let notation = if notation == Notation::Auto { Notation::detect(&self.path, &self.text) } else { notation };
-        if notation != Notation::Pdn {
+        if notation != Notation::Pdn || self.fixes.is_some() {
             let mut source = self.read(notation, given);
             std::mem::take(&mut source.games).into_iter().for_each(visit);
             return source;
@@ -184,15 +203,22 @@ impl Input {
     /// normalised text as the snippet (a lone CR would otherwise make the
     /// whole file one line).
     pub fn render(&self, diags: &[Diagnostic], color: bool) -> String {
-        let mapped: Vec<Diagnostic> = diags
-            .iter()
+        // Diagnostics about the corrections file are drawn from its own text.
+        let (theirs, ours): (Vec<&Diagnostic>, Vec<&Diagnostic>) = diags.iter().partition(|d| d.file.is_some());
+        let mapped: Vec<Diagnostic> = ours
+            .into_iter()
             .map(|d| {
                 let mut d = d.clone();
                 d.span = self.span_to_normalised(d.span);
                 d
             })
             .collect();
-        diagnostic::render(&mapped, &self.name, &self.text, color)
+        let mut out = diagnostic::render(&mapped, &self.name, &self.text, color);
+        if let Some(fixes) = &self.fixes {
+            let theirs: Vec<Diagnostic> = theirs.into_iter().cloned().collect();
+            out.push_str(&diagnostic::render(&theirs, &fixes.name, &fixes.text, color));
+        }
+        out
     }
 }
 
@@ -203,7 +229,8 @@ pub fn for_each_span(source: &mut Source, mut f: impl FnMut(&mut Span)) {
         for_each_game_span(game, &mut f);
     }
     source.unread.iter_mut().for_each(|u| f(&mut u.span));
-    source.diagnostics.iter_mut().for_each(|d| f(&mut d.span));
+    // A corrections file's diagnostics point into that file, not the source.
+    source.diagnostics.iter_mut().filter(|d| d.file.is_none()).for_each(|d| f(&mut d.span));
     for prose in &mut source.prose {
         f(&mut prose.span);
         prose.points.iter_mut().for_each(|p| f(&mut p.span));
@@ -445,15 +472,25 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
     fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }
 
-/// A path (or `-`) read into text.
+/// A path (or `-`) read into text, with the corrections file beside it, if any.
 pub fn read_input(path: &Path) -> Result<Input, String> {
-    Ok(Input::from_bytes(path, &read_bytes(path)?))
+    read_input_with(path, &crate::corrections::FixesChoice::Auto)
+}
+
+/// A path (or `-`) read into text, with the corrections file `fixes` chooses;
+/// `Err` when either cannot be read.
+pub fn read_input_with(path: &Path, fixes: &crate::corrections::FixesChoice) -> Result<Input, String> {
+    let mut input = Input::from_bytes(path, &read_bytes(path)?);
+    if let Some(file) = crate::corrections::locate(path, fixes) {
+        input.attach_fixes(crate::corrections::Loaded::read(&file)?);
+    }
+    Ok(input)
 }
 
 /// A path (or `-`) read in `notation`: the tree (spans in the original bytes)
 /// and the input, which renders its diagnostics.
 pub fn read_source(path: &Path, notation: Notation, given: &Given) -> Result<(Source, Input), String> {
-    let input = read_input(path)?;
+    let input = read_input_with(path, &given.fixes)?;
     let source = input.read_with_positions(notation, given);
     Ok((source, input))
 }
@@ -487,11 +524,14 @@ pub struct Collected {
     pub skipped: Vec<PathBuf>,
 }
 
-/// Inside a directory, hidden files and Markdown notes (a corpus's README) are not game files.
+/// Inside a directory, hidden files, Markdown notes (a corpus's README) and
+/// corrections files (`BOOK.fixes`) are not game files.
 fn is_hidden_or_documentation(path: &Path) -> bool {
     let hidden = path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'));
     let markdown = path.extension().is_some_and(|x| x.eq_ignore_ascii_case("md"));
-    hidden || markdown
+    // A corrections file is read with its source, not as one.
+    let fixes = path.extension().is_some_and(|x| x == "fixes");
+    hidden || markdown || fixes
 }
 
 fn is_text_file(path: &Path) -> bool {

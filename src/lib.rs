@@ -3,11 +3,13 @@
 //! - [`rules`]: engines (positions, moves, legality); nothing about text.
 //! - [`notation`]: one module per notation; text to raw moves with spans, and back.
 //! - [`repair`]: finds the legal reading of a noisy token stream.
+//! - [`corrections`]: a corrections file (`BOOK.fixes`) read with its source.
 //! - [`input`]: files and standard input read into text every reader can trust.
 //! - [`tree`]: the game tree every reader produces.
 //! - [`export`]: writers (PDN, JSON, YAML, CSV).
 
 pub mod cli;
+pub mod corrections;
 pub mod diagnostic;
 pub mod export;
 pub mod input;

@@ -76,6 +76,8 @@ impl Notation {
 #[derive(Clone, Debug, Default)]
 pub struct Given {
     pub positions: Vec<(String, crate::rules::draughts::Setup)>,
+    /// The corrections file read with each source.
+    pub fixes: crate::corrections::FixesChoice,
 }
 
 /// Read `text` in `notation` (auto-detected from `path` if `Auto`).

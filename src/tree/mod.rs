@@ -81,6 +81,56 @@ pub struct Line {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub annotations: Vec<Annotation>,
     pub span: Span,
+    /// The entries of a corrections file that changed this line (its moves,
+    /// branch point, start, result or contributor), in the order applied.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub corrections: Vec<Correction>,
+}
+
+/// An entry of a corrections file (`BOOK.fixes`) that changed the tree.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Correction {
+    pub kind: CorrectionKind,
+    /// 1-based line of the entry in the corrections file.
+    pub entry_line: usize,
+    /// The entry's note: where the corrected text came from (`scan p. 14`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CorrectionKind {
+    /// Text replaced at a place in the source before it was read.
+    Text,
+    /// A whole line typed in.
+    Moves,
+    /// One move replaced or added.
+    Move,
+    /// Where a variation leaves its parent.
+    BranchPoint,
+    /// The position a line starts from.
+    Start,
+    Result,
+    Contributor,
+}
+
+/// Where a move in the tree comes from. A move mended by the decoder is
+/// `Printed` with its `repair` log; a corrected one replaces what was printed.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Origin {
+    /// Read from the source text (as printed, or mended: see `MoveNode::repair`).
+    #[default]
+    Printed,
+    /// Given by a corrections file entry.
+    Corrected(Correction),
+}
+
+impl Origin {
+    pub fn is_printed(&self) -> bool {
+        matches!(self, Origin::Printed)
+    }
 }
 
 /// One legal move an ambiguous stop's text could be read as.
@@ -106,6 +156,9 @@ pub struct MoveNode {
     pub repair: Option<Repair>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub annotations: Vec<Annotation>,
+    /// Printed (or repaired), or corrected by a corrections file.
+    #[serde(default, skip_serializing_if = "Origin::is_printed")]
+    pub origin: Origin,
 }
 
 /// How a printed move was mended into a legal one.

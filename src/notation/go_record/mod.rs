@@ -300,6 +300,7 @@ pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
                     printed: mv.printed.clone(),
                     repair: None,
                     annotations,
+                    origin: Default::default(),
                 }
             })
             .collect();
@@ -323,6 +324,7 @@ pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
             annotations: line.after.iter().flat_map(node_annotations).collect(),
             span: line.span,
             start: None,
+            corrections: Vec::new(),
         });
     }
     // The stated result and the counts the text gives, judged against the engine's count.

@@ -368,6 +368,7 @@ pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opt
             stated_result: rl.result.clone(),
             verdict: None,
             start: None,
+            corrections: Vec::new(),
         };
         if let (Some(stop), Some(unread)) = (&decoded.stop, line.unread.as_mut()) {
             // The line's own text only, not the blank lines and marks between its moves.

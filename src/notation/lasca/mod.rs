@@ -238,7 +238,7 @@ fn resolve_clean(text: &str, start: &Position, plies: &[RawPly]) -> Option<Vec<M
             return None;
         }
         let (text_, squares) = describe(&pos, &mv);
-        out.push(MoveNode { text: text_, squares, span: p.span, printed: p.span.slice(text).to_string(), repair: None, annotations: Vec::new() });
+        out.push(MoveNode { text: text_, squares, span: p.span, printed: p.span.slice(text).to_string(), repair: None, annotations: Vec::new(), origin: Default::default() });
         pos = pos.play(&mv);
     }
     Some(out)

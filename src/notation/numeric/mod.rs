@@ -160,6 +160,7 @@ fn resolve_all(start: &Position, raw: &[RawMove], text: &str) -> Option<Vec<crat
             printed: r.span.slice(text).to_string(),
             repair: None,
             annotations: Vec::new(),
+            origin: Default::default(),
         });
         pos = pos.play(&mv);
     }

@@ -1,0 +1,430 @@
+//! Entries by structure, applied to the tree after reading: a line typed in
+//! from the scan, one move, a branch point, a start position, a result, a
+//! contributor. Each is found by its game and line, replayed with the draughts
+//! engine from where its line starts, and applied only if every move stays
+//! legal; otherwise it is an error in the corrections file and the tree is
+//! left as read.
+
+use super::syntax::{Address, Body, LineRef, Spanned, Squares};
+use super::Loaded;
+use crate::diagnostic::Diagnostic;
+use crate::notation::numeric::move_text_among;
+use crate::rules::draughts::{parse_fen, resolve_among, write_fen, Position, ResolveError};
+use crate::span::Span;
+use crate::tree::{Annotation, Correction, CorrectionKind, Game, Line, LineStatus, MoveNode, Origin, Source, StatedResult};
+use std::collections::HashMap;
+
+/// Apply every structure entry of `loaded` to `source`; the diagnostics have spans in the corrections file.
+pub fn apply(source: &mut Source, loaded: &Loaded) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    let draughts = !matches!(source.notation.as_str(), "lasca" | "go-record" | "sgf");
+    // What each entry claims, to find two entries for one thing.
+    let mut claimed: HashMap<(usize, usize, &'static str, usize), usize> = HashMap::new();
+    let mut order: Vec<(u8, usize, usize, usize)> = Vec::new();
+    for (index, entry) in loaded.entries.iter().enumerate() {
+        let Some(at) = entry.body.address() else { continue };
+        if !draughts {
+            diagnostics.push(
+                Diagnostic::error("fixes::not-draughts", format!("entries by game and line are replayed with the draughts rules; this source was read as {}", source.notation), entry.span)
+                    .with_label("cannot be applied")
+                    .with_help("correct this source by place (`at LINE:COL \"old\" -> \"new\"`)"),
+            );
+            continue;
+        }
+        let Some((g, l)) = find(source, at, &mut diagnostics) else { continue };
+        let (stage, claims): (u8, Vec<(&'static str, usize)>) = match &entry.body {
+            Body::Branch { .. } | Body::Start { .. } => (0, vec![("where it starts", 0)]),
+            Body::Moves { result, .. } => (1, if result.is_some() { vec![("moves", 0), ("result", 0)] } else { vec![("moves", 0)] }),
+            Body::Move { number, .. } => (2, vec![("move", number.value)]),
+            Body::Result { .. } => (3, vec![("result", 0)]),
+            Body::Contributor { .. } => (3, vec![("contributor", 0)]),
+            Body::Text { .. } => continue,
+        };
+        let mut clash = None;
+        for (what, n) in &claims {
+            // A typed-in line and a single move of the same line contradict each other.
+            let rival = if *what == "move" { claimed.get(&(g, l, "moves", 0)) } else { None };
+            if let Some(&other) = claimed.get(&(g, l, what, *n)).or(rival) {
+                clash = Some((other, *what));
+            }
+        }
+        if *claims.first().map(|c| &c.0).unwrap_or(&"") == "moves"
+            && let Some((_, &other)) = claimed.iter().find(|(k, _)| k.0 == g && k.1 == l && k.2 == "move")
+        {
+            clash = Some((other, "move"));
+        }
+        if let Some((other, what)) = clash {
+            diagnostics.push(
+                Diagnostic::error(
+                    "fixes::duplicate-entry",
+                    format!("two entries for one thing: the entry on line {} already sets the {what} of game {}, {}", loaded.entries[other].line, at.game.value, at.line.value),
+                    entry.span,
+                )
+                .with_label("contradicts an earlier entry"),
+            );
+            continue;
+        }
+        for (what, n) in claims {
+            claimed.insert((g, l, what, n), index);
+        }
+        order.push((stage, index, g, l));
+    }
+    order.sort_by_key(|o| (o.0, o.1));
+    for (_, index, g, l) in order {
+        let entry = &loaded.entries[index];
+        let game = &mut source.games[g];
+        let result = match &entry.body {
+            Body::Moves { moves, result, .. } => typed_line(game, l, moves, result.as_ref(), loaded.correction(index, CorrectionKind::Moves)),
+            Body::Move { number, mv, .. } => one_move(game, l, number, mv, loaded.correction(index, CorrectionKind::Move)),
+            Body::Branch { number, parent, .. } => branch(game, l, number, parent, loaded.correction(index, CorrectionKind::BranchPoint)),
+            Body::Start { fen, .. } => start(game, l, fen, loaded.correction(index, CorrectionKind::Start)),
+            Body::Result { result, .. } => {
+                let line = &mut game.lines[l];
+                let end = line.span.end;
+                line.stated_result = Some(StatedResult { outcome: result.value.outcome, printed: result.value.printed.clone(), span: Span::new(end, end) });
+                line.corrections.push(loaded.correction(index, CorrectionKind::Result));
+                Ok(())
+            }
+            Body::Contributor { name, .. } => {
+                let line = &mut game.lines[l];
+                let end = line.span.end;
+                line.annotations.push(Annotation { kind: "contributor".into(), text: name.value.clone(), span: Span::new(end, end) });
+                line.corrections.push(loaded.correction(index, CorrectionKind::Contributor));
+                Ok(())
+            }
+            Body::Text { .. } => Ok(()),
+        };
+        if let Err(d) = result {
+            diagnostics.push(d);
+        }
+    }
+    diagnostics
+}
+
+/// The game and line an address names, or a diagnostic saying why there is none.
+fn find(source: &Source, at: &Address, diagnostics: &mut Vec<Diagnostic>) -> Option<(usize, usize)> {
+    let Some(game) = at.game.value.checked_sub(1).and_then(|g| source.games.get(g)) else {
+        diagnostics.push(
+            Diagnostic::error("fixes::unknown-game", format!("there is no game {}: the source has {} games", at.game.value, source.games.len()), at.game.span).with_label("no such game"),
+        );
+        return None;
+    };
+    match line_index(game, &at.line.value) {
+        Some(l) => Some((at.game.value - 1, l)),
+        None => {
+            let labels: Vec<&str> = game.lines.iter().map(|l| l.label.as_str()).take(12).collect();
+            diagnostics.push(
+                Diagnostic::error("fixes::unknown-line", format!("game {} ({}) has no {}", at.game.value, game.name, at.line.value), at.line.span)
+                    .with_label("no such line")
+                    .with_help(format!("its lines: {}{}", labels.join(", "), if game.lines.len() > 12 { ", …" } else { "" })),
+            );
+            None
+        }
+    }
+}
+
+fn line_index(game: &Game, line: &LineRef) -> Option<usize> {
+    match line {
+        LineRef::Trunk => (!game.lines.is_empty()).then_some(0),
+        LineRef::Variation(n) => {
+            let n = n.to_string();
+            game.lines.iter().position(|l| l.label == n || l.label.strip_prefix("V.") == Some(n.as_str()))
+        }
+        LineRef::Label(label) => game.lines.iter().position(|l| &l.label == label),
+    }
+}
+
+/// The position a line's first move is played from, or why it cannot be found.
+pub fn start_of(game: &Game, index: usize) -> Result<Position, String> {
+    let line = &game.lines[index];
+    let own = line.moves.len();
+    let all = game.moves_from_start(index).ok_or("its parent lines form a loop")?;
+    let before = &all[..all.len() - own];
+    if line.parent.is_some() && before.len() != line.branch_ply {
+        return Err(format!("its parent line has only {} of the {} moves before its branch point", before.len(), line.branch_ply));
+    }
+    let mut root = index;
+    while let Some(p) = game.lines[root].parent {
+        root = p;
+    }
+    let fen = game.lines[root].start.as_deref().unwrap_or(&game.start);
+    let mut pos = position(fen)?;
+    for (k, m) in before.iter().enumerate() {
+        let legal = pos.legal_moves();
+        let mv = resolve_among(&legal, &m.squares).map_err(|_| format!("move {} of the moves before it ({}) does not replay", k + 1, m.text))?;
+        pos = pos.play(&mv);
+    }
+    Ok(pos)
+}
+
+fn position(fen: &str) -> Result<Position, String> {
+    if fen.trim().is_empty() {
+        return Ok(Position::initial());
+    }
+    let setup = parse_fen(fen).map_err(|e| format!("its start {fen:?} is not a position: {e}"))?;
+    Position::from_setup(setup).map_err(|e| format!("its start {fen:?} is not a legal position: {e}"))
+}
+
+/// Play squares from `pos`: each move's node, or the index and reason of the first that is not legal.
+fn replay(mut pos: Position, moves: &[&[u8]]) -> Result<(Vec<(String, Vec<u8>)>, Position), (usize, String)> {
+    let mut out = Vec::new();
+    for (k, squares) in moves.iter().enumerate() {
+        let legal = pos.legal_moves();
+        let mv = match resolve_among(&legal, squares) {
+            Ok(m) => m,
+            Err(ResolveError::Ambiguous(ms)) => {
+                let paths: Vec<String> = ms.iter().map(|m| m.squares().iter().map(u8::to_string).collect::<Vec<_>>().join("x")).collect();
+                return Err((k, format!("is ambiguous here: give the whole path ({})", paths.join(" or "))));
+            }
+            Err(_) => {
+                let mut names: Vec<String> = legal.iter().map(|m| move_text_among(&legal, m)).collect();
+                names.sort();
+                names.dedup();
+                let side = if pos.turn() == crate::rules::draughts::Color::Black { "Black" } else { "White" };
+                return Err((k, format!("is not legal in {} ({side} to move; legal: {})", write_fen(&pos.setup()), if names.is_empty() { "none".into() } else { names.join(" ") })));
+            }
+        };
+        out.push((move_text_among(&legal, &mv), mv.squares()));
+        pos = pos.play(&mv);
+    }
+    Ok((out, pos))
+}
+
+fn spelled(squares: &[u8]) -> String {
+    squares.iter().map(u8::to_string).collect::<Vec<_>>().join("-")
+}
+
+fn status_of(line: &Line) -> LineStatus {
+    if line.unread.is_some() {
+        if line.moves.is_empty() { LineStatus::Unreadable } else { LineStatus::Partial }
+    } else if line.moves.iter().any(|m| m.repair.is_some()) {
+        LineStatus::Repaired
+    } else {
+        LineStatus::Legal
+    }
+}
+
+/// Every line that branches from `index` (directly or further down) replays after a change to it.
+fn descendants_replay(game: &Game, index: usize) -> Result<(), String> {
+    for (i, line) in game.lines.iter().enumerate() {
+        let mut at = line.parent;
+        let mut depth = 0;
+        let mut below = false;
+        while let Some(p) = at {
+            if p == index {
+                below = true;
+                break;
+            }
+            depth += 1;
+            if depth > game.lines.len() {
+                break;
+            }
+            at = game.lines[p].parent;
+        }
+        if !below || line.start.is_some() {
+            continue;
+        }
+        let from = start_of(game, i).map_err(|e| format!("line {} no longer replays: {e}", line.label))?;
+        let squares: Vec<&[u8]> = line.moves.iter().map(|m| m.squares.as_slice()).collect();
+        if let Err((k, why)) = replay(from, &squares) {
+            return Err(format!("line {} no longer replays: its move {} ({}) {why}", line.label, k + 1, line.moves[k].text));
+        }
+    }
+    Ok(())
+}
+
+/// Commit `changed` as line `index` if it and every line below it replay; else the error, spanning `span`.
+fn commit(game: &mut Game, index: usize, changed: Line, span: Span) -> Result<(), Diagnostic> {
+    let old = std::mem::replace(&mut game.lines[index], changed);
+    if let Err(why) = descendants_replay(game, index) {
+        game.lines[index] = old;
+        return Err(Diagnostic::error("fixes::contradiction", format!("not applied: after it, {why}"), span).with_label("breaks a line below this one"));
+    }
+    Ok(())
+}
+
+fn corrected_node(text: String, squares: Vec<u8>, span: Span, correction: &Correction) -> MoveNode {
+    MoveNode { text, squares, span, printed: String::new(), origin: Origin::Corrected(correction.clone()), ..MoveNode::default() }
+}
+
+fn typed_line(game: &mut Game, index: usize, moves: &[Spanned<Squares>], result: Option<&Spanned<super::syntax::ResultText>>, correction: Correction) -> Result<(), Diagnostic> {
+    let span_all = moves.first().map_or(Span::default(), |m| m.span).join(moves.last().map_or(Span::default(), |m| m.span));
+    let from = start_of(game, index).map_err(|e| Diagnostic::error("fixes::no-start", format!("the line's start cannot be found: {e}"), span_all).with_label("not applied"))?;
+    let squares: Vec<&[u8]> = moves.iter().map(|m| m.value.as_slice()).collect();
+    let (nodes, _) = replay(from, &squares).map_err(|(k, why)| {
+        Diagnostic::error("fixes::illegal-move", format!("move {} ({}) {why}", k + 1, spelled(&moves[k].value)), moves[k].span).with_label("not legal here")
+    })?;
+    let mut line = game.lines[index].clone();
+    let at = Span::new(line.span.start, line.span.start);
+    line.moves = nodes.into_iter().map(|(t, s)| corrected_node(t, s, at, &correction)).collect();
+    if let Some(unread) = line.unread.take() {
+        // The printed text stays in the tree, superseded by what was typed in.
+        line.annotations.push(Annotation { kind: "superseded".into(), text: unread.raw, span: unread.span });
+    }
+    line.readings.clear();
+    if let Some(r) = result {
+        let end = line.span.end;
+        line.stated_result = Some(StatedResult { outcome: r.value.outcome, printed: r.value.printed.clone(), span: Span::new(end, end) });
+    }
+    line.status = status_of(&line);
+    line.corrections.push(correction);
+    commit(game, index, line, span_all)
+}
+
+fn one_move(game: &mut Game, index: usize, number: &Spanned<usize>, mv: &Spanned<Squares>, correction: Correction) -> Result<(), Diagnostic> {
+    let line = game.lines[index].clone();
+    let n = number.value;
+    if n == 0 || n > line.moves.len() + 1 {
+        return Err(Diagnostic::error("fixes::out-of-range", format!("line {} has {} moves read; move {n} is neither one of them nor the next", line.label, line.moves.len()), number.span)
+            .with_label("no such move"));
+    }
+    let from = start_of(game, index).map_err(|e| Diagnostic::error("fixes::no-start", format!("the line's start cannot be found: {e}"), number.span).with_label("not applied"))?;
+    let mut squares: Vec<&[u8]> = line.moves.iter().map(|m| m.squares.as_slice()).collect();
+    if n == squares.len() + 1 {
+        squares.push(&mv.value);
+    } else {
+        squares[n - 1] = &mv.value;
+    }
+    let (nodes, _) = replay(from, &squares).map_err(|(k, why)| {
+        if k + 1 == n {
+            Diagnostic::error("fixes::illegal-move", format!("move {n} ({}) {why}", spelled(&mv.value)), mv.span).with_label("not legal here")
+        } else {
+            Diagnostic::error("fixes::contradiction", format!("not applied: after it, move {} as read ({}) {why}", k + 1, line.moves[k].text), mv.span).with_label("breaks a later move")
+        }
+    })?;
+    let mut changed = line;
+    let (text, sq) = nodes[n - 1].clone();
+    if n <= changed.moves.len() {
+        let node = &mut changed.moves[n - 1];
+        node.text = text;
+        node.squares = sq;
+        node.repair = None;
+        node.origin = Origin::Corrected(correction.clone());
+    } else {
+        let at = changed.unread.as_ref().map_or(changed.span.end, |u| u.span.start);
+        changed.moves.push(corrected_node(text, sq, Span::new(at, at), &correction));
+        changed.readings.clear();
+    }
+    changed.status = status_of(&changed);
+    changed.corrections.push(correction);
+    commit(game, index, changed, mv.span)
+}
+
+fn branch(game: &mut Game, index: usize, number: &Spanned<usize>, parent: &Spanned<LineRef>, correction: Correction) -> Result<(), Diagnostic> {
+    let Some(p) = line_index(game, &parent.value) else {
+        return Err(Diagnostic::error("fixes::unknown-line", format!("{} has no {}", game.name, parent.value), parent.span).with_label("no such line"));
+    };
+    let mut at = Some(p);
+    let mut steps = 0;
+    while let Some(a) = at {
+        if a == index || steps > game.lines.len() {
+            return Err(Diagnostic::error("fixes::contradiction", "a line cannot branch from itself or from a line below it", parent.span).with_label("a loop"));
+        }
+        steps += 1;
+        at = game.lines[a].parent;
+    }
+    let m = number.value;
+    if m == 0 || m > game.lines[p].moves.len() {
+        return Err(Diagnostic::error("fixes::out-of-range", format!("{} has {} moves read; there is no move {m} to branch at", parent.value, game.lines[p].moves.len()), number.span)
+            .with_label("no such move"));
+    }
+    let base = if game.lines[p].parent.is_some() { game.lines[p].branch_ply } else { 0 };
+    let mut changed = game.lines[index].clone();
+    changed.parent = Some(p);
+    changed.branch_ply = base + m - 1;
+    changed.start = None;
+    changed.corrections.push(correction);
+    let old = std::mem::replace(&mut game.lines[index], changed);
+    let checked = start_of(game, index).and_then(|from| {
+        let squares: Vec<&[u8]> = game.lines[index].moves.iter().map(|m| m.squares.as_slice()).collect();
+        replay(from, &squares).map(|_| ()).map_err(|(k, why)| format!("its move {} ({}) {why}", k + 1, game.lines[index].moves[k].text))
+    });
+    if let Err(why) = checked {
+        game.lines[index] = old;
+        return Err(Diagnostic::error("fixes::illegal-move", format!("not applied: from that branch point, {why}"), number.span).with_label("the line does not replay from here"));
+    }
+    let changed = std::mem::replace(&mut game.lines[index], old);
+    commit(game, index, changed, number.span)
+}
+
+fn start(game: &mut Game, index: usize, fen: &Spanned<String>, correction: Correction) -> Result<(), Diagnostic> {
+    let setup = parse_fen(&fen.value).map_err(|e| Diagnostic::error("fixes::bad-position", format!("not a PDN FEN position: {e}"), fen.span).with_label("here"))?;
+    let pos = Position::from_setup(setup).map_err(|e| Diagnostic::error("fixes::bad-position", format!("not a legal position: {e}"), fen.span).with_label("here"))?;
+    let mut changed = game.lines[index].clone();
+    let squares: Vec<&[u8]> = changed.moves.iter().map(|m| m.squares.as_slice()).collect();
+    replay(pos, &squares).map_err(|(k, why)| {
+        Diagnostic::error("fixes::illegal-move", format!("not applied: from this position the line's move {} ({}) {why}", k + 1, changed.moves[k].text), fen.span).with_label("the line does not replay from here")
+    })?;
+    changed.start = Some(write_fen(&setup));
+    changed.parent = None;
+    changed.branch_ply = 0;
+    changed.corrections.push(correction);
+    commit(game, index, changed, fen.span)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corrections::apply_to_source;
+    use crate::tree::Origin;
+
+    fn source(text: &str) -> Source {
+        crate::notation::numeric::read("t.txt", text, &crate::notation::numeric::ReadOptions::default())
+    }
+
+    fn with(text: &str, fixes: &str) -> Source {
+        let mut s = source(text);
+        apply_to_source(&mut s, &Loaded::from_text("t.fixes", fixes));
+        s
+    }
+
+    fn errors(s: &Source) -> Vec<String> {
+        s.diagnostics.iter().filter(|d| d.is_error() && d.file.is_some()).map(|d| d.code.clone()).collect()
+    }
+
+    #[test]
+    fn a_typed_in_line_replaces_the_read_one_and_is_marked() {
+        let s = with("11-15 23-19 8-11 22-17 Drawn.\n", "game 1, trunk: 11 15 23 19 9 14 W. wins [scan p. 3]\n");
+        assert!(errors(&s).is_empty(), "{:?}", s.diagnostics);
+        let line = &s.games[0].lines[0];
+        let texts: Vec<&str> = line.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["11-15", "23-19", "9-14"]);
+        assert!(matches!(&line.moves[2].origin, Origin::Corrected(c) if c.kind == CorrectionKind::Moves && c.note.as_deref() == Some("scan p. 3")));
+        assert_eq!(line.stated_result.as_ref().map(|r| r.outcome), Some(crate::tree::Outcome::WhiteWins));
+        assert_eq!(line.status, LineStatus::Legal);
+    }
+
+    #[test]
+    fn an_illegal_typed_move_is_an_error_in_the_fixes_file() {
+        let s = with("11-15 23-19\n", "game 1, trunk: 11 15 23 19 15 19\n");
+        assert_eq!(errors(&s), ["fixes::illegal-move"]);
+        let d = s.diagnostics.iter().find(|d| d.code == "fixes::illegal-move").unwrap();
+        assert_eq!(d.span, Span::new(27, 32));
+        assert_eq!(s.games[0].lines[0].moves.len(), 2, "the tree is left as read");
+    }
+
+    #[test]
+    fn one_move_replaced_and_appended() {
+        let s = with("11-15 23-19 8-11\n", "game 1, trunk, move 3: 9 14\ngame 1, trunk, move 4: 22 17\n");
+        assert!(errors(&s).is_empty(), "{:?}", s.diagnostics);
+        let texts: Vec<&str> = s.games[0].lines[0].moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["11-15", "23-19", "9-14", "22-17"]);
+        let s = with("11-15 23-19 8-11\n", "game 1, trunk, move 9: 9 14\ngame 2, trunk, move 1: 9 14\ngame 1, variation 3, move 1: 9 14\n");
+        assert_eq!(errors(&s), ["fixes::unknown-game", "fixes::unknown-line", "fixes::out-of-range"]);
+    }
+
+    #[test]
+    fn two_entries_for_one_thing_contradict() {
+        let s = with("11-15 23-19\n", "game 1, trunk, move 2: 22 17\ngame 1, trunk, move 2: 22 18\ngame 1, trunk: 11 15\n");
+        assert_eq!(errors(&s), ["fixes::duplicate-entry", "fixes::duplicate-entry"]);
+    }
+
+    #[test]
+    fn a_start_position_replays_the_line() {
+        let s = with("11-15 23-19\n", "game 1, trunk, start: W:W18:B14\n");
+        assert_eq!(errors(&s), ["fixes::illegal-move"]);
+        let s = with("23-19\n", "game 1, trunk, start: W:W23:B5\n");
+        assert!(errors(&s).is_empty(), "{:?}", s.diagnostics);
+        assert_eq!(s.games[0].lines[0].start.as_deref(), Some("W:W23:B5"));
+    }
+}
