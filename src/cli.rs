@@ -409,7 +409,7 @@ fn use_color(choice: ColorChoice) -> bool {
 }
 
 /// A file read and judged for `check`, with its counts. Neither output needs
-/// the trees held: a PDN file's games are judged, counted and (for JSON)
+/// the trees held: a PDN or SGF file's games are judged, counted and (for JSON)
 /// written as they are read and then dropped, so a large file is checked in
 /// the memory of one game. Other readers build their tree; it is written once
 /// read. The source comes back without games for JSON.
@@ -417,17 +417,18 @@ fn read_checked<W: Write>(file: &Path, notation: Notation, json: Option<&mut Jso
     let input = read_input(file)?;
     let detected = if notation == Notation::Auto { Notation::detect(&input.path, &input.text) } else { notation };
     let written = |e: std::io::Error| format!("cannot write JSON: {e}");
-    if given.positions.is_empty() && detected == Notation::Pdn {
+    if given.positions.is_empty() && matches!(detected, Notation::Pdn | Notation::Sgf) {
+        let notation_name = if detected == Notation::Pdn { "pdn" } else { "sgf" };
         let mut tally = Tally::default();
         let mut disputes = Vec::new();
         let mut json = json;
         let mut failure = None;
         if let Some(doc) = json.as_deref_mut() {
-            // The streamed reader names its sources so.
-            doc.begin_source(&input.name, "pdn").map_err(written)?;
+            // The streamed readers name their sources so.
+            doc.begin_source(&input.name, notation_name).map_err(written)?;
         }
         let mut source = input.read_visiting(detected, given, &mut |game| {
-            let (game, mut found) = crate::verdict::judge_game(game, "pdn", judge);
+            let (game, mut found) = crate::verdict::judge_game(game, notation_name, judge);
             tally.add_game(&game);
             disputes.append(&mut found);
             if let Some(doc) = json.as_deref_mut()
@@ -436,7 +437,7 @@ fn read_checked<W: Write>(file: &Path, notation: Notation, json: Option<&mut Jso
                 failure = doc.game(&game).err();
             }
         });
-        debug_assert_eq!(source.notation, "pdn");
+        debug_assert_eq!(source.notation, notation_name);
         source.diagnostics.append(&mut disputes);
         tally.count_diagnostics(&source);
         if let Some(e) = failure {
@@ -518,7 +519,7 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
                         let _ = writeln!(out, "{}", specimen_table(&reports));
                     }
                 }
-                let verdicts = crate::verdict::VerdictCounts::of(&source);
+                let verdicts = tally.verdicts; // counted as the games went by (streamed sources keep none)
                 if verdicts.total() > 0 {
                     let _ = writeln!(out, "{}: verdicts on stated results: {} proven, {} engine-consistent, {} disputed, {} unknown ({database_note})\n", source.name, verdicts.proven, verdicts.engine_consistent, verdicts.disputed, verdicts.unknown);
                 }
