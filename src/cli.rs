@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use crate::diagnostic::{self, Severity};
 use crate::export;
+use crate::export::json_stream::JsonSources;
 use crate::input::{collect_files, read_input, read_input_with, read_source};
 use crate::notation::{self, Notation};
 use crate::rules::draughts::{self, parse_fen, Position, Square};
@@ -425,27 +426,53 @@ fn use_color(choice: ColorChoice) -> bool {
     }
 }
 
-/// A file read and judged for `check`, with its counts. Human output needs
-/// counts, not trees: a PDN file's games are judged and counted as they are
-/// read and then dropped, so a large file is checked in the memory of one game.
-fn read_checked(file: &Path, notation: Notation, format: CheckFormat, given: &notation::Given, judge: &crate::verdict::Judge) -> Result<(Source, crate::input::Input, Tally), String> {
+/// A file read and judged for `check`, with its counts. Neither output needs
+/// the trees held: a PDN or SGF file's games are judged, counted and (for JSON)
+/// written as they are read and then dropped, so a large file is checked in
+/// the memory of one game. Other readers build their tree; it is written once
+/// read. The source comes back without games for JSON.
+fn read_checked<W: Write>(file: &Path, notation: Notation, json: Option<&mut JsonSources<W>>, given: &notation::Given, judge: &crate::verdict::Judge) -> Result<(Source, crate::input::Input, Tally), String> {
     let input = read_input_with(file, &given.fixes)?;
     let detected = if notation == Notation::Auto { Notation::detect(&input.path, &input.text) } else { notation };
-    if matches!(format, CheckFormat::Human) && given.positions.is_empty() && detected == Notation::Pdn {
+    let written = |e: std::io::Error| format!("cannot write JSON: {e}");
+    if given.positions.is_empty() && matches!(detected, Notation::Pdn | Notation::Sgf) {
+        let notation_name = if detected == Notation::Pdn { "pdn" } else { "sgf" };
         let mut tally = Tally::default();
         let mut disputes = Vec::new();
+        let mut json = json;
+        let mut failure = None;
+        if let Some(doc) = json.as_deref_mut() {
+            // The streamed readers name their sources so.
+            doc.begin_source(&input.name, notation_name).map_err(written)?;
+        }
         let mut source = input.read_visiting(detected, given, &mut |game| {
-            let (game, mut found) = crate::verdict::judge_game(game, "pdn", judge);
+            let (game, mut found) = crate::verdict::judge_game(game, notation_name, judge);
             tally.add_game(&game);
             disputes.append(&mut found);
+            if let Some(doc) = json.as_deref_mut()
+                && failure.is_none()
+            {
+                failure = doc.game(&game).err();
+            }
         });
+        debug_assert_eq!(source.notation, notation_name);
         source.diagnostics.append(&mut disputes);
         tally.count_diagnostics(&source);
+        if let Some(e) = failure {
+            return Err(written(e));
+        }
+        if let Some(doc) = json {
+            doc.end_source(&source).map_err(written)?;
+        }
         return Ok((source, input, tally));
     }
     let mut source = input.read_with_positions(notation, given);
     crate::verdict::judge_source(&mut source, judge);
     let tally = Tally::of(&source);
+    if let Some(doc) = json {
+        doc.source(&source).map_err(written)?;
+        source.games = Vec::new();
+    }
     Ok((source, input, tally))
 }
 
@@ -456,15 +483,16 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
     };
     let mut failed = false;
     let mut unreadable_files = 0;
-    let mut sources = Vec::new();
     let mut rows = Vec::new();
     let color = use_color(color);
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    // JSON is written source by source, game by game, as the files are read.
+    let mut doc = JsonSources::new(std::io::BufWriter::new(stdout.lock()));
     let (database, database_note) = solve::load_database(None);
     let judge = crate::verdict::Judge { db: &database, budget: VERDICT_BUDGET };
     for file in &files {
-        let (source, input, tally) = match read_checked(file, notation, format, given, &judge) {
+        let json = matches!(format, CheckFormat::Json).then_some(&mut doc);
+        let (source, input, tally) = match read_checked(file, notation, json, given, &judge) {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -473,6 +501,7 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
             }
         };
         failed |= tally.fails(strict);
+        let out = &mut doc.out;
         match format {
             CheckFormat::Human => {
                 // Every error; warnings and notes up to the cap, in source order.
@@ -511,27 +540,27 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
                 if source.prose.iter().any(|p| !p.points.is_empty()) {
                     let _ = writeln!(out, "{}", notation::volpicelli::points_table(&source));
                 }
-                let verdicts = crate::verdict::VerdictCounts::of(&source);
+                let verdicts = tally.verdicts; // counted as the games went by (streamed sources keep none)
                 if verdicts.total() > 0 {
                     let _ = writeln!(out, "{}: verdicts on stated results: {} proven, {} engine-consistent, {} disputed, {} unknown ({database_note})\n", source.name, verdicts.proven, verdicts.engine_consistent, verdicts.disputed, verdicts.unknown);
                 }
                 rows.push((source.name.clone(), source.notation.clone(), tally));
             }
-            CheckFormat::Json => sources.push(source),
+            CheckFormat::Json => {}
         }
     }
+    let out = &mut doc.out;
     match format {
         CheckFormat::Human => {
             let _ = writeln!(out, "{}", summary_table(&rows));
             let named: Vec<(&str, &Tally)> = rows.iter().map(|(n, _, t)| (n.as_str(), t)).collect();
             let _ = writeln!(out, "{}", crate::report::exit_reason(&named, strict, unreadable_files).1);
         }
-        CheckFormat::Json => match export::to_json(&sources) {
-            Ok(s) => {
-                let _ = writeln!(out, "{s}");
+        CheckFormat::Json => {
+            if let Err(e) = doc.finish() {
+                stdout_failed(e);
             }
-            Err(e) => return usage_error(&format!("cannot write JSON: {e}")),
-        },
+        }
     }
     if unreadable_files > 0 {
         EXIT_USAGE

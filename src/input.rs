@@ -174,24 +174,34 @@ impl Input {
         source
     }
 
-    /// As `read`, but a PDN text's games are handed to `visit` one at a time,
+    /// As `read`, but a PDN or SGF text's games are handed to `visit` one at a time,
     /// spans already in the original bytes, and not kept: the source comes back
     /// without games, so checking a large file needs memory for one game, not
     /// for its whole tree. Other notations are read whole and their games
     /// visited.
     pub fn read_visiting(&self, notation: Notation, given: &Given, visit: &mut dyn FnMut(Game)) -> Source {
         let notation = if notation == Notation::Auto { Notation::detect(&self.path, &self.text) } else { notation };
-        if notation != Notation::Pdn || self.fixes.is_some() {
+        // Corrections are applied to the whole tree, so a corrected source is read whole.
+        if self.fixes.is_some() {
             let mut source = self.read(notation, given);
             std::mem::take(&mut source.games).into_iter().for_each(visit);
             return source;
         }
-        let mut source = notation::pdn::read_streamed(&self.name, &self.text, |mut game| {
+        let handed_on = |mut game: Game| {
             if !self.is_verbatim() {
                 for_each_game_span(&mut game, |s| *s = self.span_to_original(*s));
             }
             visit(game);
-        });
+        };
+        let mut source = match notation {
+            Notation::Pdn => notation::pdn::read_streamed(&self.name, &self.text, handed_on),
+            Notation::Sgf => notation::sgf::read_streamed(&self.name, &self.text, handed_on),
+            _ => {
+                let mut source = self.read(notation, given);
+                std::mem::take(&mut source.games).into_iter().for_each(visit);
+                return source;
+            }
+        };
         if !self.is_verbatim() {
             for_each_span(&mut source, |s| *s = self.span_to_original(*s));
         }

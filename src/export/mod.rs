@@ -1,6 +1,7 @@
 //! Writers for the game tree. PDN and SGF have modules of their own; the data
 //! formats (JSON, YAML, CSV) are here.
 
+pub mod json_stream;
 pub mod pdn;
 
 use crate::tree::Source;

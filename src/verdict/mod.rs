@@ -270,10 +270,35 @@ fn judge_lasca_line(game: &Game, index: usize, claim: Outcome) -> Verdict {
     Verdict { depth: LASCA_PLIES, ..unknown(UnknownReason::Undecided) }
 }
 
+/// Solves already made in this thread: a book that reaches one position many
+/// times (or a file holding a book twice) pays for its search once. The
+/// search is bounded by nodes, so a remembered answer is the answer a new
+/// search would give; the memory is emptied when it grows large. A database
+/// is told apart by what it holds (its values are facts, the same in any copy).
+fn solved(pos: &Position, judge: &Judge) -> solve::Solution {
+    type Key = (Position, (u8, usize), u64, u32, std::time::Duration);
+    const MAX_REMEMBERED: usize = 1 << 16;
+    thread_local! {
+        static SOLVED: std::cell::RefCell<std::collections::HashMap<Key, solve::Solution>> = Default::default();
+    }
+    let key = (*pos, (judge.db.pieces(), judge.db.memory_bytes()), judge.budget.nodes, judge.budget.max_depth, judge.budget.time);
+    if let Some(s) = SOLVED.with_borrow(|m| m.get(&key).cloned()) {
+        return s;
+    }
+    let s = solve::solve(pos, judge.db, judge.budget);
+    SOLVED.with_borrow_mut(|m| {
+        if m.len() >= MAX_REMEMBERED {
+            m.clear();
+        }
+        m.insert(key, s.clone());
+    });
+    s
+}
+
 /// The verdict on `claim` for the position `pos`.
 pub fn judge_position(pos: &Position, claim: Outcome, judge: &Judge) -> Verdict {
     let turn = pos.turn();
-    let s = solve::solve(pos, judge.db, judge.budget);
+    let s = solved(pos, judge);
     let mut line = Vec::new();
     let mut here = *pos;
     for mv in &s.line {

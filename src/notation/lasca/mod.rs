@@ -125,18 +125,27 @@ fn section(text: &str, ordinal: usize, span: Span, body_start: usize) -> Section
     Section { ordinal, span, moves: Span::new(body_start, moves_end), prose }
 }
 
-/// Game sections, and the proposition's span if there is one.
-fn sections(text: &str) -> (Vec<Section>, Option<Span>) {
-    let headers: Vec<_> = HEADER.captures_iter(text).collect();
-    let proposition = PROPOSITION.find(text).map(|m| m.start());
+/// Game sections, and the propositions' spans. A proposition runs to the next
+/// game heading (a second book or chapter after it), not to the end of the
+/// text: text holding the book twice is read as twice the book, in twice the time.
+fn sections(text: &str) -> (Vec<Section>, Vec<Span>) {
+    let headers: Vec<usize> = HEADER.find_iter(text).map(|m| m.start()).collect();
+    let propositions: Vec<usize> = PROPOSITION.find_iter(text).map(|m| m.start()).collect();
     let mut out = Vec::new();
-    for (k, caps) in headers.iter().enumerate() {
+    for (k, caps) in HEADER.captures_iter(text).enumerate() {
         let whole = caps.get(0).expect("match");
-        let next = headers.get(k + 1).map(|c| c.get(0).expect("match").start());
-        let end = [next, proposition.filter(|&p| p > whole.start())].into_iter().flatten().min().unwrap_or(text.len());
+        let next = headers.get(k + 1).copied();
+        let proposition = propositions.get(propositions.partition_point(|&p| p <= whole.start())).copied();
+        let end = [next, proposition].into_iter().flatten().min().unwrap_or(text.len());
         out.push(section(text, k + 1, Span::new(whole.start(), end), whole.end()));
     }
-    (out, proposition.map(|p| Span::new(p, text.len())))
+    let mut spans = Vec::new();
+    for (k, &p) in propositions.iter().enumerate() {
+        let next_header = headers.get(headers.partition_point(|&h| h <= p)).copied();
+        let end = [next_header, propositions.get(k + 1).copied()].into_iter().flatten().min().unwrap_or(text.len());
+        spans.push(Span::new(p, end));
+    }
+    (out, spans)
 }
 
 /// Plies the text prints: from the last move number (or the count of move
@@ -161,8 +170,8 @@ pub fn printed_plies(tokens: &[Token]) -> usize {
 /// Read a whole source: the games, the proposition, and the prose around them.
 pub fn read(name: &str, text: &str) -> Source {
     let mut source = Source { name: name.to_string(), notation: "lasca".into(), ..Source::default() };
-    let (sections, proposition) = sections(text);
-    if sections.is_empty() && proposition.is_none() {
+    let (sections, propositions) = sections(text);
+    if sections.is_empty() && propositions.is_empty() {
         // Clean dash notation without headings.
         for (n, block) in clean_games(text).into_iter().enumerate() {
             let s = section(text, n + 1, block, block.start);
@@ -183,21 +192,28 @@ pub fn read(name: &str, text: &str) -> Source {
         }
         return source;
     }
-    let first = sections.first().map(|s| s.span.start).or(proposition.map(|p| p.start)).unwrap_or(text.len());
+    let first = [sections.first().map(|s| s.span.start), propositions.first().map(|p| p.start)].into_iter().flatten().min().unwrap_or(text.len());
     if !text[..first].trim().is_empty() {
         source.unread.push(Unread { raw: text[..first].to_string(), span: Span::new(0, first) });
     }
+    // Games and propositions in the order the text prints them.
+    let mut propositions = propositions.into_iter().peekable();
     for s in &sections {
+        while let Some(span) = propositions.next_if(|p| p.start < s.span.start) {
+            read_proposition(text, span, &mut source);
+        }
         let (game, diagnostics) = read_game(text, s, &decode_options());
         source.games.push(game);
         source.diagnostics.extend(diagnostics);
     }
-    if let Some(span) = proposition {
-        let (games, diagnostics) = proposition::read(text, span);
-        source.games.extend(games);
-        source.diagnostics.extend(diagnostics);
-    }
+    propositions.for_each(|span| read_proposition(text, span, &mut source));
     source
+}
+
+fn read_proposition(text: &str, span: Span, source: &mut Source) {
+    let (games, diagnostics) = proposition::read(text, span);
+    source.games.extend(games);
+    source.diagnostics.extend(diagnostics);
 }
 
 /// Read plies from `tokens` (or clean text) starting at `start`.

@@ -28,7 +28,7 @@ use crate::notation::go_corner::{from_sgf, to_sgf};
 use crate::notation::go_record::{self, GoGame, GoLine, GoMove, GoNode, SetupChange};
 use crate::rules::go::{Color, Move, Point, MAX_SIZE};
 use crate::span::Span;
-use crate::tree::{Source, Unread};
+use crate::tree::{Game, Source, Unread};
 use lex::Token;
 use std::borrow::Cow;
 
@@ -156,6 +156,14 @@ pub fn looks_like_sgf(path: &std::path::Path, bytes: &[u8]) -> bool {
 
 /// Read SGF text. Never fails; everything not understood is reported and kept.
 pub fn parse(text: &str) -> ParsedSgf {
+    let mut games = Vec::new();
+    let parsed = parse_visiting(text, |g| games.push(g));
+    ParsedSgf { games, ..parsed }
+}
+
+/// As [`parse`], each game handed to `visit` as soon as its tree closes and
+/// not kept (the result has no games): memory for one game tree at a time.
+pub fn parse_visiting(text: &str, mut visit: impl FnMut(GoGame)) -> ParsedSgf {
     let mut diagnostics = Vec::new();
     let mut unread = Vec::new();
     let mut arena = Arena::default();
@@ -164,7 +172,6 @@ pub fn parse(text: &str) -> ParsedSgf {
     let mut stack: Vec<u32> = Vec::new();
     let mut current = NONE;
     let mut open_spans: Vec<Span> = Vec::new();
-    let mut games = Vec::new();
     // The identifier the next values belong to.
     let mut ident: Option<Span> = None;
     let finish_prop = |arena: &mut Arena, ident: &mut Option<Span>, start: usize| {
@@ -194,7 +201,7 @@ pub fn parse(text: &str) -> ParsedSgf {
                         // A whole game tree is closed: build its games and free its nodes.
                         for root in roots.drain(..) {
                             if let Some(g) = build_game(text, &arena, root, &mut diagnostics) {
-                                games.push(g);
+                                visit(g);
                             }
                         }
                         arena.clear();
@@ -273,10 +280,10 @@ pub fn parse(text: &str) -> ParsedSgf {
     }
     for root in roots {
         if let Some(g) = build_game(text, &arena, root, &mut diagnostics) {
-            games.push(g);
+            visit(g);
         }
     }
-    ParsedSgf { games, unread, diagnostics }
+    ParsedSgf { games: Vec::new(), unread, diagnostics }
 }
 
 fn truncate(s: &str) -> String {
@@ -810,19 +817,23 @@ fn write_game(out: &mut String, game: &GoGame) {
 
 /// Read, replay and build the shared tree for SGF text (already decoded).
 pub fn read(name: &str, text: &str) -> Source {
-    let parsed = parse(text);
-    let mut diagnostics = parsed.diagnostics;
-    if let Some(at) = text.find('\u{FFFD}') {
-        diagnostics.push(
-            Diagnostic::warning("sgf::replacement-character", "the text holds U+FFFD: bytes its charset (CA) could not decode, or a file damaged before", Span::new(at, at + 3))
-                .with_label("first one here"),
-        );
-    }
-    let mut games = Vec::with_capacity(parsed.games.len());
-    // Each game is converted and dropped in turn, to keep the peak small on big files.
-    for g in parsed.games {
+    let mut games = Vec::new();
+    let mut source = read_streamed(name, text, |g| games.push(g));
+    source.games = games;
+    source
+}
+
+/// As [`read`], each game handed to `visit` as it is read and not kept (the
+/// source comes back without games): checking a large file needs memory for
+/// one game. The diagnostics are those of `read`, in the same order.
+pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Source {
+    let mut replay_diagnostics = Vec::new();
+    let mut any = false;
+    // Each game is converted as its tree closes and handed on.
+    let parsed = parse_visiting(text, |g| {
+        any = true;
         let replayed = go_record::replay(&g);
-        diagnostics.extend(replayed.diagnostics.iter().cloned());
+        replay_diagnostics.extend(replayed.diagnostics.iter().cloned());
         let mut game = go_record::to_game(&g, &replayed);
         // A move's printed text is exactly what its span covers (`B [dd]`, a second value).
         for m in game.lines.iter_mut().flat_map(|l| &mut l.moves) {
@@ -832,9 +843,17 @@ pub fn read(name: &str, text: &str) -> Source {
                 }
             }
         }
-        games.push(game);
+        visit(game);
+    });
+    let mut diagnostics = parsed.diagnostics;
+    if let Some(at) = text.find('\u{FFFD}') {
+        diagnostics.push(
+            Diagnostic::warning("sgf::replacement-character", "the text holds U+FFFD: bytes its charset (CA) could not decode, or a file damaged before", Span::new(at, at + 3))
+                .with_label("first one here"),
+        );
     }
-    if games.is_empty() {
+    diagnostics.append(&mut replay_diagnostics);
+    if !any {
         diagnostics.push(
             Diagnostic::error("sgf::no-games", "no game found: the text has no `(;` game tree", Span::new(0, text.len()))
                 .with_label("no game tree here")
@@ -842,7 +861,7 @@ pub fn read(name: &str, text: &str) -> Source {
         );
     }
     diagnostics.sort_by_key(|d| d.span.start);
-    Source { name: name.to_string(), notation: "sgf".into(), games, unread: parsed.unread, diagnostics, prose: Vec::new() }
+    Source { name: name.to_string(), notation: "sgf".into(), games: Vec::new(), unread: parsed.unread, diagnostics, prose: Vec::new() }
 }
 
 /// Read an SGF file's bytes: decoded by its charset (see `decode`), then read.

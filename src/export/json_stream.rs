@@ -1,0 +1,141 @@
+//! The JSON of `check --format json` written as it is made: a source's games
+//! one at a time, so a large file needs memory for one game, not for its tree
+//! nor for the whole document. The bytes are those of
+//! [`super::to_json`] over the list of sources (a test keeps them so).
+
+use crate::tree::{Game, Source};
+use serde::Serialize;
+use std::io::{self, Write};
+
+/// Indentation of a game inside `[ { "games": [ … ] } ]`.
+const GAME_INDENT: usize = 6;
+/// Indentation of a source's fields.
+const FIELD_INDENT: usize = 4;
+
+/// Writes a list of sources to `out`, each opened, fed games, and closed in
+/// turn. It keeps only where it is in the document, so the caller may write
+/// elsewhere between calls.
+pub struct JsonSources<W: Write> {
+    pub out: W,
+    sources: usize,
+    games_in_source: usize,
+    open: bool,
+}
+
+impl<W: Write> JsonSources<W> {
+    pub fn new(out: W) -> JsonSources<W> {
+        JsonSources { out, sources: 0, games_in_source: 0, open: false }
+    }
+
+    /// Start a source: its name and notation, and its list of games.
+    pub fn begin_source(&mut self, name: &str, notation: &str) -> io::Result<()> {
+        debug_assert!(!self.open, "a source is still open");
+        self.out.write_all(if self.sources == 0 { b"[\n" } else { b",\n" })?;
+        write!(self.out, "  {{\n    \"name\": {},\n    \"notation\": {},\n    \"games\": [", json(name)?, json(notation)?)?;
+        self.sources += 1;
+        self.games_in_source = 0;
+        self.open = true;
+        Ok(())
+    }
+
+    pub fn game(&mut self, game: &Game) -> io::Result<()> {
+        self.out.write_all(if self.games_in_source == 0 { b"\n" } else { b",\n" })?;
+        self.out.write_all(" ".repeat(GAME_INDENT).as_bytes())?;
+        write_indented(&mut self.out, &pretty(game)?, GAME_INDENT)?;
+        self.games_in_source += 1;
+        Ok(())
+    }
+
+    /// Close a source with what only the end of its reading knows: its
+    /// unread text and diagnostics (its games were given one by one).
+    pub fn end_source(&mut self, source: &Source) -> io::Result<()> {
+        if self.games_in_source > 0 {
+            self.out.write_all(b"\n    ]")?;
+        } else {
+            self.out.write_all(b"]")?;
+        }
+        // Every field after the games, as `Source` serializes them: the literal
+        // names each field, so a field added to `Source` must be placed here.
+        let Source { name: _, notation: _, games: _, unread, diagnostics, prose } = source;
+        let tail = Source { name: String::new(), notation: String::new(), games: Vec::new(), unread: unread.clone(), diagnostics: diagnostics.clone(), prose: prose.clone() };
+        let whole = pretty(&tail)?;
+        let after_games = whole.find("\"games\": []").map_or("", |at| &whole[at + "\"games\": []".len()..whole.len() - "\n}".len()]);
+        write_indented(&mut self.out, after_games, 2)?;
+        self.out.write_all(b"\n  }")?;
+        self.open = false;
+        Ok(())
+    }
+
+    /// A whole source at once.
+    pub fn source(&mut self, source: &Source) -> io::Result<()> {
+        self.begin_source(&source.name, &source.notation)?;
+        for game in &source.games {
+            self.game(game)?;
+        }
+        self.end_source(source)
+    }
+
+    /// Close the list (with the newline that ends the output).
+    pub fn finish(mut self) -> io::Result<W> {
+        self.out.write_all(if self.sources == 0 { b"[]\n" } else { b"\n]\n" })?;
+        self.out.flush()?;
+        Ok(self.out)
+    }
+}
+
+fn json<T: Serialize + ?Sized>(value: &T) -> io::Result<String> {
+    serde_json::to_string(value).map_err(io::Error::other)
+}
+
+fn pretty<T: Serialize + ?Sized>(value: &T) -> io::Result<String> {
+    serde_json::to_string_pretty(value).map_err(io::Error::other)
+}
+
+/// Pretty JSON placed `indent` spaces in: every line but the first (which
+/// follows its key, or padding the caller wrote) moved right. JSON strings hold no raw newline,
+/// so lines are the printer's own.
+fn write_indented(out: &mut impl Write, text: &str, indent: usize) -> io::Result<()> {
+    let pad = " ".repeat(indent);
+    for (k, line) in text.split('\n').enumerate() {
+        if k > 0 {
+            out.write_all(b"\n")?;
+            out.write_all(pad.as_bytes())?;
+        }
+        out.write_all(line.as_bytes())?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{self, Given, Notation};
+    use std::path::Path;
+
+    fn streamed(sources: &[Source]) -> String {
+        let mut w = JsonSources::new(Vec::new());
+        for s in sources {
+            w.source(s).unwrap();
+        }
+        String::from_utf8(w.finish().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn streamed_bytes_are_the_whole_document_s() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let files = ["tests/corpus/pdn/valid/annotated.pdn", "tests/corpus/numeric/valid/clean.txt", "corpus/lasca-1911-ocr.txt", "corpus/go/diagram-10.wq", "corpus/volpicelli-weichi.txt"];
+        let mut sources = Vec::new();
+        for f in files {
+            let path = dir.join(f);
+            let text = std::fs::read_to_string(&path).unwrap();
+            sources.push(notation::read_given(Notation::Auto, &path, &text, &Given::default()));
+        }
+        // Every field present and absent: a source with no game, no unread text, no diagnostic.
+        sources.push(Source { name: "empty".into(), notation: "pdn".into(), ..Source::default() });
+        assert!(sources.iter().any(|s| !s.unread.is_empty()) && sources.iter().any(|s| !s.diagnostics.is_empty()) && sources.iter().any(|s| !s.prose.is_empty()));
+        for k in 0..=sources.len() {
+            let want = super::super::to_json(&sources[..k]).unwrap() + "\n";
+            assert_eq!(streamed(&sources[..k]), want, "first {k} sources");
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! The same input gives the same bytes out: every command and format run
+//! twice over the corpus, standard output, standard error and exit status
+//! compared. The slow books (Anderson, Hoyle) are left out to keep debug CI
+//! short; their readers share the decoder the Lasca book exercises.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn corpus_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("corpus/lasca-1911-ocr.txt")];
+    let mut dirs = vec![root.join("tests/corpus"), root.join("corpus/go")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display())) {
+            let path = entry.expect("directory entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+fn is_go(path: &Path) -> bool {
+    path.extension().is_some_and(|x| x == "wq" || x == "sgf")
+}
+
+/// Runs of one command: its standard output, standard error and exit status.
+fn run(args: &[&str]) -> (Vec<u8>, Vec<u8>, Option<i32>) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gamescribe")).args(args).env("NO_COLOR", "1").output().expect("gamescribe runs");
+    (out.stdout, out.stderr, out.status.code())
+}
+
+#[test]
+fn every_command_and_format_gives_the_same_bytes_twice() {
+    let files = corpus_files();
+    assert!(files.len() >= 10, "the corpus is missing: {files:?}");
+    let mut commands: Vec<Vec<String>> = Vec::new();
+    for file in &files {
+        let f = file.display().to_string();
+        commands.push(vec!["check".into(), "--color".into(), "never".into(), "--all".into(), f.clone()]);
+        commands.push(vec!["check".into(), "--format".into(), "json".into(), f.clone()]);
+        let targets: &[&str] = if is_go(file) { &["sgf", "go-corner", "volpicelli", "json", "yaml", "csv"] } else { &["pdn", "json", "yaml", "csv", "numeric"] };
+        for to in targets {
+            commands.push(vec!["convert".into(), "--to".into(), (*to).into(), f.clone()]);
+        }
+    }
+    // Several files in one run: the order of sources is part of the output.
+    let all: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    commands.push([vec!["check".to_string(), "--format".into(), "json".into()], all.clone()].concat());
+    commands.push([vec!["check".to_string(), "--color".into(), "never".into()], all].concat());
+    let mut differ = Vec::new();
+    for args in &commands {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let first = run(&args);
+        let second = run(&args);
+        assert!(first.2.is_some(), "gamescribe {} was killed", args.join(" "));
+        if first != second {
+            differ.push(args.join(" "));
+        }
+    }
+    assert!(differ.is_empty(), "{} of {} commands gave different bytes on a second run:\n{}", differ.len(), commands.len(), differ.join("\n"));
+}
