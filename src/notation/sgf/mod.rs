@@ -189,12 +189,21 @@ pub fn parse(text: &str) -> ParsedSgf {
             Token::Close => match stack.pop() {
                 Some(c) => {
                     current = c;
-                    open_spans.pop();
+                    let opened = open_spans.pop();
                     if stack.is_empty() {
                         // A whole game tree is closed: build its games and free its nodes.
                         for root in roots.drain(..) {
-                            if let Some(g) = build_game(text, &arena, root, &mut diagnostics) {
-                                games.push(g);
+                            // The game is its whole tree, brackets and all: nothing between them is lost.
+                            let whole = opened.map(|open| open.join(span));
+                            match build_game(text, &arena, root, &mut diagnostics) {
+                                Some(mut g) => {
+                                    if let Some(whole) = whole {
+                                        g.span = g.span.join(whole);
+                                    }
+                                    games.push(g);
+                                }
+                                // A game not read (its diagnostic says why) is kept as text.
+                                None => unread.extend(whole.map(|w| Unread { raw: w.slice(text).to_string(), span: w })),
                             }
                         }
                         arena.clear();
@@ -842,7 +851,7 @@ pub fn read(name: &str, text: &str) -> Source {
         );
     }
     diagnostics.sort_by_key(|d| d.span.start);
-    Source { name: name.to_string(), notation: "sgf".into(), games, unread: parsed.unread, diagnostics }
+    Source { name: name.to_string(), notation: "sgf".into(), games, unread: parsed.unread, diagnostics, ..Source::default() }
 }
 
 /// Read an SGF file's bytes: decoded by its charset (see `decode`), then read.
