@@ -18,6 +18,7 @@ use crate::report::Tally;
 use crate::tree::{LineStatus, Source};
 
 mod convert_many;
+mod coverage;
 mod egdb;
 mod fix;
 mod hoyle_fits;
@@ -49,7 +50,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Read files, replay every line, report every error and repair.
-    #[command(after_help = "Examples:\n  gamescribe check corpus/\n  gamescribe check games.txt --strict\n  cat games.txt | gamescribe check --notation numeric -\n  gamescribe check games.txt --format json > tree.json\n  gamescribe check corpus/lasca-1911-ocr.txt\n  gamescribe check corpus/hoyle-draughts.txt --position 'Fourth Position=B:W30,K31,K32:BK20,21,K22,K23'")]
+    #[command(after_help = "Examples:\n  gamescribe check corpus/\n  gamescribe check games.txt --strict\n  cat games.txt | gamescribe check --notation numeric -\n  gamescribe check games.txt --format json > tree.json\n  gamescribe check corpus/lasca-1911-ocr.txt\n  gamescribe check corpus/ --coverage\n  gamescribe check corpus/hoyle-draughts.txt --position 'Fourth Position=B:W30,K31,K32:BK20,21,K22,K23'")]
     Check {
         /// Files or directories (read recursively, skipping hidden files, Markdown notes and files
         /// that are not text), or `-` for standard input.
@@ -71,6 +72,10 @@ pub enum Command {
         /// Draw every warning and note.
         #[arg(long, conflicts_with = "max_diagnostics")]
         all: bool,
+        /// Instead of checking, list the bytes no game, move, note, unread span or diagnostic
+        /// covers (exit 1 if any non-whitespace byte is left): proof that reading lost nothing.
+        #[arg(long)]
+        coverage: bool,
         #[command(flatten)]
         given: GivenArgs,
     },
@@ -335,7 +340,11 @@ pub fn main() -> ExitCode {
 
 fn run(cli: Cli) -> u8 {
     match cli.command {
-        Command::Check { paths, notation, format, strict, color, max_diagnostics, all, given } => match given.read() {
+        Command::Check { paths, notation, format, coverage: true, given, .. } => match given.read() {
+            Ok(given) => coverage::run(&paths, notation, format, &given),
+            Err(e) => usage_error(&e),
+        },
+        Command::Check { paths, notation, format, strict, color, max_diagnostics, all, given, .. } => match given.read() {
             Ok(given) => check(&paths, notation, format, strict, color, if all { usize::MAX } else { max_diagnostics }, &given),
             Err(e) => usage_error(&e),
         },

@@ -239,6 +239,13 @@ pub fn for_each_span(source: &mut Source, mut f: impl FnMut(&mut Span)) {
         for_each_game_span(game, &mut f);
     }
     source.unread.iter_mut().for_each(|u| f(&mut u.span));
+    for note in &mut source.notes {
+        f(&mut note.span);
+        if let Some(line) = &mut note.line {
+            f(&mut line.span);
+            line.moves.iter_mut().for_each(|m| f(&mut m.span));
+        }
+    }
     // A corrections file's diagnostics point into that file, not the source.
     source.diagnostics.iter_mut().filter(|d| d.file.is_none()).for_each(|d| f(&mut d.span));
     for prose in &mut source.prose {

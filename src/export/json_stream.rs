@@ -9,8 +9,6 @@ use std::io::{self, Write};
 
 /// Indentation of a game inside `[ { "games": [ … ] } ]`.
 const GAME_INDENT: usize = 6;
-/// Indentation of a source's fields.
-const FIELD_INDENT: usize = 4;
 
 /// Writes a list of sources to `out`, each opened, fed games, and closed in
 /// turn. It keeps only where it is in the document, so the caller may write
@@ -56,8 +54,8 @@ impl<W: Write> JsonSources<W> {
         }
         // Every field after the games, as `Source` serializes them: the literal
         // names each field, so a field added to `Source` must be placed here.
-        let Source { name: _, notation: _, games: _, unread, diagnostics, prose } = source;
-        let tail = Source { name: String::new(), notation: String::new(), games: Vec::new(), unread: unread.clone(), diagnostics: diagnostics.clone(), prose: prose.clone() };
+        let Source { name: _, notation: _, games: _, unread, diagnostics, prose, notes } = source;
+        let tail = Source { name: String::new(), notation: String::new(), games: Vec::new(), unread: unread.clone(), diagnostics: diagnostics.clone(), prose: prose.clone(), notes: notes.clone() };
         let whole = pretty(&tail)?;
         let after_games = whole.find("\"games\": []").map_or("", |at| &whole[at + "\"games\": []".len()..whole.len() - "\n}".len()]);
         write_indented(&mut self.out, after_games, 2)?;
@@ -123,7 +121,7 @@ mod tests {
     #[test]
     fn streamed_bytes_are_the_whole_document_s() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let files = ["tests/corpus/pdn/valid/annotated.pdn", "tests/corpus/numeric/valid/clean.txt", "corpus/lasca-1911-ocr.txt", "corpus/go/diagram-10.wq", "corpus/volpicelli-weichi.txt"];
+        let files = ["tests/corpus/pdn/valid/annotated.pdn", "tests/corpus/numeric/valid/clean.txt", "corpus/lasca-1911-ocr.txt", "corpus/go/diagram-10.wq", "corpus/volpicelli-weichi.txt", "corpus/hoyle-draughts.txt"];
         let mut sources = Vec::new();
         for f in files {
             let path = dir.join(f);
@@ -132,7 +130,7 @@ mod tests {
         }
         // Every field present and absent: a source with no game, no unread text, no diagnostic.
         sources.push(Source { name: "empty".into(), notation: "pdn".into(), ..Source::default() });
-        assert!(sources.iter().any(|s| !s.unread.is_empty()) && sources.iter().any(|s| !s.diagnostics.is_empty()) && sources.iter().any(|s| !s.prose.is_empty()));
+        assert!(sources.iter().any(|s| !s.unread.is_empty()) && sources.iter().any(|s| !s.diagnostics.is_empty()) && sources.iter().any(|s| !s.prose.is_empty()) && sources.iter().any(|s| !s.notes.is_empty()));
         for k in 0..=sources.len() {
             let want = super::super::to_json(&sources[..k]).unwrap() + "\n";
             assert_eq!(streamed(&sources[..k]), want, "first {k} sources");

@@ -6,6 +6,7 @@ pub mod go_corner;
 pub mod go_record;
 pub mod hoyle;
 pub mod lasca;
+pub mod notes;
 pub mod numeric;
 pub mod pdn;
 pub mod sgf;

@@ -3,6 +3,8 @@
 //! It knows no rules: a move is kept as the squares (or points) it touches and
 //! its canonical text, so draughts, Lasca and Go share one tree.
 
+pub mod coverage;
+
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 use serde::{Deserialize, Serialize};
@@ -20,6 +22,10 @@ pub struct Source {
     /// Text outside any game that no reader took (prose, page furniture).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unread: Vec<Unread>,
+    /// Text outside any game that a reader took for what it is: prose, page
+    /// headers, headings, definitions, lists. Kept so nothing read is lost.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<Note>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub diagnostics: Vec<Diagnostic>,
     /// Text a reader read as prose, with the points it names (the Go essay).
@@ -307,6 +313,39 @@ pub struct Annotation {
 pub struct Unread {
     pub raw: String,
     pub span: Span,
+}
+
+/// A piece of a book outside its games, as the reader recognised it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Note {
+    pub kind: NoteKind,
+    /// As printed.
+    pub text: String,
+    pub span: Span,
+    /// For an opening definition: the moves it names, replayed from the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<Line>,
+}
+
+/// What a [`Note`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoteKind {
+    /// Running text: introductions, explanations, remarks between games.
+    Prose,
+    /// A printed page's running head or page number.
+    PageHeader,
+    /// A chapter or section title.
+    Heading,
+    /// The name and opening moves of an opening, as the book defines it.
+    OpeningDefinition,
+    /// A list of the players or correspondents who contributed games.
+    Contributors,
+    /// A critical position printed as a diagram or a list of pieces.
+    CriticalPosition,
+    /// A row of a printed table not attached to a game: column numbers, the
+    /// results under columns, pairings.
+    TableRow,
 }
 
 impl Line {

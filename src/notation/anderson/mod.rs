@@ -142,6 +142,8 @@ pub fn read(name: &str, text: &str) -> Source {
     }
     let naming = openings::name_games(text, &mut source.games);
     source.diagnostics.extend(naming);
+    // Results under columns no game holds, page headers, positions, contributors, prose: kept.
+    super::notes::keep_the_rest(&mut source, text);
     source
 }
 

@@ -362,7 +362,7 @@ pub fn read(name: &str, text: &str) -> Source {
         games: vec![to_game(&parsed.game, &replayed)],
         unread: Vec::new(),
         diagnostics,
-        prose: Vec::new(),
+        ..Source::default()
     }
 }
 

@@ -21,7 +21,7 @@ use crate::diagnostic::Diagnostic;
 use crate::notation::numeric::ReadOptions;
 use crate::rules::draughts::{parse_fen, Color, Position, Setup};
 use crate::span::Span;
-use crate::tree::{Game, Line, LineStatus, Source, Unread};
+use crate::tree::{Game, Line, LineStatus, Note, NoteKind, Source, Unread};
 use solution::{parse_solutions, read_solution, trunk_reads, RawSolution};
 
 /// A solution read from one start: the game, its report and what reading found.
@@ -208,6 +208,12 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
             );
         }
     }
+    // The opening definitions, with the moves they name; then the prose, headings and positions around the solutions.
+    for opening in openings(text) {
+        let kept = Note { kind: NoteKind::OpeningDefinition, text: opening.span.slice(text).to_string(), span: opening.span, line: Some(opening.line()) };
+        source.notes.push(kept);
+    }
+    super::notes::keep_the_rest(&mut source, text);
     source.diagnostics.sort_by_key(|d| d.span.start);
     (source, reports)
 }

@@ -196,12 +196,21 @@ pub fn parse_visiting(text: &str, mut visit: impl FnMut(GoGame)) -> ParsedSgf {
             Token::Close => match stack.pop() {
                 Some(c) => {
                     current = c;
-                    open_spans.pop();
+                    let opened = open_spans.pop();
                     if stack.is_empty() {
                         // A whole game tree is closed: build its games and free its nodes.
                         for root in roots.drain(..) {
-                            if let Some(g) = build_game(text, &arena, root, &mut diagnostics) {
-                                visit(g);
+                            // The game is its whole tree, brackets and all: nothing between them is lost.
+                            let whole = opened.map(|open| open.join(span));
+                            match build_game(text, &arena, root, &mut diagnostics) {
+                                Some(mut g) => {
+                                    if let Some(whole) = whole {
+                                        g.span = g.span.join(whole);
+                                    }
+                                    visit(g);
+                                }
+                                // A game not read (its diagnostic says why) is kept as text.
+                                None => unread.extend(whole.map(|w| Unread { raw: w.slice(text).to_string(), span: w })),
                             }
                         }
                         arena.clear();
@@ -861,7 +870,7 @@ pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Sou
         );
     }
     diagnostics.sort_by_key(|d| d.span.start);
-    Source { name: name.to_string(), notation: "sgf".into(), games: Vec::new(), unread: parsed.unread, diagnostics, prose: Vec::new() }
+    Source { name: name.to_string(), notation: "sgf".into(), games: Vec::new(), unread: parsed.unread, diagnostics, ..Source::default() }
 }
 
 /// Read an SGF file's bytes: decoded by its charset (see `decode`), then read.

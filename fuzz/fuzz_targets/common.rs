@@ -1,0 +1,23 @@
+//! What every reader target checks beyond "no panic": the bytes go through
+//! the same door as a file (`Input`), and every span the tree holds lies
+//! inside the file on whole characters.
+
+use gamescribe::input::{for_each_span, Input};
+use gamescribe::notation::{Given, Notation};
+use gamescribe::tree::Source;
+use std::path::Path;
+
+/// Larger inputs only slow the fuzzer down; the readers' time bounds are benchmarked elsewhere.
+pub const MAX_LEN: usize = 64 * 1024;
+
+pub fn read(path: &str, notation: Notation, data: &[u8]) -> Option<Source> {
+    if data.len() > MAX_LEN {
+        return None;
+    }
+    let input = Input::from_bytes(Path::new(path), data);
+    let mut source = input.read(notation, &Given::default());
+    for_each_span(&mut source, |s| {
+        assert!(s.start <= s.end && s.end <= data.len(), "span {s:?} outside {} bytes", data.len());
+    });
+    Some(source)
+}

@@ -1,0 +1,12 @@
+//! Any bytes read as Sgf (through `Input`, as a file is) never panic, and every span stays in the file.
+#![no_main]
+
+#[path = "common.rs"]
+mod common;
+
+use gamescribe::notation::Notation;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    common::read("fuzz.sgf", Notation::Sgf, data);
+});

@@ -1,0 +1,176 @@
+//! Lossless reading, measured: which bytes of a source no element of its tree
+//! covers.
+//!
+//! A byte counts as covered when any spanned element of the tree takes it: a
+//! game, a line, a move, a repair's edit, an annotation, a stated result,
+//! unread text, a note, or a diagnostic. The walk knows the tree, not the
+//! notation, so every reader is measured the same way; whitespace left between
+//! elements is not loss.
+
+use super::{Game, Source};
+use crate::span::Span;
+use serde::Serialize;
+
+/// What of a text no element covers.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Coverage {
+    /// Bytes in the text.
+    pub total: usize,
+    /// Maximal runs of bytes no element covers that hold something other than
+    /// whitespace, trimmed of whitespace at both ends, in source order.
+    pub uncovered: Vec<Span>,
+    /// Non-whitespace bytes inside `uncovered`.
+    pub uncovered_bytes: usize,
+}
+
+impl Coverage {
+    pub fn is_lossless(&self) -> bool {
+        self.uncovered_bytes == 0
+    }
+}
+
+/// Every span of a game's elements, in tree order.
+pub fn game_spans(game: &Game, out: &mut Vec<Span>) {
+    out.push(game.span);
+    for line in &game.lines {
+        out.push(line.span);
+        for m in &line.moves {
+            out.push(m.span);
+            if let Some(r) = &m.repair {
+                out.extend(r.edits.iter().map(|e| e.span));
+            }
+            out.extend(m.annotations.iter().map(|a| a.span));
+        }
+        out.extend(line.stated_result.iter().map(|r| r.span));
+        out.extend(line.unread.iter().map(|u| u.span));
+        out.extend(line.annotations.iter().map(|a| a.span));
+    }
+}
+
+/// Every span of a source's elements: games, their contents, unread text and
+/// notes outside games, and diagnostics.
+pub fn source_spans(source: &Source) -> Vec<Span> {
+    let mut out = Vec::new();
+    for game in &source.games {
+        game_spans(game, &mut out);
+    }
+    out.extend(source.unread.iter().map(|u| u.span));
+    for note in &source.notes {
+        out.push(note.span);
+        if let Some(line) = &note.line {
+            out.push(line.span);
+            out.extend(line.moves.iter().map(|m| m.span));
+        }
+    }
+    for prose in &source.prose {
+        out.push(prose.span);
+        out.extend(prose.points.iter().map(|p| p.span));
+    }
+    // A corrections file's diagnostics point into that file, not this source.
+    out.extend(source.diagnostics.iter().filter(|d| d.file.is_none()).map(|d| d.span));
+    out
+}
+
+/// The bytes of `bytes` (the text the source's spans point into) that no
+/// element of `source` covers.
+pub fn coverage(source: &Source, bytes: &[u8]) -> Coverage {
+    let mut spans = source_spans(source);
+    spans.retain(|s| !s.is_empty());
+    spans.sort_unstable();
+    let mut gaps = Vec::new();
+    let mut at = 0;
+    for s in spans {
+        if s.start > at {
+            gaps.push(Span::new(at, s.start.min(bytes.len())));
+        }
+        at = at.max(s.end);
+        if at >= bytes.len() {
+            break;
+        }
+    }
+    if at < bytes.len() {
+        gaps.push(Span::new(at, bytes.len()));
+    }
+    let mut uncovered = Vec::new();
+    let mut uncovered_bytes = 0;
+    for gap in gaps.into_iter().filter(|g| g.start < g.end) {
+        let run = &bytes[gap.start..gap.end];
+        let Some(first) = run.iter().position(|b| !b.is_ascii_whitespace()) else { continue };
+        let last = run.iter().rposition(|b| !b.is_ascii_whitespace()).unwrap_or(first);
+        uncovered_bytes += run.iter().filter(|b| !b.is_ascii_whitespace()).count();
+        uncovered.push(Span::new(gap.start + first, gap.start + last + 1));
+    }
+    Coverage { total: bytes.len(), uncovered, uncovered_bytes }
+}
+
+/// What of an input's text its tree (spans in the original bytes, as
+/// `Input::read` gives them) leaves uncovered; spans of the result point into
+/// the normalised text, where every line ends in `\n` (only whitespace differs).
+pub fn of_input(source: &Source, input: &crate::input::Input) -> Coverage {
+    if input.is_verbatim() {
+        return coverage(source, input.text.as_bytes());
+    }
+    let mut normal = source.clone();
+    crate::input::for_each_span(&mut normal, |s| *s = input.span_to_normalised(*s));
+    coverage(&normal, input.text.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::{Line, MoveNode, Note, NoteKind, Unread};
+
+    #[test]
+    fn gaps_between_elements_are_found_and_trimmed() {
+        let text = b"11-15 lost  words\n  22-18  ";
+        let mut line = Line::trunk();
+        line.moves.push(MoveNode { span: Span::new(0, 5), ..MoveNode::default() });
+        line.moves.push(MoveNode { span: Span::new(20, 25), ..MoveNode::default() });
+        let source = Source { games: vec![Game { lines: vec![line], ..Game::default() }], ..Source::default() };
+        let c = coverage(&source, text);
+        assert_eq!(c.uncovered, vec![Span::new(6, 17)]);
+        assert_eq!(c.uncovered_bytes, 9);
+        assert!(!c.is_lossless());
+    }
+
+    #[test]
+    fn unread_notes_and_diagnostics_cover() {
+        let text = b"Title\nprose here\n11-15";
+        let source = Source {
+            unread: vec![Unread { raw: "11-15".into(), span: Span::new(17, 22) }],
+            notes: vec![Note { kind: NoteKind::Heading, text: "Title".into(), span: Span::new(0, 5), line: None }],
+            diagnostics: vec![crate::diagnostic::Diagnostic::note("x::y", "prose", Span::new(6, 16))],
+            ..Source::default()
+        };
+        assert!(coverage(&source, text).is_lossless());
+        assert_eq!(coverage(&Source::default(), text).uncovered, vec![Span::new(0, 22)]);
+    }
+
+    #[test]
+    fn whitespace_only_text_is_lossless_and_spans_past_the_end_are_harmless() {
+        assert!(coverage(&Source::default(), b" \n\t\n").is_lossless());
+        let source = Source { unread: vec![Unread { raw: String::new(), span: Span::new(2, 99) }], ..Source::default() };
+        let c = coverage(&source, b"ab   ");
+        assert_eq!(c.uncovered, vec![Span::new(0, 2)]);
+    }
+
+    /// The walk here and `input::for_each_span` (which maps spans to the
+    /// original bytes) must see the same elements, or coverage would measure
+    /// a tree the mapping did not touch.
+    #[test]
+    fn walk_agrees_with_the_span_mapping() {
+        let text = "[Event \"x\"]\n1. 11-15 {a comment} 22-18 (2. 9-14) 1-0\n";
+        let mut source = crate::notation::pdn::read("x.pdn", text);
+        source.unread.push(Unread { raw: "u".into(), span: Span::new(1, 2) });
+        let mut defined = Line::trunk();
+        defined.moves.push(MoveNode { span: Span::new(5, 6), ..MoveNode::default() });
+        source.notes.push(Note { kind: NoteKind::OpeningDefinition, text: "p".into(), span: Span::new(3, 4), line: Some(defined) });
+        source.prose.push(crate::tree::Prose { span: Span::new(7, 9), points: Vec::new() });
+        let mut mapped = Vec::new();
+        crate::input::for_each_span(&mut source.clone(), |s| mapped.push(*s));
+        let mut walked = source_spans(&source);
+        mapped.sort_unstable();
+        walked.sort_unstable();
+        assert_eq!(walked, mapped);
+    }
+}
