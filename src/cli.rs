@@ -763,12 +763,7 @@ fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>, g
     if let Err(e) = result {
         return usage_error(&e);
     }
-    if source.error_count() > 0 {
-        eprintln!("{}: {} errors remain (see `gamescribe check`)", source.name, source.error_count());
-        EXIT_ERRORS
-    } else {
-        EXIT_CLEAN
-    }
+    exit_after_writing(&source)
 }
 
 fn perft(game: PerftGame, depth: u32, longest_run: bool) -> u8 {
@@ -954,12 +949,7 @@ fn convert_go(path: &Path, notation: Notation, to: Target, output: Option<&Path>
     if games.len() > 1 && !matches!(to, Target::Sgf) {
         eprintln!("note: {} games written one after another; the record format holds one game per file", games.len());
     }
-    if source.error_count() > 0 {
-        eprintln!("{}: {} errors remain (see `gamescribe check`)", source.name, source.error_count());
-        EXIT_ERRORS
-    } else {
-        EXIT_CLEAN
-    }
+    exit_after_writing(&source)
 }
 
 /// The essay has no game: `--to sgf` marks its placed points on empty boards;
@@ -975,12 +965,7 @@ fn convert_essay(path: &Path, input: &crate::input::Input, to: Target, output: O
     if let Err(e) = emit(&written, output) {
         return usage_error(&e);
     }
-    if source.error_count() > 0 {
-        eprintln!("{}: {} errors remain (see `gamescribe check`)", source.name, source.error_count());
-        EXIT_ERRORS
-    } else {
-        EXIT_CLEAN
-    }
+    exit_after_writing(&source)
 }
 
 fn board(path: &Path, notation: Notation, game: usize, line: &str, ply: Option<usize>) -> u8 {
@@ -1126,5 +1111,15 @@ fn bench(what: BenchWhat) -> u8 {
             }
             EXIT_CLEAN
         }
+    }
+}
+
+/// A conversion's exit code: written, but errors in the source are said and counted.
+fn exit_after_writing(source: &Source) -> u8 {
+    if source.error_count() > 0 {
+        eprintln!("{}: {} errors remain (see `gamescribe check`)", source.name, source.error_count());
+        EXIT_ERRORS
+    } else {
+        EXIT_CLEAN
     }
 }

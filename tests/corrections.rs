@@ -3,6 +3,8 @@
 //! (round trip, idempotence), `--in-place` safety, and any bytes as a
 //! corrections file never panicking.
 
+mod oracle;
+
 use gamescribe::corrections::Loaded;
 use gamescribe::input::Input;
 use gamescribe::notation::{Given, Notation};
@@ -212,22 +214,12 @@ proptest! {
     }
 }
 
-fn python() -> Option<String> {
-    match std::env::var("GAMESCRIBE_PYTHON") {
-        Ok(p) if !p.is_empty() => Some(p),
-        _ => {
-            assert!(std::env::var("GAMESCRIBE_REQUIRE_PY").as_deref() != Ok("1"), "GAMESCRIBE_REQUIRE_PY=1 but GAMESCRIBE_PYTHON is not set");
-            eprintln!("skipped: set GAMESCRIBE_PYTHON to a python with pydraughts (see .ci/run)");
-            None
-        }
-    }
-}
 
 /// The trunks the shipped corrections file extends, written as PDN, replay in
 /// pydraughts (an independent engine) move for move, corrected moves included.
 #[test]
 fn the_corrected_anderson_trunks_replay_in_pydraughts() {
-    let Some(python) = python() else { return };
+    let Some(python) = oracle::python("pydraughts") else { return };
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/anderson-1852-ocr.txt");
     let input = gamescribe::input::read_input(&path).expect("corpus");
     assert!(input.fixes.is_some(), "the corrections file beside the book is found");

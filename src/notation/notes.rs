@@ -6,7 +6,7 @@
 //! themselves is in place.
 
 use crate::span::Span;
-use crate::tree::coverage::source_spans;
+use crate::tree::coverage::gaps;
 use crate::tree::{Note, NoteKind, Source, Unread};
 use regex::Regex;
 use std::sync::LazyLock;
@@ -63,20 +63,7 @@ pub fn kind_of_line(line: &str) -> Option<NoteKind> {
 /// kind in one paragraph become one note; what cannot be named becomes unread
 /// text. Spans are offsets into `text`.
 pub fn keep_the_rest(source: &mut Source, text: &str) {
-    let mut spans = source_spans(source);
-    spans.retain(|s| !s.is_empty());
-    spans.sort_unstable();
-    let mut gaps = Vec::new();
-    let mut at = 0;
-    for s in spans {
-        if s.start > at {
-            gaps.push(Span::new(at, s.start.min(text.len())));
-        }
-        at = at.max(s.end);
-    }
-    if at < text.len() {
-        gaps.push(Span::new(at, text.len()));
-    }
+    let gaps = gaps(source, text.len());
     let mut found: Vec<(Option<NoteKind>, Span)> = Vec::new();
     for gap in gaps {
         let mut start = gap.start;

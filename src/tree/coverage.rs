@@ -71,9 +71,8 @@ pub fn source_spans(source: &Source) -> Vec<Span> {
     out
 }
 
-/// The bytes of `bytes` (the text the source's spans point into) that no
-/// element of `source` covers.
-pub fn coverage(source: &Source, bytes: &[u8]) -> Coverage {
+/// The stretches of a text `len` bytes long that no element of `source` covers.
+pub fn gaps(source: &Source, len: usize) -> Vec<Span> {
     let mut spans = source_spans(source);
     spans.retain(|s| !s.is_empty());
     spans.sort_unstable();
@@ -81,16 +80,23 @@ pub fn coverage(source: &Source, bytes: &[u8]) -> Coverage {
     let mut at = 0;
     for s in spans {
         if s.start > at {
-            gaps.push(Span::new(at, s.start.min(bytes.len())));
+            gaps.push(Span::new(at, s.start.min(len)));
         }
         at = at.max(s.end);
-        if at >= bytes.len() {
+        if at >= len {
             break;
         }
     }
-    if at < bytes.len() {
-        gaps.push(Span::new(at, bytes.len()));
+    if at < len {
+        gaps.push(Span::new(at, len));
     }
+    gaps
+}
+
+/// The bytes of `bytes` (the text the source's spans point into) that no
+/// element of `source` covers.
+pub fn coverage(source: &Source, bytes: &[u8]) -> Coverage {
+    let gaps = gaps(source, bytes.len());
     let mut uncovered = Vec::new();
     let mut uncovered_bytes = 0;
     for gap in gaps.into_iter().filter(|g| g.start < g.end) {
