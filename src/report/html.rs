@@ -238,7 +238,7 @@ struct Ctx<'a> {
 /// The page for one source, and what it holds.
 pub fn source_page(source: &Source, text: &str, opts: &PageOptions) -> (String, PageStats) {
     let kind = GameKind::of(source);
-    let places: Vec<Option<Place>> = source.diagnostics.iter().map(|d| locate(source, d)).collect();
+    let places: Vec<Option<Place>> = source.diagnostics.iter().map(|d| if d.file.is_some() { None } else { locate(source, d) }).collect();
     let mut targets = HashSet::new();
     let mut by_line: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
     for (i, p) in places.iter().enumerate() {
@@ -535,8 +535,28 @@ fn boards(s: &mut String, cx: &mut Ctx, g: usize, i: usize, replayed: Option<&Re
 fn diagnostics_section(s: &mut String, cx: &Ctx) {
     let _ = write!(s, "<h2 id=diagnostics>Diagnostics ({})</h2><ul class=diags>", cx.source.diagnostics.len());
     for (d, diag) in cx.source.diagnostics.iter().enumerate() {
-        let ex = excerpt(cx.text, diag.span);
         let sev = severity_name(diag.severity);
+        if let Some(file) = &diag.file {
+            // About the corrections file read with the source: its span is in that file, whose text this page does not hold.
+            let _ = write!(
+                s,
+                "<li id=d{d} class={sev}><code>{} (bytes {}..{})</code> <span class=sev>{sev}</span> <code>{}</code>: {}",
+                escape(file),
+                diag.span.start,
+                diag.span.end,
+                escape(&diag.code),
+                escape(&diag.message)
+            );
+            if !diag.label.is_empty() {
+                let _ = write!(s, "<div>{}</div>", escape(&diag.label));
+            }
+            if let Some(h) = &diag.help {
+                let _ = write!(s, "<div><i>help:</i> {}</div>", escape(h));
+            }
+            s.push_str("</li>");
+            continue;
+        }
+        let ex = excerpt(cx.text, diag.span);
         let _ = write!(s, "<li id=d{d} class={sev}><code>{}:{}:{}</code> <span class=sev>{sev}</span> <code>{}</code>: {}", escape(&cx.source.name), ex.line, ex.col, escape(&diag.code), escape(&diag.message));
         if let Some(p) = cx.places[d] {
             let game = &cx.source.games[p.game];
@@ -660,5 +680,16 @@ mod tests {
         assert_eq!(stats.boards, 1);
         assert_eq!(html.matches("class=arrow").count(), 1);
         assert!(html.contains("the next move as printed, 9-13, is against the rules"), "{html}");
+    }
+
+    #[test]
+    fn a_corrections_file_diagnostic_names_its_file_not_a_place_in_the_source() {
+        let (mut src, text) = source();
+        let mut d = Diagnostic::error("fixes::guard-mismatch", "the text here is not \"98 29\"", Span::new(12, 16));
+        d.file = Some("book.fixes".into());
+        src.diagnostics.push(d);
+        let (html, _) = source_page(&src, &text, &PageOptions::default());
+        assert!(html.contains("<code>book.fixes (bytes 12..16)</code>"), "{html}");
+        assert_eq!(html.matches("<mark>8-1l</mark>").count(), 1, "only the source's own diagnostic quotes the source");
     }
 }
