@@ -1123,3 +1123,10 @@ fn exit_after_writing(source: &Source) -> u8 {
         EXIT_CLEAN
     }
 }
+
+/// A spinner on stderr while one long read runs; indicatif draws it only on a terminal.
+fn reading_spinner(name: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new_spinner().with_message(format!("reading and checking {name}"));
+    bar.enable_steady_tick(std::time::Duration::from_millis(120));
+    bar
+}

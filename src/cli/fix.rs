@@ -58,7 +58,9 @@ pub fn run(args: FixArgs) -> u8 {
     if input.encoding != Encoding::Utf8 {
         return usage_error(&format!("{} is not UTF-8 text; fix writes UTF-8 sources only (convert it first)", input.name));
     }
+    let spinner = super::reading_spinner(&input.name);
     let source = input.read_with_positions(args.notation, &given);
+    spinner.finish_and_clear();
     let fixes_errors: Vec<_> = source.diagnostics.iter().filter(|d| d.file.is_some() && d.is_error()).cloned().collect();
     if !fixes_errors.is_empty() {
         eprint!("{}", input.render(&fixes_errors, use_color(args.color)));

@@ -54,7 +54,9 @@ pub fn run(args: TodoArgs) -> u8 {
         Ok(i) => i,
         Err(e) => return usage_error(&e),
     };
+    let spinner = super::reading_spinner(&input.name);
     let source = input.read_with_positions(args.notation, &given);
+    spinner.finish_and_clear();
     let fixes_errors: Vec<_> = source.diagnostics.iter().filter(|d| d.file.is_some() && d.is_error()).cloned().collect();
     if !fixes_errors.is_empty() {
         eprint!("{}", input.render(&fixes_errors, false));
