@@ -33,7 +33,6 @@ pub const EXIT_USAGE: u8 = 2;
 /// Warnings and notes drawn per file in human output unless `--max-diagnostics`
 /// or `--all` say otherwise; errors are always all drawn, JSON has everything.
 const MAX_RENDERED: usize = 40;
-const VERDICT_BUDGET: draughts::solve::Budget = crate::verdict::CHECK_BUDGET;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -498,7 +497,7 @@ fn check(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: boo
     // JSON is written source by source, game by game, as the files are read.
     let mut doc = JsonSources::new(std::io::BufWriter::new(stdout.lock()));
     let (database, database_note) = solve::load_database(None);
-    let judge = crate::verdict::Judge { db: &database, budget: VERDICT_BUDGET };
+    let judge = crate::verdict::Judge { db: &database, budget: crate::verdict::CHECK_BUDGET };
     for file in &files {
         let json = matches!(format, CheckFormat::Json).then_some(&mut doc);
         let (source, input, tally) = match read_checked(file, notation, json, given, &judge) {
@@ -816,7 +815,7 @@ fn positions(path: &Path, format: CheckFormat, color: ColorChoice) -> u8 {
     }
     diagnostics.splice(0..0, input.findings.iter().cloned());
     let (database, database_note) = solve::load_database(None);
-    crate::verdict::judge_listed(&mut found, &crate::verdict::Judge { db: &database, budget: VERDICT_BUDGET });
+    crate::verdict::judge_listed(&mut found, &crate::verdict::Judge { db: &database, budget: crate::verdict::CHECK_BUDGET });
     let errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
     match format {
         CheckFormat::Json => match serde_json::to_string_pretty(&serde_json::json!({ "positions": found, "diagnostics": diagnostics })) {

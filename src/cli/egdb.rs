@@ -67,11 +67,7 @@ fn check_pieces(pieces: u8) -> Result<(), String> {
 }
 
 fn build(pieces: u8, dir: Option<&Path>) -> u8 {
-    if let Err(e) = check_pieces(pieces) {
-        eprintln!("error: {e}");
-        return EXIT_USAGE;
-    }
-    let dir = match database_dir(dir) {
+    let dir = match check_pieces(pieces).and_then(|()| database_dir(dir)) {
         Ok(d) => d,
         Err(e) => {
             eprintln!("error: {e}");
@@ -144,11 +140,7 @@ fn build(pieces: u8, dir: Option<&Path>) -> u8 {
 }
 
 fn bench(pieces: u8, dir: Option<&Path>, lookups: u64) -> u8 {
-    if let Err(e) = check_pieces(pieces) {
-        eprintln!("error: {e}");
-        return EXIT_USAGE;
-    }
-    let dir = match database_dir(dir) {
+    let dir = match check_pieces(pieces).and_then(|()| database_dir(dir)) {
         Ok(d) => d,
         Err(e) => {
             eprintln!("error: {e}");

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::{solve, CheckFormat, EXIT_CLEAN, EXIT_USAGE, VERDICT_BUDGET};
+use super::{solve, CheckFormat, EXIT_CLEAN, EXIT_USAGE};
 use crate::notation::hoyle::{self, HoyleOptions};
 use crate::tree::VerdictClass;
 use crate::verdict::{judge_fits, outcome_words, Judge};
@@ -13,7 +13,7 @@ pub fn run(path: &Path, text: &str, format: CheckFormat) -> u8 {
     let name = path.display().to_string();
     let mut solutions = hoyle::solution_fits(&name, text, &HoyleOptions { infer: true, ..HoyleOptions::default() });
     let (database, database_note) = solve::load_database(None);
-    judge_fits(&mut solutions, &Judge { db: &database, budget: VERDICT_BUDGET });
+    judge_fits(&mut solutions, &Judge { db: &database, budget: crate::verdict::CHECK_BUDGET });
     match format {
         CheckFormat::Json => match serde_json::to_string_pretty(&serde_json::json!({ "solutions": solutions })) {
             Ok(j) => println!("{j}"),

@@ -62,7 +62,7 @@ pub fn run(args: ReportArgs) -> u8 {
     let mut written: Vec<(String, String, Tally, usize)> = Vec::new();
     let mut unreadable = 0;
     let (database, _) = super::solve::load_database(None);
-    let judge = crate::verdict::Judge { db: &database, budget: super::VERDICT_BUDGET };
+    let judge = crate::verdict::Judge { db: &database, budget: crate::verdict::CHECK_BUDGET };
     for file in &files {
         let started = Instant::now();
         let (mut source, input) = match read_source(file, args.notation, &given) {

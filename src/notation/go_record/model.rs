@@ -197,12 +197,9 @@ impl GoGame {
         Setup { size: self.size, black, white, to_move: self.to_play }
     }
 
-    /// Every node from the start to the end of line `i`, moveless nodes
-    /// included: each child keeps its parent's path up to its branch point.
-    pub fn full_path(&self, i: usize) -> Vec<PathStep<'_>> {
-        if i >= self.lines.len() {
-            return Vec::new();
-        }
+    /// Line `i` and its ancestors, `i` first and the trunk last. Parents come
+    /// before children; the bounds guard against cycles in bad data.
+    fn ancestry(&self, i: usize) -> Vec<usize> {
         let mut chain = vec![i];
         let mut at = i;
         while let Some(p) = self.lines.get(at).and_then(|l| l.parent) {
@@ -212,6 +209,16 @@ impl GoGame {
             chain.push(p);
             at = p;
         }
+        chain
+    }
+
+    /// Every node from the start to the end of line `i`, moveless nodes
+    /// included: each child keeps its parent's path up to its branch point.
+    pub fn full_path(&self, i: usize) -> Vec<PathStep<'_>> {
+        if i >= self.lines.len() {
+            return Vec::new();
+        }
+        let chain = self.ancestry(i);
         let mut path: Vec<PathStep<'_>> = Vec::new();
         for (k, &li) in chain.iter().rev().enumerate() {
             let line = &self.lines[li];
@@ -244,16 +251,7 @@ impl GoGame {
         if i >= self.lines.len() {
             return Vec::new();
         }
-        let mut chain = vec![i];
-        let mut at = i;
-        // Parents come before children; the depth bound guards against cycles in bad data.
-        while let Some(p) = self.lines.get(at).and_then(|l| l.parent) {
-            if p >= at || chain.len() > self.lines.len() {
-                break;
-            }
-            chain.push(p);
-            at = p;
-        }
+        let chain = self.ancestry(i);
         // Each child keeps the first `branch_ply` moves of its parent's full line.
         let mut full: Vec<&GoMove> = Vec::new();
         for (k, &li) in chain.iter().rev().enumerate() {
