@@ -64,6 +64,14 @@ pub struct InferredReading {
 /// keeps the `beam` cheapest boards at each move and returns the one that fits
 /// the most moves, then the fewest kings, then the least cost.
 pub fn infer_start_among(moves: &[Vec<Reading>], first: Color, beam: usize) -> Option<InferredReading> {
+    infer_start_among_prefixes(moves, first, beam).pop()
+}
+
+/// [`infer_start_among`] for every prefix of `moves` in one pass: element
+/// `k` is the fit of `moves[..k + 1]` (the beam after a move depends on the
+/// moves up to it only). It ends where no reading of a move fits: every
+/// longer prefix has the last element's fit.
+pub fn infer_start_among_prefixes(moves: &[Vec<Reading>], first: Color, beam: usize) -> Vec<InferredReading> {
     #[derive(Clone)]
     struct State {
         board: [Cell; 33],
@@ -73,7 +81,7 @@ pub fn infer_start_among(moves: &[Vec<Reading>], first: Color, beam: usize) -> O
     }
     let mut states = vec![State { board: [Cell::Unknown; 33], start: [Cell::Unknown; 33], chosen: Vec::new(), cost: 0.0 }];
     let mut turn = first;
-    let mut best: Option<State> = None;
+    let mut out = Vec::new();
     for readings in moves {
         let mut next: Vec<State> = Vec::new();
         for state in &states {
@@ -93,13 +101,12 @@ pub fn infer_start_among(moves: &[Vec<Reading>], first: Color, beam: usize) -> O
         next.sort_by(|a, b| a.cost.total_cmp(&b.cost));
         next.dedup_by(|a, b| a.board == b.board && a.start == b.start);
         next.truncate(beam.max(1));
-        best = next.first().cloned();
+        let best = &next[0];
+        out.push(InferredReading { inferred: to_inferred(&best.start, first, best.chosen.len()), chosen: best.chosen.clone(), cost: best.cost });
         states = next;
         turn = turn.other();
     }
-    let best = best?;
-    let inferred = to_inferred(&best.start, first, best.chosen.len());
-    Some(InferredReading { inferred, chosen: best.chosen, cost: best.cost })
+    out
 }
 
 fn to_inferred(start: &[Cell; 33], first: Color, plies: usize) -> Inferred {

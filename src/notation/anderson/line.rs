@@ -1,0 +1,177 @@
+//! A placed column made a line: the decoder's reading put in the tree with
+//! its placement, result, signs and notes; and the cut a line takes when a
+//! mend is refused or only the stretch read as printed is kept.
+
+use super::column::Decoded;
+use super::layout::{cell_marker, Cell, Column};
+use super::placement::{Placed, Placement};
+use super::prose;
+use crate::diagnostic::Diagnostic;
+use crate::notation::numeric;
+use crate::rules::draughts::{resolve, write_fen, Position};
+use crate::span::Span;
+use crate::tree::{Annotation, Line, LineStatus, MoveNode, StatedResult, Unread};
+
+/// Make column `id` a line from the decoder's reading from `start_pos`
+/// (`None`: the column has no tokens), placed as `placement`; `index` is
+/// where the line stands in the game.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn read_column(text: &str, number: usize, id: u32, column: &Column, decoded: Option<Decoded>, placement: Placement, start_pos: Position, index: usize) -> (Line, Vec<Diagnostic>, Placed) {
+    let span = column.span(Span::new(0, 0));
+    let unreadable = decoded.is_none();
+    let (mut line, mut diagnostics) = decoded.map_or_else(|| (Line::trunk(), Vec::new()), |d| (d.0.clone(), d.1.clone()));
+    // The unread rest is this column's own cells from where reading stopped,
+    // not the other columns' text between them.
+    if let Some(u) = &mut line.unread {
+        let rest: Vec<String> = column
+            .cells
+            .iter()
+            .filter(|c| c.span.end > u.span.start)
+            .map(|c| if c.span.start < u.span.start { text[u.span.start..c.span.end].trim().to_string() } else { c.text.trim().to_string() })
+            .collect();
+        u.raw = rest.join(" / ");
+    }
+    line.label = if id == 0 { "trunk".to_string() } else { id.to_string() };
+    line.span = span;
+    match &placement {
+        Placement::Trunk => {}
+        Placement::Marked { parent, ply } | Placement::Matched { parent, ply } => {
+            line.parent = Some(*parent);
+            line.branch_ply = *ply;
+        }
+        Placement::Resumed { .. } | Placement::RestInferred { .. } | Placement::Inferred { .. } => line.start = Some(write_fen(&start_pos.setup())),
+    }
+    diagnostics.extend(prose::placement(&placement, number, id, span));
+    if unreadable {
+        line.status = LineStatus::Unreadable;
+    }
+    if let Some(cell) = &column.result {
+        let (result, _) = numeric::stated_result(cell.text.trim_end(), cell.span.start);
+        line.stated_result = result.or_else(|| ocr_result(cell));
+        if let Some(r) = &line.stated_result {
+            diagnostics.extend(numeric::check_result(&start_pos, &line, r));
+        }
+    }
+    annotate(text, column, &mut line);
+    if column.flattened && line.status != LineStatus::Legal {
+        diagnostics.push(prose::flattened(number, &line.label, span));
+    }
+    let placed = positions_passed(&line, start_pos, index);
+    (line, diagnostics, placed)
+}
+
+/// Stars and `s` signs go to the move they stand in front of, when it was
+/// read; the notes under the column to the line.
+fn annotate(text: &str, column: &Column, line: &mut Line) {
+    for cell in &column.cells {
+        let Some((kind, span)) = cell_marker(cell) else { continue };
+        if let Some(m) = line.moves.iter_mut().find(|m| m.span.start >= span.end && m.span.start < cell.span.end) {
+            m.annotations.push(Annotation { kind: kind.into(), text: span.slice(text).to_string(), span });
+        }
+    }
+    for note in &column.notes {
+        line.annotations.push(Annotation { kind: "note".into(), text: note.text.trim().to_string(), span: note.span });
+    }
+}
+
+/// The positions before each of the line's moves and after the last.
+fn positions_passed(line: &Line, start_pos: Position, index: usize) -> Placed {
+    let mut positions = vec![start_pos];
+    let mut spans = Vec::new();
+    let mut pos = start_pos;
+    for m in &line.moves {
+        if let Ok(mv) = resolve(&pos, &m.squares) {
+            pos = pos.play(&mv);
+        }
+        positions.push(pos);
+        spans.push(m.span);
+    }
+    Placed { index, base: line.branch_ply, positions, spans, grounded: false }
+}
+
+/// On a board partly guessed (an inferred start, or a line branching from
+/// one), the rules cannot make a mend certain: the squares they would rule on
+/// may be wrong. The line keeps what it read as printed (or with a slight
+/// edit: specks, stray numbers, repeats, letters for digits, a cut edge) and
+/// stops at the first move it could read only by mending; the rest stays
+/// unread, where a later gap may resume it.
+pub(super) fn refuse_mends_on_a_guessed_board(text: &str, number: usize, column: &Column, line: &mut Line, diagnostics: &mut Vec<Diagnostic>, placed: &mut Placed) {
+    let keep = read_as_printed(line);
+    let Some(refused) = line.moves.get(keep) else { return };
+    // A star or `s` sign in front of the move goes unread with it.
+    let cut = refused.annotations.iter().map(|a| a.span.start).fold(refused.span.start, usize::min);
+    let refusal = prose::mend_refused(number, &line.label, refused);
+    cut_line(text, column, line, diagnostics, placed, keep, cut);
+    diagnostics.push(refusal);
+}
+
+/// Keep a line's first `keep` moves; the column's own text from byte `cut`
+/// on becomes its unread rest. What the decoder said of the moves not kept,
+/// and of how the line ends, no longer holds.
+pub(super) fn cut_line(text: &str, column: &Column, line: &mut Line, diagnostics: &mut Vec<Diagnostic>, placed: &mut Placed, keep: usize, cut: usize) {
+    let end = column.cells.last().map_or(cut, |c| c.span.end).max(cut);
+    line.moves.truncate(keep);
+    placed.positions.truncate(keep + 1);
+    placed.spans.truncate(keep);
+    line.unread = Some(Unread { raw: column.own_text(text, Span::new(cut, end)), span: Span::new(cut, end) });
+    line.status = if keep == 0 { LineStatus::Unreadable } else { LineStatus::Partial };
+    line.readings.clear();
+    diagnostics.retain(|d| !(d.code.starts_with("repair::") && d.span.start >= cut || d.code.starts_with("result::")));
+}
+
+/// How many moves a line reads before the first one mended beyond passing
+/// over specks, stray numbers and repeats or reading letters as digits: past
+/// a gap only such a stretch is evidence, not a mended one.
+pub(super) fn read_as_printed(line: &Line) -> usize {
+    line.moves.iter().take_while(|m| read_as_printed_move(m)).count()
+}
+
+pub(super) fn read_as_printed_move(m: &MoveNode) -> bool {
+    const SLIGHT: [&str; 5] = ["junk-skipped", "stray-number-skipped", "repeat-skipped", "letter-for-digit", "cut-at-edge"];
+    m.repair.as_ref().is_none_or(|r| r.edits.iter().all(|e| SLIGHT.contains(&e.kind.as_str())))
+}
+
+/// A result the OCR garbled beyond the strict pattern: `Diawil.` is drawn, `WIIIS.` wins for someone unknown.
+fn ocr_result(cell: &Cell) -> Option<StatedResult> {
+    use crate::tree::Outcome;
+    let t = cell.text.trim();
+    let lower = t.to_ascii_lowercase();
+    let outcome = if lower.contains("aw") || lower.contains("rawn") {
+        Outcome::Draw
+    } else if lower.starts_with("w") && lower.contains("win") {
+        Outcome::WhiteWins
+    } else if lower.starts_with("b") && lower.contains("win") {
+        Outcome::BlackWins
+    } else {
+        Outcome::Unknown
+    };
+    let lead = cell.text.len() - cell.text.trim_start().len();
+    Some(StatedResult { outcome, printed: t.to_string(), span: Span::new(cell.span.start + lead, cell.span.start + lead + t.len()) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::layout::parse_layout;
+    use super::*;
+
+    #[test]
+    fn garbled_results_are_kept() {
+        let cell = Cell { text: "Diawil.".into(), span: Span::new(0, 7), tokens: Vec::new() };
+        assert_eq!(ocr_result(&cell).map(|r| r.outcome), Some(crate::tree::Outcome::Draw));
+    }
+
+    #[test]
+    fn a_cut_line_keeps_its_moves_before_the_cut_and_its_own_cells_after() {
+        let page = "GAME.\t1\n11 15\t9 14\n23 19\t22 18\n8 11\t5 9\n22 17\t18 15\nDrawn.\tDrawn.\n";
+        let (layouts, _) = parse_layout(page);
+        let column = &layouts[0].columns[&0];
+        let decoded = std::rc::Rc::new(numeric::read_tokens(page, &column.cells.iter().flat_map(|c| c.tokens.clone()).collect::<Vec<_>>(), &Position::initial(), &Default::default()));
+        let (mut line, mut diags, mut placed) = read_column(page, 1, 0, column, Some(decoded), Placement::Trunk, Position::initial(), 0);
+        assert_eq!((line.moves.len(), placed.positions.len()), (4, 5));
+        assert!(line.stated_result.is_some());
+        let cut = column.cells[2].span.start;
+        cut_line(page, column, &mut line, &mut diags, &mut placed, 2, cut);
+        assert_eq!((line.moves.len(), placed.positions.len(), line.status), (2, 3, LineStatus::Partial));
+        assert_eq!(line.unread.as_ref().map(|u| u.raw.as_str()), Some("8 11 / 22 17"), "not the other column's cells between");
+    }
+}

@@ -1,0 +1,372 @@
+//! Resuming after a gap: a column whose reading stopped at a lost or
+//! misprinted row is read on from the one position a short gap leaves, or,
+//! failing that, from the position the rest's own moves imply.
+//!
+//! Each gap tried is decoded once; the rest's readings and inferences are
+//! made once for each byte the rest may start at, and the decode of the gap
+//! chosen is kept, so reading the rest as a line does not decode it again.
+
+use super::column::{ColumnWork, Decoded};
+use super::inference::{inferred_start, rest_inferences, PrefixFits, with_pieces_of, MIN_CONFIRMED_PLIES, MIN_INFERRED_PLIES};
+use super::layout::Cell;
+use super::line::{cut_line, read_as_printed, read_as_printed_move, read_column};
+use super::placement::{Placed, Placement};
+use super::readings::printed_count;
+use crate::diagnostic::Diagnostic;
+use crate::notation::numeric;
+use crate::rules::draughts::infer::{InferredReading, Reading};
+use crate::rules::draughts::{resolve, Color, Position};
+use crate::span::Span;
+use crate::tree::{Game, Line};
+use std::collections::{BTreeMap, HashMap};
+
+/// How many mended moves before a stop a resumed reading may give up.
+const MAX_BACKED: usize = 2;
+/// How many times one column may be resumed.
+const MAX_RESUMES: usize = 3;
+/// How much better (in moves read less mending) the chosen gap must read than any other.
+const RESUME_MARGIN: f64 = 3.0;
+/// How many unreadable cells the rest read from its own inferred start may begin after.
+const MAX_REST_SKIPPED: usize = 24;
+/// What an added piece costs a resumed reading, in moves read: the pieces are a guess.
+const ADDED_PIECE_COST: f64 = 1.0;
+/// What a ply taken as unprinted costs, in moves read: each is a guess too.
+const LOST_PLY_COST: f64 = 1.0;
+
+/// The end of the label of a column's rest, read on after a gap: a piece of a column, not a column.
+pub(super) const RESUMED_MARK: &str = " (resumed";
+
+/// A piece's label: `15 (resumed)` for the column's second piece, `15 (resumed 3)` for its third.
+fn resumed_label(column: &str, piece: usize) -> String {
+    if piece == 2 { format!("{column}{RESUMED_MARK})") } else { format!("{column}{RESUMED_MARK} {piece})") }
+}
+
+/// Whether a line is the rest of a column read on after a gap.
+pub fn is_resumed(line: &Line) -> bool {
+    line.label.contains(RESUMED_MARK)
+}
+
+/// Every column (not run together) that stops at a lost or misprinted row:
+/// its rest, resumed, as new lines of the game, up to [`MAX_RESUMES`] times.
+pub(super) fn resume_columns(text: &str, number: usize, works: &BTreeMap<u32, ColumnWork>, placed: &BTreeMap<u32, Placed>, game: &mut Game, diagnostics: &mut Vec<Diagnostic>) {
+    for (&id, work) in works.iter().filter(|(_, w)| !w.column.flattened) {
+        let Some(first) = placed.get(&id) else { continue };
+        let mut piece = Piece { index: first.index, positions: first.positions.clone(), label: game.lines[first.index].label.clone(), read_before: 0 };
+        for number_of_piece in 2..MAX_RESUMES + 2 {
+            if !piece.read_on(text, number, id, work, !first.grounded, number_of_piece, game, diagnostics) {
+                break;
+            }
+        }
+    }
+}
+
+/// The last piece of a column read so far.
+struct Piece {
+    index: usize,
+    positions: Vec<Position>,
+    /// Every piece is named after the column, not after the piece before it.
+    label: String,
+    /// Moves the column's earlier pieces read, before the one that stopped.
+    read_before: usize,
+}
+
+impl Piece {
+    /// Where the piece stopped, and before the mended moves just before that
+    /// stop, which may be a wrong guess at the gap (not those a variation branches from).
+    fn stops(&self, game: &Game) -> Option<Vec<(usize, Position)>> {
+        let line = &game.lines[self.index];
+        let stop = line.unread.as_ref()?.span.start;
+        let stop_pos = *self.positions.last()?;
+        let branched = game.lines.iter().filter(|l| l.parent == Some(self.index)).map(|l| l.branch_ply).max();
+        let mut stops = vec![(stop, stop_pos)];
+        for (k, m) in line.moves.iter().enumerate().rev().take(MAX_BACKED) {
+            if read_as_printed_move(m) || branched.is_some_and(|b| b >= line.branch_ply + k) {
+                break;
+            }
+            stops.push((m.span.start, self.positions[k]));
+        }
+        Some(stops)
+    }
+
+    /// Read the column on past where this piece stopped; whether a rest was found.
+    #[allow(clippy::too_many_arguments)]
+    fn read_on(&mut self, text: &str, number: usize, id: u32, work: &ColumnWork, open: bool, piece: usize, game: &mut Game, diagnostics: &mut Vec<Diagnostic>) -> bool {
+        let Some(stops) = self.stops(game) else { return false };
+        let read = game.lines[self.index].moves.len();
+        // After the one gap the rules leave; failing that, from the position the rest's own moves imply.
+        let (from, backed, placement, rest_start) = if let Some(found) = resume(text, work, &stops, open) {
+            let after = self.read_before + read - found.backed;
+            let placement = Placement::Resumed { of: self.label.clone(), after, lost: found.lost, skipped: found.skipped, added: found.added, others: found.others };
+            (found.from, found.backed, placement, found.start)
+        } else if let Some(rest) = rest_inferred(text, work, stops[0].0) {
+            let placement = Placement::RestInferred { of: self.label.clone(), after: self.read_before + read, skipped: rest.skipped, fixed: rest.fixed, filled: rest.filled };
+            (rest.from, 0, placement, rest.start)
+        } else {
+            return false;
+        };
+        let kept = read - backed;
+        let stop = stops[backed].0;
+        let column = work.column;
+        // The stopped line keeps only what was passed over; the result belongs to the rest.
+        let prior = &mut game.lines[self.index];
+        prior.moves.truncate(kept);
+        prior.stated_result = None;
+        if let Some(u) = &mut prior.unread {
+            u.span = Span::new(stop, from.max(stop));
+            u.raw = column.own_text(text, u.span);
+        }
+        self.positions.truncate(kept + 1);
+        self.read_before += kept;
+        let rest = column.from(text, from);
+        let decoded = work.tokens.iter().any(|t| t.span.start >= from).then(|| work.decode(text, from, &rest_start));
+        let (mut line, mut diags, mut p) = read_column(text, number, id, &rest, decoded, placement, rest_start, game.lines.len());
+        line.label = resumed_label(&self.label, piece);
+        // Past the gap, only the stretch read as printed is kept; the rest stays unread.
+        let keep = read_as_printed(&line);
+        if keep < line.moves.len() {
+            let cut = line.moves[keep].span.start;
+            cut_line(text, &rest, &mut line, &mut diags, &mut p, keep, cut);
+        }
+        diagnostics.extend(diags);
+        self.positions = p.positions;
+        self.index = game.lines.len();
+        game.lines.push(line);
+        true
+    }
+}
+
+/// Where a column resumes after its reading stopped.
+struct Resume {
+    /// The byte the rest is read from.
+    from: usize,
+    /// Moves at the end of the stopped line given up: mended guesses the gap replaces.
+    backed: usize,
+    skipped: usize,
+    /// The unprinted plies, as text.
+    lost: Vec<String>,
+    /// Squares given a piece the rest's moves need (a line with an inferred start only).
+    added: u32,
+    /// How many other gaps leave a board from which the rest reads the same moves.
+    others: usize,
+    start: Position,
+}
+
+impl Resume {
+    /// How much the gap supposes: moves given up, cells passed over, plies and pieces added.
+    fn size(&self) -> usize {
+        self.backed + self.skipped + self.lost.len() + self.added.count_ones() as usize
+    }
+}
+
+/// A gap tried: how far the rest then reads as printed, and what it reads.
+struct Candidate {
+    exact: usize,
+    /// `exact` less what the gap's guesses cost.
+    score: f64,
+    resume: Resume,
+    /// The positions the reading passes through, its start included.
+    passed: Vec<Position>,
+    /// The moves it reads as printed.
+    read: Vec<Vec<u8>>,
+    decoded: Decoded,
+}
+
+/// What the rest of a column from one byte says about the board: its moves
+/// as readings and the inferences from them (a line with an inferred start only).
+type RestBoard = (Vec<Vec<Reading>>, Vec<InferredReading>);
+
+/// The boards a gap of up to two unprinted plies leaves after `at`, with those plies as text.
+fn gaps_after(at: Position) -> Vec<(Position, Vec<String>)> {
+    // No ply lost, then one, then two: each level grown from the one before.
+    let mut level: Vec<(Position, Vec<String>)> = vec![(at, Vec::new())];
+    let mut gaps = level.clone();
+    for _ in 0..2 {
+        level = level
+            .iter()
+            .flat_map(|(pos, lost)| pos.legal_moves().into_iter().map(move |mv| (pos.play(&mv), [lost.clone(), vec![numeric::describe(pos, &mv).0]].concat())))
+            .collect();
+        gaps.extend(level.iter().cloned());
+    }
+    gaps
+}
+
+/// A column's reading stopped at byte `stops[0].0` in position `stops[0].1`:
+/// the gap a lost or misprinted row leaves (up to two unreadable cells passed
+/// over, up to two plies not printed) after which the rest reads as printed.
+/// The decoder may have mended the last moves before the stop into a wrong
+/// guess at the gap, so the gap may also start before them (`stops[b]`, with
+/// `b` such moves given up). Every such gap is tried; one is taken only if its
+/// rest reads at least 6 moves as printed and clearly better than from any
+/// other position.
+fn resume(text: &str, work: &ColumnWork, stops: &[(usize, Position)], open: bool) -> Option<Resume> {
+    let mut tried: Vec<Candidate> = Vec::new();
+    let mut boards: HashMap<usize, RestBoard> = HashMap::new();
+    for (backed, &(stop, at)) in stops.iter().enumerate() {
+        let rest_cells: Vec<&Cell> = work.column.cells.iter().filter(|c| c.span.end > stop).collect();
+        for skipped in 0..=2usize {
+            let Some(from) = (if skipped == 0 { Some(stop) } else { rest_cells.get(skipped).map(|c| c.span.start) }) else { break };
+            if printed_count(&work.tokens_from(from)) < MIN_CONFIRMED_PLIES {
+                break;
+            }
+            let (rest_moves, inferences) = boards.entry(from).or_insert_with(|| rest_board(text, work, from, open));
+            for (gap, lost) in gaps_after(at) {
+                // No gap at all: only the board with pieces added is new.
+                let no_gap = backed == 0 && skipped == 0 && lost.is_empty();
+                let completed = inferences.iter().filter_map(|reading| with_pieces_of(&gap, rest_moves, reading));
+                for (pos, added) in (!no_gap).then_some((gap, 0)).into_iter().chain(completed) {
+                    let resume = Resume { from, backed, skipped, lost: lost.clone(), added, others: 0, start: pos };
+                    // The same position by a smaller gap was tried already.
+                    if tried.iter().any(|t| t.resume.start == pos && t.resume.size() <= resume.size()) {
+                        continue;
+                    }
+                    let candidate = try_gap(text, work, resume);
+                    tried.retain(|t| t.resume.start != pos);
+                    tried.push(candidate);
+                }
+            }
+        }
+    }
+    choose(tried, work)
+}
+
+/// What the rest from `from` says about the board, for a line whose start was inferred.
+fn rest_board(text: &str, work: &ColumnWork, from: usize, open: bool) -> RestBoard {
+    if !open {
+        return (Vec::new(), Vec::new());
+    }
+    let moves = work.moves_from(text, from);
+    let fits = PrefixFits::new(&moves);
+    let inferences = [Color::Black, Color::White].into_iter().flat_map(|turn| rest_inferences(&fits, turn)).collect();
+    (moves, inferences)
+}
+
+/// Decode the rest after one gap and score it.
+fn try_gap(text: &str, work: &ColumnWork, resume: Resume) -> Candidate {
+    let decoded = work.decode(text, resume.from, &resume.start);
+    let line = &decoded.0;
+    let exact = read_as_printed(line);
+    let score = exact as f64 - ADDED_PIECE_COST * f64::from(resume.added.count_ones()) - LOST_PLY_COST * resume.lost.len() as f64;
+    let passed = positions_along(&resume.start, line, exact);
+    let read: Vec<Vec<u8>> = line.moves.iter().take(exact).map(|m| m.squares.clone()).collect();
+    Candidate { exact, score, resume, passed, read, decoded }
+}
+
+/// The gap whose rest reads best, if clearly better than any rival; its decode is kept.
+fn choose(mut tried: Vec<Candidate>, work: &ColumnWork) -> Option<Resume> {
+    tried.sort_by(|a, b| b.score.total_cmp(&a.score).then(b.exact.cmp(&a.exact)).then(a.resume.size().cmp(&b.resume.size())));
+    let mut it = tried.into_iter();
+    let best = it.next()?;
+    // Not rivals: a gap that passes over a printed move and counts the same
+    // move lost (one reading's start is on the other's path), and a gap after
+    // which the rest reads the same moves, or a stretch of at least half of them (the boards
+    // differ only where those moves never look, so the moves are as certain).
+    let off_path = |t: &Candidate| !best.passed.contains(&t.resume.start) && !t.passed.contains(&best.resume.start);
+    // One reading's moves a stretch of the other's: they agree on every move both read.
+    let within = |short: &[Vec<u8>], long: &[Vec<u8>]| !short.is_empty() && short.len() * 2 >= long.len() && long.windows(short.len()).any(|w| w == short);
+    let alike = |t: &Candidate| within(&t.read, &best.read) || within(&best.read, &t.read);
+    let rest: Vec<_> = it.collect();
+    let runner_up = rest.iter().find(|t| off_path(t) && !alike(t)).map_or(f64::NEG_INFINITY, |t| t.score);
+    // Other boards the gap may leave, from which the rest reads the same, if as well.
+    let others = rest.iter().filter(|t| off_path(t) && alike(t) && t.score > runner_up).count();
+    if best.exact < MIN_CONFIRMED_PLIES || best.score - runner_up < RESUME_MARGIN {
+        return None;
+    }
+    work.keep(best.resume.from, &best.resume.start, &best.decoded);
+    Some(Resume { others, ..best.resume })
+}
+
+/// Where the rest of a column starts when read from its own inferred start.
+struct RestStart {
+    from: usize,
+    skipped: usize,
+    fixed: u32,
+    filled: u32,
+    start: Position,
+}
+
+/// The rest of a column from byte `stop`, replayed from the position its own
+/// moves imply: from the first cell (of the next `MAX_REST_SKIPPED`) from
+/// which it then reads as many moves as printed as an inference must fit to
+/// be used at all. The cells passed over stay unread.
+fn rest_inferred(text: &str, work: &ColumnWork, stop: usize) -> Option<RestStart> {
+    let rest_cells: Vec<&Cell> = work.column.cells.iter().filter(|c| c.span.end > stop).collect();
+    for skipped in 0..=MAX_REST_SKIPPED {
+        let Some(from) = (if skipped == 0 { Some(stop) } else { rest_cells.get(skipped).map(|c| c.span.start) }) else { break };
+        if printed_count(&work.tokens_from(from)) < MIN_INFERRED_PLIES {
+            break;
+        }
+        let moves = work.moves_from(text, from);
+        let Some(own) = inferred_start(work, text, from, &moves, &PrefixFits::new(&moves)) else { continue };
+        // The decode that confirmed the start, kept by the inference.
+        let exact = read_as_printed(&work.decode(text, from, &own.start).0);
+        // The first cell from which the rest reads: what lies before it stays unread.
+        if exact >= MIN_INFERRED_PLIES {
+            return Some(RestStart { from, skipped, fixed: own.fixed, filled: own.filled, start: own.start });
+        }
+    }
+    None
+}
+
+/// The positions a line passes through in its first `count` moves, its start included.
+fn positions_along(start: &Position, line: &Line, count: usize) -> Vec<Position> {
+    let mut out = vec![*start];
+    let mut pos = *start;
+    for m in line.moves.iter().take(count) {
+        let Ok(mv) = resolve(&pos, &m.squares) else { break };
+        pos = pos.play(&mv);
+        out.push(pos);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::layout::parse_layout;
+    use super::*;
+
+    #[test]
+    fn pieces_are_labelled_after_the_column() {
+        assert_eq!(resumed_label("15", 2), "15 (resumed)");
+        assert_eq!(resumed_label("trunk", 3), "trunk (resumed 3)");
+        assert!(is_resumed(&Line { label: resumed_label("7", 4), ..Line::default() }));
+        assert!(!is_resumed(&Line { label: "7".into(), ..Line::default() }));
+    }
+
+    #[test]
+    fn gaps_are_zero_one_and_two_plies_from_the_stop() {
+        let gaps = gaps_after(Position::initial());
+        // 7 opening moves, 7 replies to each.
+        assert_eq!(gaps.len(), 1 + 7 + 49);
+        assert!(gaps[0].1.is_empty());
+        assert_eq!(gaps[1].1.len(), 1);
+        assert_eq!(gaps[8].1.len(), 2);
+    }
+
+    /// A row lost from the trunk (White's 23-19 after 11-15): the rest reads on from the one position it leaves.
+    #[test]
+    fn a_lost_row_is_found_and_the_rest_reads_on() {
+        let rows = ["11 15", "8 11", "22 17", "4 8", "17 13", "15 18", "24 20", "11 15", "28 24", "8 11", "26 22"];
+        let text = format!("GAME.\t1\n{}\n", rows.iter().map(|r| format!("{r}\t")).collect::<Vec<_>>().join("\n"));
+        let (layouts, _) = parse_layout(&text);
+        let layout = &layouts[0];
+        let work = ColumnWork::new(layout, &layout.columns[&0]);
+        let after_first = Position::initial().play(&resolve(&Position::initial(), &[11, 15]).expect("legal"));
+        let stop = layout.columns[&0].cells[1].span.start;
+        let found = resume(&text, &work, &[(stop, after_first)], false).expect("resumed");
+        assert_eq!((found.from, found.backed, found.skipped), (stop, 0, 0));
+        assert_eq!(found.lost, ["23-19"]);
+        assert_eq!(layout.columns[&0].from(&text, found.from).cells.len(), 10);
+    }
+
+    /// A rest long enough but whose moves fit no board (no two of them can
+    /// follow each other) is not read from an inferred start.
+    #[test]
+    fn a_rest_whose_moves_fit_no_board_is_not_read_from_an_inferred_start() {
+        let rows = ["1 5", "32 28", "1 6", "32 27", "2 6", "31 27", "2 7", "31 26", "3 7", "30 26"];
+        let text = format!("GAME.\t1\n{}\n", rows.iter().map(|r| format!("{r}\t")).collect::<Vec<_>>().join("\n"));
+        let (layouts, _) = parse_layout(&text);
+        let work = ColumnWork::new(&layouts[0], &layouts[0].columns[&0]);
+        assert!(work.printed >= MIN_INFERRED_PLIES);
+        assert!(rest_inferred(&text, &work, 0).is_none());
+    }
+}
