@@ -1,7 +1,7 @@
 //! Costed start inference: the position a column's own moves imply, when
 //! where it branches cannot be read, and the pieces a rest's moves need.
 //!
-//! The engine's [`infer_start_among`] fits the printed readings to a board;
+//! The engine's [`infer_start_among_prefixes`] fits the printed readings to a board;
 //! here the fits are chosen between (colour, kings, cost) and confirmed by
 //! the decoder reading a stretch of the column as printed.
 
