@@ -143,11 +143,7 @@ pub fn start_of(game: &Game, index: usize) -> Result<Position, String> {
     if line.parent.is_some() && before.len() != line.branch_ply {
         return Err(format!("its parent line has only {} of the {} moves before its branch point", before.len(), line.branch_ply));
     }
-    let mut root = index;
-    while let Some(p) = game.lines[root].parent {
-        root = p;
-    }
-    let fen = game.lines[root].start.as_deref().unwrap_or(&game.start);
+    let fen = game.start_of_line(index).ok_or("its parent lines form a loop")?;
     let mut pos = position(fen)?;
     for (k, m) in before.iter().enumerate() {
         let legal = pos.legal_moves();
@@ -207,21 +203,7 @@ fn status_of(line: &Line) -> LineStatus {
 /// Every line that branches from `index` (directly or further down) replays after a change to it.
 fn descendants_replay(game: &Game, index: usize) -> Result<(), String> {
     for (i, line) in game.lines.iter().enumerate() {
-        let mut at = line.parent;
-        let mut depth = 0;
-        let mut below = false;
-        while let Some(p) = at {
-            if p == index {
-                below = true;
-                break;
-            }
-            depth += 1;
-            if depth > game.lines.len() {
-                break;
-            }
-            at = game.lines[p].parent;
-        }
-        if !below || line.start.is_some() {
+        if !game.descends_from(i, index) || line.start.is_some() {
             continue;
         }
         let from = start_of(game, i).map_err(|e| format!("line {} no longer replays: {e}", line.label))?;
@@ -314,14 +296,9 @@ fn branch(game: &mut Game, index: usize, number: &Spanned<usize>, parent: &Spann
     let Some(p) = line_index(game, &parent.value) else {
         return Err(Diagnostic::error("fixes::unknown-line", format!("{} has no {}", game.name, parent.value), parent.span).with_label("no such line"));
     };
-    let mut at = Some(p);
-    let mut steps = 0;
-    while let Some(a) = at {
-        if a == index || steps > game.lines.len() {
-            return Err(Diagnostic::error("fixes::contradiction", "a line cannot branch from itself or from a line below it", parent.span).with_label("a loop"));
-        }
-        steps += 1;
-        at = game.lines[a].parent;
+    let mut above = game.ancestors(p);
+    if above.by_ref().any(|a| a == index) || above.broken() {
+        return Err(Diagnostic::error("fixes::contradiction", "a line cannot branch from itself or from a line below it", parent.span).with_label("a loop"));
     }
     let m = number.value;
     if m == 0 || m > game.lines[p].moves.len() {

@@ -72,14 +72,8 @@ pub fn written_games(source: &Source) -> Vec<Game> {
     for game in &source.games {
         // A line with a start of its own takes the variations marked in it along.
         let own_starts: Vec<usize> = (1..game.lines.len()).filter(|&i| game.lines[i].parent.is_none() && game.lines[i].start.is_some()).collect();
-        let root_of = |mut i: usize| {
-            let mut steps = 0;
-            while let Some(p) = game.lines[i].parent.filter(|&p| p < game.lines.len() && p != i && steps < game.lines.len()) {
-                i = p;
-                steps += 1;
-            }
-            i
-        };
+        // As far up as the parent links go.
+        let root_of = |i: usize| game.ancestors(i).last().unwrap_or(i);
         let (moved, stays): (Vec<usize>, Vec<usize>) = (0..game.lines.len()).partition(|&i| i != 0 && game.lines[i].parent.is_some() && own_starts.contains(&root_of(i)));
         games.push(Game { lines: kept_lines(game, &stays), ..game.clone() });
         games.extend(own_starts.iter().map(|&root| {

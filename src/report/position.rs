@@ -64,21 +64,21 @@ impl Replayed {
 pub fn replay_game(kind: GameKind, game: &Game) -> Vec<Replayed> {
     let mut done: Vec<Option<Replayed>> = vec![None; game.lines.len()];
     for i in 0..game.lines.len() {
-        replay_line(kind, game, i, &mut done, 0);
+        replay_line(kind, game, i, &mut done);
     }
     done.into_iter().map(Option::unwrap_or_default).collect()
 }
 
-fn replay_line(kind: GameKind, game: &Game, i: usize, done: &mut Vec<Option<Replayed>>, depth: usize) {
+fn replay_line(kind: GameKind, game: &Game, i: usize, done: &mut Vec<Option<Replayed>>) {
     if done[i].is_some() {
         return;
     }
     let line = &game.lines[i];
-    // A parent later in the list or a loop of parents is followed at most this far.
-    let parent = line.parent.filter(|&p| p != i && p < game.lines.len() && depth < 64);
+    // A line whose parent links are bad (out of range, a loop) plays from its own start.
+    let parent = line.parent.filter(|_| game.ancestry(i).is_some());
     let from_parent = match (&line.start, parent) {
         (None, Some(p)) => {
-            replay_line(kind, game, p, done, depth + 1);
+            replay_line(kind, game, p, done);
             done[p].as_ref().and_then(|r| r.at(line.branch_ply)).cloned()
         }
         _ => None,

@@ -10,6 +10,8 @@ use crate::span::Span;
 use serde::{Deserialize, Serialize};
 
 mod prose;
+mod walk;
+pub use walk::{ancestors, Ancestors, Branch};
 pub use prose::{PointClaim, PointReading, PointReference, Prose, RecordCheck};
 
 /// One input file, read.
@@ -354,31 +356,6 @@ impl Line {
             label: "trunk".into(),
             ..Line::default()
         }
-    }
-}
-
-impl Game {
-    /// The moves of line `index` from its root line's start: each parent's
-    /// moves before the branch, then its own. `None` if the parents form a cycle.
-    pub fn moves_from_start(&self, index: usize) -> Option<Vec<&MoveNode>> {
-        let mut chain = vec![index];
-        while let Some(parent) = self.lines.get(*chain.last()?).and_then(|l| l.parent) {
-            if chain.len() > self.lines.len() || parent >= self.lines.len() {
-                return None;
-            }
-            chain.push(parent);
-        }
-        let root = *chain.last()?;
-        let mut moves = Vec::new();
-        for w in chain.windows(2).rev() {
-            let (child, parent) = (w[0], w[1]);
-            // Branch plies count from the start; a parent's own first move stands at its branch ply.
-            let base = if parent == root { 0 } else { self.lines[parent].branch_ply };
-            let ply = self.lines[child].branch_ply.saturating_sub(base);
-            moves.extend(self.lines[parent].moves.iter().take(ply));
-        }
-        moves.extend(self.lines.get(index)?.moves.iter());
-        Some(moves)
     }
 }
 

@@ -353,8 +353,7 @@ pub fn write_source(source: &Source) -> Result<(String, usize), String> {
     let mut empty = 0;
     for game in &source.games {
         for (i, line) in game.lines.iter().enumerate() {
-            let root = (0..game.lines.len()).try_fold(i, |at, _| Some(game.lines[at].parent.map_or(at, |p| p))).unwrap_or(i);
-            let start = game.lines[root].start.as_deref().unwrap_or(&game.start);
+            let start = game.start_of_line(i).unwrap_or(&game.start);
             let from_initial = crate::rules::draughts::parse_fen(start).is_ok_and(|s| crate::rules::draughts::write_fen(&s) == initial);
             if !from_initial {
                 refused.push(format!("{} line {}", game.name, line.label));
