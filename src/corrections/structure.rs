@@ -11,7 +11,7 @@ use crate::diagnostic::Diagnostic;
 use crate::notation::numeric::move_text_among;
 use crate::rules::draughts::{parse_fen, resolve_among, write_fen, Position, ResolveError};
 use crate::span::Span;
-use crate::tree::{Annotation, Correction, CorrectionKind, Game, Line, LineStatus, MoveNode, Origin, Source, StatedResult};
+use crate::tree::{Annotation, Correction, CorrectionKind, Game, Line, LineStatus, MoveNode, Origin, Source, Start, StatedResult};
 use std::collections::HashMap;
 
 /// Apply every structure entry of `loaded` to `source`; the diagnostics have spans in the corrections file.
@@ -153,11 +153,12 @@ pub fn start_of(game: &Game, index: usize) -> Result<Position, String> {
     Ok(pos)
 }
 
-fn position(fen: &str) -> Result<Position, String> {
-    if fen.trim().is_empty() {
-        return Ok(Position::initial());
-    }
-    let setup = parse_fen(fen).map_err(|e| format!("its start {fen:?} is not a position: {e}"))?;
+fn position(start: &Start) -> Result<Position, String> {
+    let fen = start.to_string();
+    let setup = match start.draughts() {
+        None => return Ok(Position::initial()),
+        Some(setup) => setup.map_err(|e| format!("its start {fen:?} is not a position: {e}"))?,
+    };
     Position::from_setup(setup).map_err(|e| format!("its start {fen:?} is not a legal position: {e}"))
 }
 
@@ -332,7 +333,7 @@ fn start(game: &mut Game, index: usize, fen: &Spanned<String>, correction: Corre
     replay(pos, &squares).map_err(|(k, why)| {
         Diagnostic::error("fixes::illegal-move", format!("not applied: from this position the line's move {} ({}) {why}", k + 1, changed.moves[k].text), fen.span).with_label("the line does not replay from here")
     })?;
-    changed.start = Some(write_fen(&setup));
+    changed.start = Some(Start::Draughts(setup));
     changed.parent = None;
     changed.branch_ply = 0;
     changed.corrections.push(correction);
@@ -402,6 +403,6 @@ mod tests {
         assert_eq!(errors(&s), ["fixes::illegal-move"]);
         let s = with("23-19\n", "game 1, trunk, start: W:W23:B5\n");
         assert!(errors(&s).is_empty(), "{:?}", s.diagnostics);
-        assert_eq!(s.games[0].lines[0].start.as_deref(), Some("W:W23:B5"));
+        assert_eq!(s.games[0].lines[0].start.as_ref().map(ToString::to_string).as_deref(), Some("W:W23:B5"));
     }
 }

@@ -8,7 +8,7 @@
 //! numbers each move (`1. 9-13 17x9`); a capture gives every landing square.
 
 use crate::notation::pdn::{is_note_kind, kind_prefixed, score, NOT_READ, RESERVED_COMMENTS, WORD_JOINER};
-use crate::rules::draughts::{parse_fen, write_fen, Setup};
+use crate::rules::draughts::{write_fen, Setup};
 use crate::tree::{Annotation, Game, Line, Source};
 use std::fmt::Write;
 
@@ -139,15 +139,15 @@ fn write_game(out: &mut String, game: &Game, kind: Kind) {
         Kind::English => {
             let _ = writeln!(out, "[GameType \"21\"]");
             // A start that cannot be read is written as it was printed, so the problem stays visible.
-            match parse_fen(&game.start) {
-                Ok(start) => (start != Setup::INITIAL).then(|| write_fen(&start)),
-                Err(_) => Some(game.start.clone()),
+            match game.start.draughts() {
+                Some(Ok(start)) => (start != Setup::INITIAL).then(|| write_fen(&start)),
+                _ => Some(game.start.to_string()),
             }
         }
         Kind::Lasca => {
             let _ = writeln!(out, "[GameType \"{LASCA_GAME_TYPE}\"]");
             let _ = writeln!(out, "[Variant \"Lasca\"]");
-            Some(game.start.clone())
+            Some(game.start.to_string())
         }
     };
     if let Some(fen) = fen {

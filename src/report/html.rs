@@ -133,7 +133,7 @@ pub fn has_start_board(kind: GameKind, game: &Game, line: &Line) -> bool {
     if line.start.is_some() {
         return true;
     }
-    line.parent.is_none() && !game.start.trim().is_empty() && start_board(kind, &game.start).is_some_and(|b| Some(b) != initial_board(kind))
+    line.parent.is_none() && !game.start.is_unset() && start_board(kind, &game.start).is_some_and(|b| Some(b) != initial_board(kind))
 }
 
 fn status_name(s: LineStatus) -> &'static str {

@@ -10,7 +10,9 @@ use crate::span::Span;
 use serde::{Deserialize, Serialize};
 
 mod prose;
+mod start;
 mod walk;
+pub use start::Start;
 pub use walk::{ancestors, Ancestors, Branch};
 pub use prose::{PointClaim, PointReading, PointReference, Prose, RecordCheck};
 
@@ -42,8 +44,8 @@ pub struct Game {
     /// Header tags in source order (PDN tags, or facts a layout reader found).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<(String, String)>,
-    /// Where play starts, as the game's own position format (PDN FEN for draughts).
-    pub start: String,
+    /// Where play starts (written as the game's own position format: PDN FEN for draughts).
+    pub start: Start,
     /// `lines[0]` is the trunk; the others are variations.
     pub lines: Vec<Line>,
     pub span: Span,
@@ -66,7 +68,7 @@ pub struct Line {
     /// a printed variation whose branch point could not be read, replayed from
     /// the position its own moves imply.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub start: Option<String>,
+    pub start: Option<Start>,
     pub moves: Vec<MoveNode>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stated_result: Option<StatedResult>,

@@ -3,7 +3,7 @@
 //! tree through these, so the guard against bad parent links (a parent out of
 //! range, a loop of parents) lives in one place.
 
-use super::{Game, Line, MoveNode};
+use super::{Game, Line, MoveNode, Start};
 
 /// A line of a tree of lines: it may branch from another by index.
 pub trait Branch {
@@ -86,9 +86,9 @@ impl Game {
 
     /// Where line `index`'s play starts: the root's own `start`, else the
     /// game's (`None` as for [`Game::ancestry`]).
-    pub fn start_of_line(&self, index: usize) -> Option<&str> {
+    pub fn start_of_line(&self, index: usize) -> Option<&Start> {
         let root = self.root_of(index)?;
-        Some(self.lines[root].start.as_deref().unwrap_or(&self.start))
+        Some(self.lines[root].start.as_ref().unwrap_or(&self.start))
     }
 
     /// The moves played from the root's start before ply `ply` of line

@@ -13,7 +13,7 @@ use crate::diagnostic::Diagnostic;
 use crate::rules::draughts::egdb::{Egdb, Wdl};
 use crate::rules::draughts::solve::{self, Budget, Method};
 use crate::rules::draughts::{parse_fen, resolve, Color, Position};
-use crate::tree::{Game, Line, LineStatus, Outcome, Source, UnknownReason, Verdict, VerdictClass, VerdictMethod};
+use crate::tree::{Game, Line, LineStatus, Start, Outcome, Source, UnknownReason, Verdict, VerdictClass, VerdictMethod};
 use serde::Serialize;
 
 /// What judges the claims.
@@ -154,8 +154,8 @@ pub fn method_words(m: VerdictMethod) -> &'static str {
 /// The moves from the game's start to the end of line `index`: its parents'
 /// moves up to each branch, then its own; and where that play starts.
 /// `None` where the parent links are bad.
-fn whole_line(game: &Game, index: usize) -> Option<(Option<String>, Vec<&[u8]>)> {
-    let start = game.start_of_line(index).filter(|s| !s.is_empty()).map(str::to_string);
+fn whole_line(game: &Game, index: usize) -> Option<(&Start, Vec<&[u8]>)> {
+    let start = game.start_of_line(index)?;
     let moves = game.moves_from_start(index)?.into_iter().map(|m| m.squares.as_slice()).collect();
     Some((start, moves))
 }
@@ -189,7 +189,7 @@ fn judge_draughts_line(game: &Game, index: usize, claim: Outcome, judge: &Judge)
     let Some((start, moves)) = whole_line(game, index) else {
         return unknown(UnknownReason::NoPosition);
     };
-    let Some(end) = start.as_deref().and_then(|fen| parse_fen(fen).ok()).and_then(|s| Position::from_setup(s).ok()).and_then(|start| {
+    let Some(end) = start.draughts().and_then(Result::ok).and_then(|s| Position::from_setup(s).ok()).and_then(|start| {
         moves.iter().try_fold(start, |pos, squares| resolve(&pos, squares).ok().map(|m| pos.play(&m)))
     }) else {
         return unknown(UnknownReason::NoPosition);
@@ -219,7 +219,7 @@ fn judge_lasca_line(game: &Game, index: usize, claim: Outcome) -> Verdict {
     let Some((start, moves)) = whole_line(game, index) else {
         return unknown(UnknownReason::NoPosition);
     };
-    let start = match start.as_deref().map(lasca::parse_setup) {
+    let start = match start.lasca() {
         None => Some(lasca::Position::initial()),
         Some(Ok(setup)) => lasca::Position::from_setup(setup).ok(),
         Some(Err(_)) => None,

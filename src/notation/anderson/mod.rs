@@ -25,7 +25,7 @@ use crate::repair::{Token, TokenKind};
 use crate::repair::CostModel;
 use crate::rules::draughts::infer::{complete, infer_start_among, paths_between, Inferred, InferredReading, Reading};
 use crate::rules::draughts::Setup;
-use crate::rules::draughts::{resolve, write_fen, Color, Position};
+use crate::rules::draughts::{resolve, Color, Position};
 use crate::span::Span;
 use crate::tree::{Annotation, Game, Line, LineStatus, Source, Unread};
 use regex::Regex;
@@ -361,7 +361,7 @@ struct Placed {
 /// pass through; failing a single match it is replayed from the position its
 /// moves imply, and says so.
 fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnostic>) {
-    let mut game = Game { name: format!("Game {number}"), start: write_fen(&Position::initial().setup()), span: layout.title, ..Game::default() };
+    let mut game = Game { name: format!("Game {number}"), start: crate::tree::Start::Draughts(Position::initial().setup()), span: layout.title, ..Game::default() };
     let mut diagnostics = Vec::new();
     let ids: Vec<u32> = layout.columns.keys().copied().collect();
     let index_of: BTreeMap<u32, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
@@ -648,7 +648,7 @@ fn read_column(text: &str, number: usize, id: u32, column: &Column, tokens: &[To
             );
         }
         Placement::Resumed { of, after, lost, skipped, added, others } => {
-            line.start = Some(write_fen(&start_pos.setup()));
+            line.start = Some(crate::tree::Start::Draughts(start_pos.setup()));
             let mut gap = match (lost.as_slice(), skipped) {
                 ([], 0) => "no gap".to_string(),
                 ([], k) => format!("{k} unreadable cell(s) passed over"),
@@ -672,7 +672,7 @@ fn read_column(text: &str, number: usize, id: u32, column: &Column, tokens: &[To
             diagnostics.push(Diagnostic::warning("anderson::resumed", message, span).with_label("read from the position after the gap").with_help(help));
         }
         Placement::RestInferred { of, after, skipped, fixed, filled } => {
-            line.start = Some(write_fen(&start_pos.setup()));
+            line.start = Some(crate::tree::Start::Draughts(start_pos.setup()));
             let passed = if skipped == 0 { String::new() } else { format!(" after {skipped} unreadable cell(s)") };
             let stops = if after == 0 { "stops before its first move".to_string() } else { format!("stops after move {after}") };
             diagnostics.push(
@@ -690,7 +690,7 @@ fn read_column(text: &str, number: usize, id: u32, column: &Column, tokens: &[To
             );
         }
         Placement::Inferred { fixed, filled } => {
-            line.start = Some(write_fen(&start_pos.setup()));
+            line.start = Some(crate::tree::Start::Draughts(start_pos.setup()));
             diagnostics.push(
                 Diagnostic::warning(
                     "anderson::inferred-start",

@@ -338,7 +338,7 @@ pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
     if let Some(r) = &game.result {
         tags.push(("RE".into(), r.clone()));
     }
-    Game { name: if game.title.is_empty() { "game".into() } else { game.title.clone() }, tags, start: start_text(game), lines, span: game.span }
+    Game { name: if game.title.is_empty() { "game".into() } else { game.title.clone() }, tags, start: crate::tree::Start::Go(game.setup()), lines, span: game.span }
 }
 
 /// Read, replay and build the tree for a record file.
