@@ -81,12 +81,13 @@ impl Start {
 
 impl fmt::Display for Start {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // `pad`, so that tables can give a start a width.
         match self {
-            Start::Unset => Ok(()),
-            Start::Draughts(s) => f.write_str(&draughts::write_fen(s)),
-            Start::Lasca(s) => f.write_str(&lasca::write_setup(s)),
-            Start::Go(s) => f.write_str(&write_go(s)),
-            Start::Printed(text) => f.write_str(text),
+            Start::Unset => f.pad(""),
+            Start::Draughts(s) => f.pad(&draughts::write_fen(s)),
+            Start::Lasca(s) => f.pad(&lasca::write_setup(s)),
+            Start::Go(s) => f.pad(&write_go(s)),
+            Start::Printed(text) => f.pad(text),
         }
     }
 }
@@ -171,6 +172,7 @@ mod tests {
         let lasca = Start::Lasca(lasca::Setup::initial());
         let go = Start::Go(go::Setup { size: 9, black: vec![go::Point::new(2, 2)], white: vec![go::Point::new(3, 4)], to_move: go::Color::White });
         assert_eq!(go.to_string(), "SZ[9]AB[cc]AW[de]PL[W]");
+        assert_eq!(format!("{:<8}|", Start::Printed("W:W1".into())), "W:W1    |");
         for start in [Start::Unset, draughts, lasca, go, Start::Printed("W:W33:B1".into())] {
             let json = serde_json::to_string(&start).unwrap();
             assert_eq!(json, format!("{:?}", start.to_string()));
