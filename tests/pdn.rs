@@ -104,7 +104,7 @@ fn random_tree(seed: u64, start: Position, variations: usize) -> Source {
         t.stated_result = Some(StatedResult { outcome, printed: pdn::score(outcome).into(), span: Default::default() });
     }
     let tags = vec![("Site".to_string(), "Glasgow \"Central\" \\ hall".to_string()), ("Round".into(), seed.to_string())];
-    let game = Game { name: format!("random {seed}"), tags, start: write_fen(&start.setup()), lines, ..Game::default() };
+    let game = Game { name: format!("random {seed}"), tags, start: gamescribe::tree::Start::Draughts(start.setup()), lines, ..Game::default() };
     Source { name: "random".into(), notation: "pdn".into(), games: vec![game], ..Source::default() }
 }
 
@@ -276,7 +276,7 @@ fn checkerboard_and_pydraughts_forms_are_read() {
     assert_eq!(line.annotations[0].kind, "escape");
     assert!(line.moves[0].annotations.iter().any(|a| a.kind == "strength-mark" && a.text == "*"));
     assert_eq!(line.stated_result.as_ref().unwrap().outcome, Outcome::BlackWins);
-    assert_eq!(parse_fen(&source.games[0].start), parse_fen("W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"));
+    assert_eq!(source.games[0].start.draughts().unwrap().map_err(|_| ()), parse_fen("W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29").map_err(|_| ()));
 }
 
 /// Regression: a king's single jump `22x13` written in full is not ambiguous with

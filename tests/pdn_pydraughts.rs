@@ -6,7 +6,7 @@ mod oracle;
 use gamescribe::export::pdn::write_pdn;
 use gamescribe::notation::numeric::{self, describe, ReadOptions};
 use gamescribe::repair::noise::{random_game, Rng};
-use gamescribe::rules::draughts::{write_fen, Position};
+use gamescribe::rules::draughts::Position;
 use gamescribe::tree::{Game, Line, MoveNode, Source};
 use std::process::Command;
 
@@ -42,7 +42,7 @@ fn random_games(n: usize, seed: u64) -> Source {
             line.moves.push(MoveNode { printed: text.clone(), text, squares, ..MoveNode::default() });
             pos = pos.play(&mv);
         }
-        games.push(Game { name: format!("random {i}"), start: write_fen(&start.setup()), lines: vec![line], ..Game::default() });
+        games.push(Game { name: format!("random {i}"), start: gamescribe::tree::Start::Draughts(start.setup()), lines: vec![line], ..Game::default() });
     }
     Source { name: "random".into(), notation: "pdn".into(), games, ..Source::default() }
 }

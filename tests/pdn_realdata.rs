@@ -39,7 +39,7 @@ fn accepted(source: &Source, game: &Game) -> bool {
 /// first (their move numbers are written differently), and those where we
 /// settled an ambiguous capture.
 fn contested(source: &Source, game: &Game) -> bool {
-    !accepted(source, game) || game.start.starts_with('W') || source.diagnostics.iter().any(|d| d.code == "pdn::ambiguous-capture-resolved" && game.span.start <= d.span.start && d.span.start < game.span.end)
+    !accepted(source, game) || game.start.to_string().starts_with('W') || source.diagnostics.iter().any(|d| d.code == "pdn::ambiguous-capture-resolved" && game.span.start <= d.span.start && d.span.start < game.span.end)
 }
 
 #[test]

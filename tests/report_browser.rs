@@ -41,7 +41,7 @@ fn expected_boards(source: &Source) -> usize {
         for line in &game.lines {
             count += 1 + line.readings.len();
             let own_start = line.start.is_some();
-            let set_start = line.parent.is_none() && !game.start.trim().is_empty() && start_board(kind, &game.start).is_some_and(|b| Some(b) != initial_board(kind));
+            let set_start = line.parent.is_none() && !game.start.is_unset() && start_board(kind, &game.start).is_some_and(|b| Some(b) != initial_board(kind));
             count += usize::from(own_start || set_start);
         }
     }

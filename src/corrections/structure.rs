@@ -11,7 +11,7 @@ use crate::diagnostic::Diagnostic;
 use crate::notation::numeric::move_text_among;
 use crate::rules::draughts::{parse_fen, resolve_among, write_fen, Position, ResolveError};
 use crate::span::Span;
-use crate::tree::{Annotation, Correction, CorrectionKind, Game, Line, LineStatus, MoveNode, Origin, Source, StatedResult};
+use crate::tree::{Annotation, Correction, CorrectionKind, Game, Line, LineStatus, MoveNode, Origin, Source, Start, StatedResult};
 use std::collections::HashMap;
 
 /// Apply every structure entry of `loaded` to `source`; the diagnostics have spans in the corrections file.
@@ -143,11 +143,7 @@ pub fn start_of(game: &Game, index: usize) -> Result<Position, String> {
     if line.parent.is_some() && before.len() != line.branch_ply {
         return Err(format!("its parent line has only {} of the {} moves before its branch point", before.len(), line.branch_ply));
     }
-    let mut root = index;
-    while let Some(p) = game.lines[root].parent {
-        root = p;
-    }
-    let fen = game.lines[root].start.as_deref().unwrap_or(&game.start);
+    let fen = game.start_of_line(index).ok_or("its parent lines form a loop")?;
     let mut pos = position(fen)?;
     for (k, m) in before.iter().enumerate() {
         let legal = pos.legal_moves();
@@ -157,11 +153,12 @@ pub fn start_of(game: &Game, index: usize) -> Result<Position, String> {
     Ok(pos)
 }
 
-fn position(fen: &str) -> Result<Position, String> {
-    if fen.trim().is_empty() {
-        return Ok(Position::initial());
-    }
-    let setup = parse_fen(fen).map_err(|e| format!("its start {fen:?} is not a position: {e}"))?;
+fn position(start: &Start) -> Result<Position, String> {
+    let fen = start.to_string();
+    let setup = match start.draughts() {
+        None => return Ok(Position::initial()),
+        Some(setup) => setup.map_err(|e| format!("its start {fen:?} is not a position: {e}"))?,
+    };
     Position::from_setup(setup).map_err(|e| format!("its start {fen:?} is not a legal position: {e}"))
 }
 
@@ -207,21 +204,7 @@ fn status_of(line: &Line) -> LineStatus {
 /// Every line that branches from `index` (directly or further down) replays after a change to it.
 fn descendants_replay(game: &Game, index: usize) -> Result<(), String> {
     for (i, line) in game.lines.iter().enumerate() {
-        let mut at = line.parent;
-        let mut depth = 0;
-        let mut below = false;
-        while let Some(p) = at {
-            if p == index {
-                below = true;
-                break;
-            }
-            depth += 1;
-            if depth > game.lines.len() {
-                break;
-            }
-            at = game.lines[p].parent;
-        }
-        if !below || line.start.is_some() {
+        if !game.descends_from(i, index) || line.start.is_some() {
             continue;
         }
         let from = start_of(game, i).map_err(|e| format!("line {} no longer replays: {e}", line.label))?;
@@ -314,14 +297,9 @@ fn branch(game: &mut Game, index: usize, number: &Spanned<usize>, parent: &Spann
     let Some(p) = line_index(game, &parent.value) else {
         return Err(Diagnostic::error("fixes::unknown-line", format!("{} has no {}", game.name, parent.value), parent.span).with_label("no such line"));
     };
-    let mut at = Some(p);
-    let mut steps = 0;
-    while let Some(a) = at {
-        if a == index || steps > game.lines.len() {
-            return Err(Diagnostic::error("fixes::contradiction", "a line cannot branch from itself or from a line below it", parent.span).with_label("a loop"));
-        }
-        steps += 1;
-        at = game.lines[a].parent;
+    let mut above = game.ancestors(p);
+    if above.by_ref().any(|a| a == index) || above.broken() {
+        return Err(Diagnostic::error("fixes::contradiction", "a line cannot branch from itself or from a line below it", parent.span).with_label("a loop"));
     }
     let m = number.value;
     if m == 0 || m > game.lines[p].moves.len() {
@@ -355,7 +333,7 @@ fn start(game: &mut Game, index: usize, fen: &Spanned<String>, correction: Corre
     replay(pos, &squares).map_err(|(k, why)| {
         Diagnostic::error("fixes::illegal-move", format!("not applied: from this position the line's move {} ({}) {why}", k + 1, changed.moves[k].text), fen.span).with_label("the line does not replay from here")
     })?;
-    changed.start = Some(write_fen(&setup));
+    changed.start = Some(Start::Draughts(setup));
     changed.parent = None;
     changed.branch_ply = 0;
     changed.corrections.push(correction);
@@ -425,6 +403,6 @@ mod tests {
         assert_eq!(errors(&s), ["fixes::illegal-move"]);
         let s = with("23-19\n", "game 1, trunk, start: W:W23:B5\n");
         assert!(errors(&s).is_empty(), "{:?}", s.diagnostics);
-        assert_eq!(s.games[0].lines[0].start.as_deref(), Some("W:W23:B5"));
+        assert_eq!(s.games[0].lines[0].start.as_ref().map(ToString::to_string).as_deref(), Some("W:W23:B5"));
     }
 }

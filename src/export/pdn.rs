@@ -8,7 +8,7 @@
 //! numbers each move (`1. 9-13 17x9`); a capture gives every landing square.
 
 use crate::notation::pdn::{is_note_kind, kind_prefixed, score, NOT_READ, RESERVED_COMMENTS, WORD_JOINER};
-use crate::rules::draughts::{parse_fen, write_fen, Setup};
+use crate::rules::draughts::{write_fen, Setup};
 use crate::tree::{Annotation, Game, Line, Source};
 use std::fmt::Write;
 
@@ -72,14 +72,8 @@ pub fn written_games(source: &Source) -> Vec<Game> {
     for game in &source.games {
         // A line with a start of its own takes the variations marked in it along.
         let own_starts: Vec<usize> = (1..game.lines.len()).filter(|&i| game.lines[i].parent.is_none() && game.lines[i].start.is_some()).collect();
-        let root_of = |mut i: usize| {
-            let mut steps = 0;
-            while let Some(p) = game.lines[i].parent.filter(|&p| p < game.lines.len() && p != i && steps < game.lines.len()) {
-                i = p;
-                steps += 1;
-            }
-            i
-        };
+        // As far up as the parent links go.
+        let root_of = |i: usize| game.ancestors(i).last().unwrap_or(i);
         let (moved, stays): (Vec<usize>, Vec<usize>) = (0..game.lines.len()).partition(|&i| i != 0 && game.lines[i].parent.is_some() && own_starts.contains(&root_of(i)));
         games.push(Game { lines: kept_lines(game, &stays), ..game.clone() });
         games.extend(own_starts.iter().map(|&root| {
@@ -145,15 +139,15 @@ fn write_game(out: &mut String, game: &Game, kind: Kind) {
         Kind::English => {
             let _ = writeln!(out, "[GameType \"21\"]");
             // A start that cannot be read is written as it was printed, so the problem stays visible.
-            match parse_fen(&game.start) {
-                Ok(start) => (start != Setup::INITIAL).then(|| write_fen(&start)),
-                Err(_) => Some(game.start.clone()),
+            match game.start.draughts() {
+                Some(Ok(start)) => (start != Setup::INITIAL).then(|| write_fen(&start)),
+                _ => Some(game.start.to_string()),
             }
         }
         Kind::Lasca => {
             let _ = writeln!(out, "[GameType \"{LASCA_GAME_TYPE}\"]");
             let _ = writeln!(out, "[Variant \"Lasca\"]");
-            Some(game.start.clone())
+            Some(game.start.to_string())
         }
     };
     if let Some(fen) = fen {

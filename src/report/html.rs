@@ -133,7 +133,7 @@ pub fn has_start_board(kind: GameKind, game: &Game, line: &Line) -> bool {
     if line.start.is_some() {
         return true;
     }
-    line.parent.is_none() && !game.start.trim().is_empty() && start_board(kind, &game.start).is_some_and(|b| Some(b) != initial_board(kind))
+    line.parent.is_none() && !game.start.is_unset() && start_board(kind, &game.start).is_some_and(|b| Some(b) != initial_board(kind))
 }
 
 fn status_name(s: LineStatus) -> &'static str {
@@ -326,33 +326,16 @@ fn game_section(s: &mut String, cx: &mut Ctx, g: usize) {
     }
     // Children at their parent's branch ply; a line whose parent is missing or loops stands at the top.
     let n = game.lines.len();
-    let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (i, l) in game.lines.iter().enumerate() {
-        if let Some(p) = l.parent.filter(|&p| p < n && p != i) {
-            children[p].push(i);
-        }
-    }
+    let children: Vec<Vec<usize>> = (0..n).map(|i| game.children(i).collect()).collect();
     // Ply of each line's first move from the game's start; `None` below a line with its own start (its move numbers are unknown).
-    let mut base = vec![Some(0usize); n];
-    for i in 0..n {
-        let mut at = i;
-        let mut ply = 0;
-        for _ in 0..n {
-            let l = &game.lines[at];
-            if l.start.is_some() {
-                base[i] = None;
-                break;
-            }
-            match l.parent.filter(|&p| p < n && p != at) {
-                Some(p) => {
-                    ply += l.branch_ply;
-                    at = p;
-                }
-                None => break,
-            }
-        }
-        base[i] = base[i].map(|_| ply);
-    }
+    // Branch plies already count from the game's start.
+    let base: Vec<Option<usize>> = (0..n)
+        .map(|i| {
+            let own_start = game.ancestors(i).any(|at| game.lines[at].start.is_some());
+            let line = &game.lines[i];
+            (!own_start).then(|| if line.parent.is_some() { line.branch_ply } else { 0 })
+        })
+        .collect();
     let mut done = vec![false; n];
     for i in 0..n {
         let top = game.lines[i].parent.is_none_or(|p| p >= n || p == i);
@@ -401,7 +384,8 @@ fn line_block(s: &mut String, cx: &mut Ctx, g: usize, i: usize, children: &[Vec<
         }
         // A variation follows the move it replaces (move `branch_ply` of its parent).
         let last = k == line.moves.len();
-        for &c in kids.iter().filter(|&&c| game.lines[c].branch_ply == k || (last && game.lines[c].branch_ply > k)) {
+        let ply = k + if line.parent.is_some() { line.branch_ply } else { 0 };
+        for &c in kids.iter().filter(|&&c| game.lines[c].branch_ply == ply || (last && game.lines[c].branch_ply > ply)) {
             if depth < 60 {
                 line_block(s, cx, g, c, children, base, replayed, done, depth + 1);
             }

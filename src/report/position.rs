@@ -4,7 +4,7 @@
 
 use crate::notation::go_corner::from_sgf;
 use crate::rules::{draughts, go, lasca};
-use crate::tree::{Game, Line, Source};
+use crate::tree::{Game, Line, Source, Start};
 
 /// Which engine replays a source's moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,26 +64,26 @@ impl Replayed {
 pub fn replay_game(kind: GameKind, game: &Game) -> Vec<Replayed> {
     let mut done: Vec<Option<Replayed>> = vec![None; game.lines.len()];
     for i in 0..game.lines.len() {
-        replay_line(kind, game, i, &mut done, 0);
+        replay_line(kind, game, i, &mut done);
     }
     done.into_iter().map(Option::unwrap_or_default).collect()
 }
 
-fn replay_line(kind: GameKind, game: &Game, i: usize, done: &mut Vec<Option<Replayed>>, depth: usize) {
+fn replay_line(kind: GameKind, game: &Game, i: usize, done: &mut Vec<Option<Replayed>>) {
     if done[i].is_some() {
         return;
     }
     let line = &game.lines[i];
-    // A parent later in the list or a loop of parents is followed at most this far.
-    let parent = line.parent.filter(|&p| p != i && p < game.lines.len() && depth < 64);
+    // A line whose parent links are bad (out of range, a loop) plays from its own start.
+    let parent = line.parent.filter(|_| game.ancestry(i).is_some());
     let from_parent = match (&line.start, parent) {
         (None, Some(p)) => {
-            replay_line(kind, game, p, done, depth + 1);
+            replay_line(kind, game, p, done);
             done[p].as_ref().and_then(|r| r.at(line.branch_ply)).cloned()
         }
         _ => None,
     };
-    let start = from_parent.or_else(|| start_board(kind, line.start.as_deref().unwrap_or(&game.start)));
+    let start = from_parent.or_else(|| start_board(kind, line.start.as_ref().unwrap_or(&game.start)));
     done[i] = Some(match start {
         Some(board) => replay_moves(kind, board, line),
         None => Replayed { boards: Vec::new(), stuck_at: Some(0) },
@@ -91,23 +91,23 @@ fn replay_line(kind: GameKind, game: &Game, i: usize, done: &mut Vec<Option<Repl
 }
 
 /// The board a start text describes; an empty text is the game's opening position.
-pub fn start_board(kind: GameKind, text: &str) -> Option<Board> {
+pub fn start_board(kind: GameKind, start: &Start) -> Option<Board> {
     match kind {
         GameKind::Draughts => {
-            let setup = if text.trim().is_empty() { draughts::Position::initial().setup() } else { draughts::parse_fen(text).ok()? };
+            let setup = start.draughts().unwrap_or_else(|| Ok(draughts::Position::initial().setup())).ok()?;
             Some(draughts_board(&setup))
         }
         GameKind::Lasca => {
-            let setup = if text.trim().is_empty() { lasca::Setup::initial() } else { lasca::parse_setup(text).ok()? };
+            let setup = start.lasca().unwrap_or_else(|| Ok(lasca::Setup::initial())).ok()?;
             Some(Board::Lasca { columns: setup.columns.to_vec() })
         }
-        GameKind::Go => go_setup(text).map(|s| go_board(&s, None)),
+        GameKind::Go => start.go().unwrap_or_else(|| Ok(go::Setup::default())).ok().map(|s| go_board(&s, None)),
     }
 }
 
 /// The opening position of a game kind (no board is drawn for a line that starts there).
 pub fn initial_board(kind: GameKind) -> Option<Board> {
-    start_board(kind, "")
+    start_board(kind, &Start::Unset)
 }
 
 fn draughts_board(setup: &draughts::Setup) -> Board {
@@ -145,29 +145,6 @@ fn draughts_setup(squares: &[Option<Piece>; 32], black_to_move: bool) -> draught
 }
 
 /// `SZ[19]AB[dd][pp]AW[..]PL[W]`, the start text the Go readers write.
-fn go_setup(text: &str) -> Option<go::Setup> {
-    let mut setup = go::Setup::default();
-    let mut key = String::new();
-    let mut rest = text;
-    while let Some(open) = rest.find('[') {
-        let name: String = rest[..open].chars().filter(|c| c.is_ascii_uppercase()).collect();
-        if !name.is_empty() {
-            key = name;
-        }
-        let close = open + rest[open..].find(']')?;
-        let value = &rest[open + 1..close];
-        match key.as_str() {
-            "SZ" => setup.size = value.parse().ok()?,
-            "AB" => setup.black.push(from_sgf(value, setup.size)?),
-            "AW" => setup.white.push(from_sgf(value, setup.size)?),
-            "PL" if value == "W" => setup.to_move = go::Color::White,
-            _ => {}
-        }
-        rest = &rest[close + 1..];
-    }
-    Some(setup)
-}
-
 fn go_board(setup: &go::Setup, last: Option<go::Point>) -> Board {
     let size = setup.size;
     let mut stones = vec![None; usize::from(size) * usize::from(size)];
@@ -324,7 +301,7 @@ mod tests {
     fn go_start_text_and_moves() {
         let mut l = Line::trunk();
         l.moves.push(MoveNode { text: "W dd".into(), ..MoveNode::default() });
-        let game = Game { start: "SZ[9]AB[cc]PL[W]".into(), lines: vec![l], ..Game::default() };
+        let game = Game { start: Start::from_text("SZ[9]AB[cc]PL[W]"), lines: vec![l], ..Game::default() };
         let r = &replay_game(GameKind::Go, &game)[0];
         let Board::Go { size, stones, last } = &r.boards[1] else { panic!() };
         assert_eq!(*size, 9);

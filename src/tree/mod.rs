@@ -10,6 +10,10 @@ use crate::span::Span;
 use serde::{Deserialize, Serialize};
 
 mod prose;
+mod start;
+mod walk;
+pub use start::Start;
+pub use walk::{ancestors, Ancestors, Branch};
 pub use prose::{PointClaim, PointReading, PointReference, Prose, RecordCheck};
 
 /// One input file, read.
@@ -40,8 +44,8 @@ pub struct Game {
     /// Header tags in source order (PDN tags, or facts a layout reader found).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<(String, String)>,
-    /// Where play starts, as the game's own position format (PDN FEN for draughts).
-    pub start: String,
+    /// Where play starts (written as the game's own position format: PDN FEN for draughts).
+    pub start: Start,
     /// `lines[0]` is the trunk; the others are variations.
     pub lines: Vec<Line>,
     pub span: Span,
@@ -64,7 +68,7 @@ pub struct Line {
     /// a printed variation whose branch point could not be read, replayed from
     /// the position its own moves imply.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub start: Option<String>,
+    pub start: Option<Start>,
     pub moves: Vec<MoveNode>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stated_result: Option<StatedResult>,
@@ -354,31 +358,6 @@ impl Line {
             label: "trunk".into(),
             ..Line::default()
         }
-    }
-}
-
-impl Game {
-    /// The moves of line `index` from its root line's start: each parent's
-    /// moves before the branch, then its own. `None` if the parents form a cycle.
-    pub fn moves_from_start(&self, index: usize) -> Option<Vec<&MoveNode>> {
-        let mut chain = vec![index];
-        while let Some(parent) = self.lines.get(*chain.last()?).and_then(|l| l.parent) {
-            if chain.len() > self.lines.len() || parent >= self.lines.len() {
-                return None;
-            }
-            chain.push(parent);
-        }
-        let root = *chain.last()?;
-        let mut moves = Vec::new();
-        for w in chain.windows(2).rev() {
-            let (child, parent) = (w[0], w[1]);
-            // Branch plies count from the start; a parent's own first move stands at its branch ply.
-            let base = if parent == root { 0 } else { self.lines[parent].branch_ply };
-            let ply = self.lines[child].branch_ply.saturating_sub(base);
-            moves.extend(self.lines[parent].moves.iter().take(ply));
-        }
-        moves.extend(self.lines.get(index)?.moves.iter());
-        Some(moves)
     }
 }
 

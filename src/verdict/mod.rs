@@ -13,7 +13,7 @@ use crate::diagnostic::Diagnostic;
 use crate::rules::draughts::egdb::{Egdb, Wdl};
 use crate::rules::draughts::solve::{self, Budget, Method};
 use crate::rules::draughts::{parse_fen, resolve, Color, Position};
-use crate::tree::{Game, Line, LineStatus, Outcome, Source, UnknownReason, Verdict, VerdictClass, VerdictMethod};
+use crate::tree::{Game, Line, LineStatus, Start, Outcome, Source, UnknownReason, Verdict, VerdictClass, VerdictMethod};
 use serde::Serialize;
 
 /// What judges the claims.
@@ -153,25 +153,11 @@ pub fn method_words(m: VerdictMethod) -> &'static str {
 
 /// The moves from the game's start to the end of line `index`: its parents'
 /// moves up to each branch, then its own; and where that play starts.
-fn whole_line(game: &Game, index: usize) -> (Option<String>, Vec<&[u8]>) {
-    let mut chain = vec![index];
-    let mut at = index;
-    while let Some(parent) = game.lines[at].parent {
-        if chain.len() > game.lines.len() || parent >= game.lines.len() {
-            break;
-        }
-        chain.push(parent);
-        at = parent;
-    }
-    let root = &game.lines[*chain.last().expect("the line itself")];
-    let start = root.start.clone().or_else(|| (!game.start.is_empty()).then(|| game.start.clone()));
-    let mut moves: Vec<&[u8]> = Vec::new();
-    for w in chain.windows(2).rev() {
-        let (child, parent) = (w[0], w[1]);
-        moves.extend(game.lines[parent].moves.iter().take(game.lines[child].branch_ply).map(|m| m.squares.as_slice()));
-    }
-    moves.extend(game.lines[index].moves.iter().map(|m| m.squares.as_slice()));
-    (start, moves)
+/// `None` where the parent links are bad.
+fn whole_line(game: &Game, index: usize) -> Option<(&Start, Vec<&[u8]>)> {
+    let start = game.start_of_line(index)?;
+    let moves = game.moves_from_start(index)?.into_iter().map(|m| m.squares.as_slice()).collect();
+    Some((start, moves))
 }
 
 /// The outcome for each colour of a value for the side to move.
@@ -185,20 +171,12 @@ fn outcome_of(value: Wdl, turn: Color) -> Outcome {
 
 /// Whether a line (or one of the lines it continues) stops before the book's end of it.
 fn incomplete(game: &Game, index: usize) -> bool {
-    let mut at = Some(index);
-    let mut hops = 0;
-    while let Some(i) = at {
+    // A parent's moves count only up to the branch, but a cut parent may
+    // have lost moves before it: judge only lines whose whole path was read.
+    game.ancestors(index).any(|i| {
         let line: &Line = &game.lines[i];
-        let cut = matches!(line.status, LineStatus::Partial | LineStatus::Unreadable) || line.unread.is_some();
-        // A parent's moves count only up to the branch, but a cut parent may
-        // have lost moves before it: judge only lines whose whole path was read.
-        if cut {
-            return true;
-        }
-        hops += 1;
-        at = line.parent.filter(|_| hops <= game.lines.len());
-    }
-    false
+        matches!(line.status, LineStatus::Partial | LineStatus::Unreadable) || line.unread.is_some()
+    })
 }
 
 fn judge_draughts_line(game: &Game, index: usize, claim: Outcome, judge: &Judge) -> Verdict {
@@ -208,8 +186,10 @@ fn judge_draughts_line(game: &Game, index: usize, claim: Outcome, judge: &Judge)
     if incomplete(game, index) {
         return unknown(UnknownReason::LineIncomplete);
     }
-    let (start, moves) = whole_line(game, index);
-    let Some(end) = start.as_deref().and_then(|fen| parse_fen(fen).ok()).and_then(|s| Position::from_setup(s).ok()).and_then(|start| {
+    let Some((start, moves)) = whole_line(game, index) else {
+        return unknown(UnknownReason::NoPosition);
+    };
+    let Some(end) = start.draughts().and_then(Result::ok).and_then(|s| Position::from_setup(s).ok()).and_then(|start| {
         moves.iter().try_fold(start, |pos, squares| resolve(&pos, squares).ok().map(|m| pos.play(&m)))
     }) else {
         return unknown(UnknownReason::NoPosition);
@@ -236,8 +216,10 @@ fn judge_lasca_line(game: &Game, index: usize, claim: Outcome) -> Verdict {
     if incomplete(game, index) {
         return unknown(UnknownReason::LineIncomplete);
     }
-    let (start, moves) = whole_line(game, index);
-    let start = match start.as_deref().map(lasca::parse_setup) {
+    let Some((start, moves)) = whole_line(game, index) else {
+        return unknown(UnknownReason::NoPosition);
+    };
+    let start = match start.lasca() {
         None => Some(lasca::Position::initial()),
         Some(Ok(setup)) => lasca::Position::from_setup(setup).ok(),
         Some(Err(_)) => None,

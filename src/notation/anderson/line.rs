@@ -8,7 +8,7 @@ use super::placement::{Placed, Placement};
 use super::prose;
 use crate::diagnostic::Diagnostic;
 use crate::notation::numeric;
-use crate::rules::draughts::{resolve, write_fen, Position};
+use crate::rules::draughts::{resolve, Position};
 use crate::span::Span;
 use crate::tree::{Annotation, Line, LineStatus, MoveNode, StatedResult, Unread};
 
@@ -39,7 +39,7 @@ pub(super) fn read_column(text: &str, number: usize, id: u32, column: &Column, d
             line.parent = Some(*parent);
             line.branch_ply = *ply;
         }
-        Placement::Resumed { .. } | Placement::RestInferred { .. } | Placement::Inferred { .. } => line.start = Some(write_fen(&start_pos.setup())),
+        Placement::Resumed { .. } | Placement::RestInferred { .. } | Placement::Inferred { .. } => line.start = Some(crate::tree::Start::Draughts(start_pos.setup())),
     }
     diagnostics.extend(prose::placement(&placement, number, id, span));
     if unreadable {

@@ -37,7 +37,7 @@ pub use openings::{contents, ContentsEntry};
 pub use resume::is_resumed;
 
 use crate::diagnostic::Diagnostic;
-use crate::rules::draughts::{write_fen, Position};
+use crate::rules::draughts::Position;
 use crate::span::Span;
 use crate::tree::{Game, Line, Source};
 use column::ColumnWork;
@@ -79,7 +79,7 @@ pub fn looks_like(text: &str) -> bool {
 /// Replay every column of one game from where it branches, then read on
 /// after the gaps where columns stop.
 fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnostic>) {
-    let mut game = Game { name: format!("Game {number}"), start: write_fen(&Position::initial().setup()), span: layout.title, ..Game::default() };
+    let mut game = Game { name: format!("Game {number}"), start: crate::tree::Start::Draughts(Position::initial().setup()), span: layout.title, ..Game::default() };
     let mut diagnostics = Vec::new();
     let works: BTreeMap<u32, ColumnWork> = layout.columns.iter().map(|(&id, column)| (id, ColumnWork::new(layout, column))).collect();
     let index_of: BTreeMap<u32, usize> = works.keys().enumerate().map(|(i, &id)| (id, i)).collect();

@@ -220,24 +220,6 @@ fn label_word(label: &str, i: usize) -> String {
     if w.is_empty() || w == "trunk" || w == "from" || w == "after" { format!("v{i}") } else { w }
 }
 
-/// The setup as SGF root properties (the tree's `start` for Go).
-pub fn start_text(game: &GoGame) -> String {
-    let setup = game.setup();
-    let mut s = format!("SZ[{}]", game.size);
-    for (key, pts) in [("AB", &setup.black), ("AW", &setup.white)] {
-        if !pts.is_empty() {
-            s.push_str(key);
-            for &p in pts {
-                s.push_str(&format!("[{}]", to_sgf(p)));
-            }
-        }
-    }
-    if game.to_play == Color::White {
-        s.push_str("PL[W]");
-    }
-    s
-}
-
 /// The canonical text of a move in the shared tree: `B dq`, `W pass`.
 pub fn move_text(color: Color, mv: Move) -> String {
     match mv {
@@ -338,7 +320,7 @@ pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
     if let Some(r) = &game.result {
         tags.push(("RE".into(), r.clone()));
     }
-    Game { name: if game.title.is_empty() { "game".into() } else { game.title.clone() }, tags, start: start_text(game), lines, span: game.span }
+    Game { name: if game.title.is_empty() { "game".into() } else { game.title.clone() }, tags, start: crate::tree::Start::Go(game.setup()), lines, span: game.span }
 }
 
 /// Read, replay and build the tree for a record file.

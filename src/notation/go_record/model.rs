@@ -100,6 +100,12 @@ pub struct GoMove {
     pub before: Vec<GoNode>,
 }
 
+impl crate::tree::Branch for GoLine {
+    fn parent(&self) -> Option<usize> {
+        self.parent
+    }
+}
+
 fn is_zero(n: &usize) -> bool {
     *n == 0
 }
@@ -197,19 +203,10 @@ impl GoGame {
         Setup { size: self.size, black, white, to_move: self.to_play }
     }
 
-    /// Line `i` and its ancestors, `i` first and the trunk last. Parents come
-    /// before children; the bounds guard against cycles in bad data.
+    /// Line `i` and its ancestors, `i` first and the trunk last, as far as
+    /// the parent links go.
     fn ancestry(&self, i: usize) -> Vec<usize> {
-        let mut chain = vec![i];
-        let mut at = i;
-        while let Some(p) = self.lines.get(at).and_then(|l| l.parent) {
-            if p >= at || chain.len() > self.lines.len() {
-                break;
-            }
-            chain.push(p);
-            at = p;
-        }
-        chain
+        crate::tree::ancestors(&self.lines, i).collect()
     }
 
     /// Every node from the start to the end of line `i`, moveless nodes

@@ -9,7 +9,7 @@ use super::infer::king_assignments;
 use super::solution::{parse_solutions, read_solution, Task};
 use super::{read_hoyle_with, HoyleOptions};
 use crate::notation::position_list::Fit;
-use crate::rules::draughts::{parse_fen, write_fen, Color, Position};
+use crate::rules::draughts::{write_fen, Color, Position};
 use crate::rules::the_move::the_move;
 use crate::tree::Outcome;
 use serde::Serialize;
@@ -61,7 +61,7 @@ pub fn solution_fits(name: &str, text: &str, opts: &HoyleOptions) -> Vec<Solutio
         if !report.complete() || !report.start_from.starts_with("inferred") {
             continue;
         }
-        let Ok(start) = parse_fen(&game.start) else { continue };
+        let Some(Ok(start)) = game.start.draughts() else { continue };
         let turn = start.turn.unwrap_or(Color::Black);
         let squares = |bits: u32| (1..=32u8).filter(|s| bits & (1 << (s - 1)) != 0).collect::<Vec<u8>>();
         let black = squares(start.black_men | start.black_kings);
@@ -81,7 +81,7 @@ pub fn solution_fits(name: &str, text: &str, opts: &HoyleOptions) -> Vec<Solutio
             title: raw.title.clone(),
             task: raw.task.map(TaskClaim::of),
             start_from: report.start_from.clone(),
-            start: game.start.clone(),
+            start: game.start.to_string(),
             tried,
             fits,
         });

@@ -19,7 +19,7 @@ pub use solution::{SolutionReport, Task};
 
 use crate::diagnostic::Diagnostic;
 use crate::notation::numeric::ReadOptions;
-use crate::rules::draughts::{parse_fen, Color, Position, Setup};
+use crate::rules::draughts::{Color, Position, Setup};
 use crate::span::Span;
 use crate::tree::{Game, Line, LineStatus, Note, NoteKind, Source, Unread};
 use solution::{parse_solutions, read_solution, trunk_reads, RawSolution};
@@ -172,7 +172,7 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
                     );
                 }
                 game.tags.push(("Position".into(), report.start_from.clone()));
-                if let Ok(setup) = parse_fen(&game.start) {
+                if let Some(Ok(setup)) = game.start.draughts() {
                     report.classical = classical::relation(&classical::positions_along(setup, &trunk_paths(&game))).map(|r| r.describe());
                     if found {
                         found_for.push((base.clone(), setup));
@@ -234,5 +234,5 @@ fn unread_game(text: &str, raw: &RawSolution) -> Game {
         .iter()
         .map(|l| Line { label: l.label.clone(), status: LineStatus::Unreadable, unread: Some(Unread { raw: l.span.slice(text).to_string(), span: l.span }), span: l.span, ..Line::trunk() })
         .collect();
-    Game { name: raw.title.clone(), tags: Vec::new(), start: String::new(), lines, span: raw.span }
+    Game { name: raw.title.clone(), tags: Vec::new(), start: crate::tree::Start::Unset, lines, span: raw.span }
 }

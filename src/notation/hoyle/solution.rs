@@ -424,7 +424,7 @@ pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opt
     let game = Game {
         name: raw.title.clone(),
         tags: raw.task.map(|t| vec![("Task".to_string(), format!("{} to move and {}", if t.side == Color::White { "White" } else { "Black" }, if t.win { "win" } else { "draw" }))]).unwrap_or_default(),
-        start: draughts::write_fen(&start.setup()),
+        start: crate::tree::Start::Draughts(start.setup()),
         lines,
         span: raw.span,
     };

@@ -19,7 +19,7 @@ pub use scan::{is_move_number, move_number_value, scan, LASCA_LETTERS};
 
 use crate::diagnostic::Diagnostic;
 use crate::repair::{self, build_line, DecodeOptions, Spelling, Token, TokenKind};
-use crate::rules::lasca::{write_setup, Color, Move, Position, Rules};
+use crate::rules::lasca::{Color, Move, Position, Rules};
 use crate::span::Span;
 use crate::tree::{Annotation, Game, Line, MoveNode, Source, Unread};
 use regex::Regex;
@@ -322,7 +322,7 @@ fn read_game(text: &str, s: &Section, opts: &DecodeOptions) -> (Game, Vec<Diagno
         None if complete => diagnostics.push(ending::unstated(&end, s.moves)),
         None => {}
     }
-    let game = Game { name, tags, start: write_setup(&start.setup()), lines: vec![line], span: s.span };
+    let game = Game { name, tags, start: crate::tree::Start::Lasca(start.setup()), lines: vec![line], span: s.span };
     (game, diagnostics)
 }
 
@@ -362,7 +362,7 @@ pub fn write_line(line: &Line, first: Color) -> String {
 pub fn write_source(source: &Source) -> String {
     let mut out = String::new();
     for game in &source.games {
-        let setup = crate::rules::lasca::parse_setup(&game.start).ok();
+        let setup = game.start.lasca().and_then(Result::ok);
         let first = setup.as_ref().map_or(Color::White, |s| s.turn);
         if setup.as_ref().is_some_and(|s| *s != crate::rules::lasca::Setup::initial()) {
             out.push_str(&format!("[{}] ", game.start));

@@ -138,7 +138,7 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
         stated.columns[c.square as usize - 1] = c.men.clone();
     }
     let stated_text = write_setup(&stated);
-    let mut game = Game { name: "Proposition".into(), start: stated_text.clone(), span, ..Game::default() };
+    let mut game = Game { name: "Proposition".into(), start: crate::tree::Start::Lasca(stated.clone()), span, ..Game::default() };
     game.tags.push(("Setup".into(), stated_text.clone()));
     let columns_span = columns.iter().map(|c| c.span).reduce(Span::join).unwrap_or(description);
     diagnostics.push(
@@ -224,7 +224,7 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
         mended.push(Game {
             name: format!("Proposition, mended ({})", k + 1),
             tags: vec![("Mended".into(), what.join("; ")), ("PrintedMoves".into(), printed.to_string())],
-            start: fix.position.clone(),
+            start: crate::tree::Start::from_text(&fix.position),
             lines: vec![line],
             span,
         });

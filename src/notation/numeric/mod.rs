@@ -247,7 +247,7 @@ pub fn read(name: &str, text: &str, opts: &ReadOptions) -> Source {
         source.games.push(Game {
             name: format!("game {}", n + 1),
             tags: Vec::new(),
-            start: draughts::write_fen(&start.setup()),
+            start: crate::tree::Start::Draughts(start.setup()),
             lines: vec![line],
             span: block,
         });
@@ -353,9 +353,8 @@ pub fn write_source(source: &Source) -> Result<(String, usize), String> {
     let mut empty = 0;
     for game in &source.games {
         for (i, line) in game.lines.iter().enumerate() {
-            let root = (0..game.lines.len()).try_fold(i, |at, _| Some(game.lines[at].parent.map_or(at, |p| p))).unwrap_or(i);
-            let start = game.lines[root].start.as_deref().unwrap_or(&game.start);
-            let from_initial = crate::rules::draughts::parse_fen(start).is_ok_and(|s| crate::rules::draughts::write_fen(&s) == initial);
+            let start = game.start_of_line(i).unwrap_or(&game.start);
+            let from_initial = start.draughts().and_then(Result::ok).is_some_and(|s| crate::rules::draughts::write_fen(&s) == initial);
             if !from_initial {
                 refused.push(format!("{} line {}", game.name, line.label));
                 continue;

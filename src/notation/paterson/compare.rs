@@ -81,26 +81,8 @@ pub fn compare_lines(a: &Line, b: &Line) -> Agreement {
 /// the branch, then its own.
 pub fn full_line(game: &Game, index: usize) -> Line {
     let Some(line) = game.lines.get(index) else { return Line::default() };
-    let mut chain = vec![index];
-    let mut at = index;
-    while let Some(parent) = game.lines.get(at).and_then(|l| l.parent) {
-        if chain.len() > game.lines.len() {
-            break;
-        }
-        chain.push(parent);
-        at = parent;
-    }
-    let mut moves: Vec<MoveNode> = Vec::new();
-    // From the trunk down: each parent contributes its moves before the child's branch.
-    for w in chain.windows(2).rev() {
-        let (child, parent) = (w[0], w[1]);
-        // Branch plies count from the game's start (`tree::Line::branch_ply`).
-        let base = if game.lines[parent].parent.is_some() { game.lines[parent].branch_ply } else { 0 };
-        let ply = game.lines[child].branch_ply.saturating_sub(base);
-        let parent_moves = &game.lines[parent].moves;
-        moves.extend(parent_moves.iter().take(ply).cloned());
-    }
-    moves.extend(line.moves.iter().cloned());
+    // Bad parent links leave the line's own moves.
+    let moves: Vec<MoveNode> = game.moves_from_start(index).unwrap_or_else(|| line.moves.iter().collect()).into_iter().cloned().collect();
     Line { label: line.label.clone(), moves, stated_result: line.stated_result.clone(), span: line.span, ..Line::trunk() }
 }
 

@@ -261,7 +261,7 @@ pub fn read_paterson_specimens_with_report(name: &str, text: &str) -> (Source, V
                 source.games.push(Game {
                     name: names[col].clone(),
                     tags,
-                    start: draughts::write_fen(&Position::initial().setup()),
+                    start: crate::tree::Start::Draughts(Position::initial().setup()),
                     lines: vec![line],
                     span,
                 });

@@ -27,29 +27,16 @@ pub fn write_move(pos: &Position, mv: &Move) -> String {
 /// branch played. Branch plies count from that start (`tree::Line::branch_ply`).
 /// An error if the start or a parent move cannot be played.
 pub fn line_start(game: &Game, index: usize) -> Result<Position, Diagnostic> {
-    // Follow the parents up to the root line, guarding against a cycle.
-    let mut chain = Vec::new();
-    let mut at = index;
-    while let Some(parent) = game.lines.get(at).and_then(|l| l.parent) {
-        if chain.len() > game.lines.len() {
-            return Err(Diagnostic::error("paterson::bad-tree", "the variations' parents form a cycle", game.span));
-        }
-        chain.push((parent, game.lines[at].branch_ply));
-        at = parent;
-    }
-    let root = at;
-    let fen = game.lines.get(root).and_then(|l| l.start.as_deref()).unwrap_or(&game.start);
-    let setup = draughts::parse_fen(fen).map_err(|e| Diagnostic::error("paterson::bad-start", format!("the start {fen:?} is not a FEN: {e}"), game.span))?;
+    let bad_tree = || Diagnostic::error("paterson::bad-tree", "the variations' parents form a cycle", game.span);
+    let (Some(start), Some(all)) = (game.start_of_line(index), game.moves_from_start(index)) else { return Err(bad_tree()) };
+    let before = &all[..all.len() - game.lines[index].moves.len()];
+    let fen = start.to_string();
+    let setup = start.draughts().unwrap_or_else(|| Err("empty FEN".into())).map_err(|e| Diagnostic::error("paterson::bad-start", format!("the start {fen:?} is not a FEN: {e}"), game.span))?;
     let start = Position::from_setup(setup).map_err(|e| Diagnostic::error("paterson::bad-start", format!("the start is not a legal position: {e}"), game.span))?;
     let mut pos = start;
-    for &(parent, ply) in chain.iter().rev() {
-        // The parent's own first move stands at its branch ply.
-        let base = if parent == root { 0 } else { game.lines[parent].branch_ply };
-        for node in game.lines[parent].moves.iter().take(ply.saturating_sub(base)) {
-            let mv = draughts::resolve(&pos, &node.squares)
-                .map_err(|e| Diagnostic::error("paterson::unplayable", format!("{} cannot be played: {e}", node.text), node.span))?;
-            pos = pos.play(&mv);
-        }
+    for node in before {
+        let mv = draughts::resolve(&pos, &node.squares).map_err(|e| Diagnostic::error("paterson::unplayable", format!("{} cannot be played: {e}", node.text), node.span))?;
+        pos = pos.play(&mv);
     }
     Ok(pos)
 }

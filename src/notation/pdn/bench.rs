@@ -3,7 +3,7 @@
 use crate::export::pdn::write_pdn;
 use crate::notation::numeric::describe;
 use crate::repair::noise::Rng;
-use crate::rules::draughts::{write_fen, Position};
+use crate::rules::draughts::Position;
 use crate::tree::{Annotation, Game, Line, MoveNode, Source};
 
 /// Random legal games with variations and comments, at least `bytes` long.
@@ -58,7 +58,7 @@ fn random_game_tree(rng: &mut Rng, n: usize) -> Game {
             lines.push(Line { label: (v + 1).to_string(), parent: Some(0), branch_ply: k, moves, ..Line::default() });
         }
     }
-    Game { name: format!("generated {n}"), start: write_fen(&Position::initial().setup()), lines, ..Game::default() }
+    Game { name: format!("generated {n}"), start: crate::tree::Start::Draughts(Position::initial().setup()), lines, ..Game::default() }
 }
 
 /// Read every game into the full tree with diagnostics: (games, moves, errors).

@@ -9,7 +9,7 @@ use super::resolve::{anchors, line_end, note};
 use super::syntax::{Element, GameSyntax};
 use crate::diagnostic::Diagnostic;
 use crate::notation::lasca::describe;
-use crate::rules::lasca::{parse_setup, write_setup, Position, PositionErrorKind};
+use crate::rules::lasca::{parse_setup, Position, PositionErrorKind};
 use crate::span::Span;
 use crate::tree::{Annotation, Game, Line, LineStatus, MoveNode, Outcome, StatedResult, Unread};
 
@@ -101,6 +101,6 @@ pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
     }
     let name = game.tags.iter().find(|t| t.name == "Event").map_or_else(String::new, |t| t.value.clone());
     let tags = game.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect();
-    let start_text = start.map_or_else(|| game.tags.iter().find(|t| t.name.eq_ignore_ascii_case("FEN")).map(|t| t.value.clone()).unwrap_or_default(), |p| write_setup(&p.setup()));
-    (Game { name, tags, start: start_text, lines, span: game.span }, diagnostics)
+    let start = start.map_or_else(|| crate::tree::Start::printed(game.tags.iter().find(|t| t.name.eq_ignore_ascii_case("FEN")).map_or("", |t| t.value.as_str())), |p| crate::tree::Start::Lasca(p.setup()));
+    (Game { name, tags, start, lines, span: game.span }, diagnostics)
 }

@@ -145,8 +145,8 @@ pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
     }
     let start = start_position(game, &mut diagnostics);
     let start_text = match &start {
-        Ok(p) => draughts::write_fen(&p.setup()),
-        Err(printed) => printed.clone(),
+        Ok(p) => crate::tree::Start::Draughts(p.setup()),
+        Err(printed) => crate::tree::Start::printed(printed),
     };
     let start = start.ok().filter(|_| playable);
 
