@@ -40,7 +40,8 @@ pub(super) struct Piece {
     pub cost: f64,
 }
 
-/// One way of reading a move: its cost, where it ends and what it consumed.
+/// One way of reading a move: its cost, where it ends and what it consumed
+/// (the pieces are filled in only for the reading chosen, see [`Decoder::pieces_of`]).
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Reading {
     pub cost: f64,
@@ -67,23 +68,27 @@ impl<G: Spelling> Decoder<'_, G> {
         if let Some(known) = self.memo.expansions.get(cursor, pos, previous) {
             return known;
         }
-        let found = Rc::new(self.expand_afresh(pos, cursor, previous));
+        let found = Rc::new(self.expand_afresh(pos, cursor, previous, None));
         self.memo.expansions.put(cursor, pos, previous, Rc::clone(&found));
         found
     }
 
-    fn expand_afresh(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>]) -> Vec<(G::Move, Reading)> {
+    /// Every reading from `cursor`: of every legal move, or of `only` with the
+    /// pieces of text each reading uses (the search itself needs only costs
+    /// and ends, so it keeps no pieces).
+    fn expand_afresh(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>], only: Option<&G::Move>) -> Vec<(G::Move, Reading)> {
         let mut out: Vec<(G::Move, Reading)> = Vec::new();
         let starts = self.move_starts(cursor, previous);
         let mut readings = Vec::new();
         let mut stack = Vec::new();
-        for mv in &self.game.legal_moves(pos) {
+        for mv in self.game.legal_moves(pos).iter().filter(|m| only.is_none_or(|o| o == *m)) {
             for spelling in self.game.spellings(pos, mv) {
                 for start in &starts {
                     readings.clear();
                     stack.clear();
                     stack.extend_from_slice(&start.pieces);
-                    self.align(&spelling, 0, start.end, start.cost, &mut stack, &mut readings);
+                    let mut sink = Sink { readings: &mut readings, keep_pieces: only.is_some() };
+                    self.align(&spelling, 0, start.end, start.cost, &mut stack, &mut sink);
                     for r in readings.drain(..) {
                         // Keep only the cheapest reading of a move that ends in the same place.
                         if let Some(prev) = out.iter_mut().find(|(m, p)| m == mv && p.end == r.end) {
@@ -98,6 +103,12 @@ impl<G: Spelling> Decoder<'_, G> {
             }
         }
         out
+    }
+
+    /// The pieces of text the reading of `mv` from `cursor` that ends at `end`
+    /// uses: the same alignment again, for this one move, keeping its pieces.
+    pub(super) fn pieces_of(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>], mv: &G::Move, end: Cursor) -> Vec<Piece> {
+        self.expand_afresh(pos, cursor, previous, Some(mv)).into_iter().find(|(m, r)| m == mv && r.end == end).map_or_else(Vec::new, |(_, r)| r.pieces)
     }
 
     /// Places a move may start: here, past a stray token or two, or past a repeated run.
@@ -207,9 +218,10 @@ impl<G: Spelling> Decoder<'_, G> {
 
     /// Align numbers `spelling[j..]` from `cursor`, pushing every complete
     /// reading under the limit. `pieces` is the path so far, restored on return.
-    fn align(&self, spelling: &[u32], j: usize, cursor: Cursor, cost: f64, pieces: &mut Vec<Piece>, out: &mut Vec<Reading>) {
+    fn align(&self, spelling: &[u32], j: usize, cursor: Cursor, cost: f64, pieces: &mut Vec<Piece>, out: &mut Sink) {
         if j == spelling.len() {
-            out.push(Reading { cost, end: cursor, pieces: pieces.clone() });
+            let pieces = if out.keep_pieces { pieces.clone() } else { Vec::new() };
+            out.readings.push(Reading { cost, end: cursor, pieces });
             return;
         }
         let model = self.costs.model();
@@ -245,7 +257,7 @@ impl<G: Spelling> Decoder<'_, G> {
     }
 
     /// Number `spelling[j]` read from one token, or the start of one (numbers run together).
-    fn align_one_token(&self, step: &Step, pieces: &mut Vec<Piece>, out: &mut Vec<Reading>) {
+    fn align_one_token(&self, step: &Step, pieces: &mut Vec<Piece>, out: &mut Sink) {
         let model = self.costs.model();
         let c = step.at;
         let target = step.spelling[step.j];
@@ -279,7 +291,7 @@ impl<G: Spelling> Decoder<'_, G> {
     }
 
     /// Number `spelling[j]` broken over two tokens, perhaps with a speck of junk between.
-    fn align_split(&self, step: &Step, pieces: &mut Vec<Piece>, out: &mut Vec<Reading>) {
+    fn align_split(&self, step: &Step, pieces: &mut Vec<Piece>, out: &mut Sink) {
         let model = self.costs.model();
         let c = step.at;
         let target = step.spelling[step.j];
@@ -337,6 +349,12 @@ impl<G: Spelling> Decoder<'_, G> {
             .map(|p| Edit { span: p.span, from: self.printed(p.printed), to: p.read_as.map_or(String::new(), |n| n.to_string()), kind: p.kind.to_string(), cost: p.cost })
             .collect()
     }
+}
+
+/// Where complete readings go, and whether they keep their pieces.
+struct Sink<'r> {
+    readings: &'r mut Vec<Reading>,
+    keep_pieces: bool,
 }
 
 /// One number about to be aligned: which, from where, and the cost so far

@@ -251,8 +251,10 @@ impl<'a, G: Spelling> Decoder<'a, G> {
     }
 
     /// Play the move chosen and log how it was read.
-    fn accept(&self, line: &mut LineSoFar<G::Position, G::Move>, mv: G::Move, reading: Reading, margin: f64) {
+    fn accept(&self, line: &mut LineSoFar<G::Position, G::Move>, mv: G::Move, mut reading: Reading, margin: f64) {
         let cursor = line.cursor;
+        // The search kept only costs: the pieces of text are found again for this reading alone.
+        reading.pieces = self.pieces_of(&line.pos, cursor, &line.previous, &mv, reading.end);
         line.history.push(Before { pos: line.pos.clone(), cursor, previous: line.previous.clone() });
         let first_token = self.token_index(cursor);
         let end_token = if reading.end.off > 0 { self.token_index(reading.end) + 1 } else { self.token_index(reading.end) };
