@@ -9,6 +9,7 @@ mod fits;
 mod infer;
 mod openings;
 mod solution;
+mod tried;
 
 pub use fits::{solution_fits, SolutionFits, TaskClaim};
 pub use infer::king_assignments;
@@ -22,10 +23,8 @@ use crate::notation::numeric::ReadOptions;
 use crate::rules::draughts::{parse_fen, Color, Position, Setup};
 use crate::span::Span;
 use crate::tree::{Game, Line, LineStatus, Note, NoteKind, Source, Unread};
-use solution::{parse_solutions, read_solution, trunk_reads, RawSolution};
-
-/// A solution read from one start: the game, its report and what reading found.
-type Reading = (Game, SolutionReport, Vec<Diagnostic>);
+use solution::{parse_solutions, RawSolution};
+use tried::{Reading, Tried};
 
 /// Keep the better of two readings: a complete one first, and of complete ones
 /// the one with fewer repairs; else more lines replayed, then more moves read.
@@ -72,9 +71,10 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
         let base = raw.title.split(" (").next().unwrap_or(&raw.title).to_string();
         let turn = raw.task.map_or(Color::Black, |t| t.side);
         let given = opts.starts.iter().find(|(title, _)| raw.title.starts_with(title.as_str()));
+        let tried_starts = Tried::new(text, raw, &opts.read);
         let read = |from: &str, setup: Setup| -> Option<Reading> {
             let pos = Position::from_setup(setup).ok()?;
-            let (game, mut report, diags) = read_solution(text, raw, &pos, &opts.read);
+            let (game, mut report, diags) = tried_starts.read(&pos);
             report.start_from = from.to_string();
             Some((game, report, diags))
         };
@@ -105,7 +105,7 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
                 for setup in candidate_setups(text, raw, turn, 4096) {
                     // A guess that cannot even read the trunk is dropped cheaply.
                     let Ok(pos) = Position::from_setup(setup) else { continue };
-                    if best.is_some() && !trunk_reads(text, raw, &pos, &opts.read) {
+                    if best.is_some() && !tried_starts.trunk_reads(&pos) {
                         continue;
                     }
                     let Some(r) = read(INFERRED, setup) else { continue };

@@ -4,8 +4,8 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::notation::numeric::{self, describe, stated_result, BookDraughts, ReadOptions};
-use crate::repair::{self, build_line, Token, TokenKind};
-use crate::rules::draughts::{self, Color, Position};
+use crate::repair::{self, build_line, Decoded, Token, TokenKind};
+use crate::rules::draughts::{self, Color, Move, Position};
 use crate::span::Span;
 use crate::tree::{Annotation, Edit, Game, Line, LineStatus, Repair, StatedResult, Unread};
 use regex::Regex;
@@ -306,6 +306,11 @@ fn log_ocr_zeros(text: &str, line: &mut Line, zeros: &[Span], diagnostics: &mut 
 /// Replay a solution from `start`: every line read with the repair decoder from
 /// the position where its mark places it.
 pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opts: &ReadOptions) -> (Game, SolutionReport, Vec<Diagnostic>) {
+    read_solution_with_trunk(text, raw, start, opts, None)
+}
+
+/// [`read_solution`], with the trunk already decoded from `start` (see [`decode_trunk`]).
+pub(crate) fn read_solution_with_trunk(text: &str, raw: &RawSolution, start: &Position, opts: &ReadOptions, trunk: Option<&Decoded<Move>>) -> (Game, SolutionReport, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut lines: Vec<Line> = Vec::new();
     let mut starts: Vec<Position> = Vec::new();
@@ -324,7 +329,7 @@ pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opt
         }
         None
     };
-    for rl in &raw.lines {
+    for (li, rl) in raw.lines.iter().enumerate() {
         report.moves_printed += rl.items.len();
         let placed = match &rl.placed_by {
             None => Some((None, 0, *start)),
@@ -351,7 +356,11 @@ pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opt
             continue;
         };
         let (tokens, zeros) = tokens_of(text, &rl.items);
-        let decoded = repair::decode(&BookDraughts, &line_start, &tokens, &opts.decode);
+        let decoded = match trunk {
+            // The same tokens from the same start: the same reading.
+            Some(known) if li == 0 && parent.is_none() => known.clone(),
+            _ => repair::decode(&BookDraughts, &line_start, &tokens, &opts.decode),
+        };
         let reading = build_line(&BookDraughts, &line_start, text, &decoded, describe);
         diagnostics.extend(reading.diagnostics);
         let mut line = Line {
@@ -431,11 +440,12 @@ pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opt
     (game, report, diagnostics)
 }
 
-/// Whether the trunk alone reads to its end from `start` (a cheap first test of a guessed start).
-pub(crate) fn trunk_reads(text: &str, raw: &RawSolution, start: &Position, opts: &ReadOptions) -> bool {
-    let Some(trunk) = raw.lines.first() else { return false };
+/// The trunk alone read from `start` (`None` if there is no trunk): whether
+/// it reads to its end is a cheap first test of a guessed start.
+pub(crate) fn decode_trunk(text: &str, raw: &RawSolution, start: &Position, opts: &ReadOptions) -> Option<Decoded<Move>> {
+    let trunk = raw.lines.first()?;
     let (tokens, _) = tokens_of(text, &trunk.items);
-    repair::decode(&BookDraughts, start, &tokens, &opts.decode).stop.is_none()
+    Some(repair::decode(&BookDraughts, start, &tokens, &opts.decode))
 }
 
 fn end_of(line: &Line, start: Position) -> Option<Position> {
