@@ -11,7 +11,7 @@ use super::solution::{decode_trunk, read_solution_with_trunk, RawSolution, Solut
 use crate::diagnostic::Diagnostic;
 use crate::notation::numeric::ReadOptions;
 use crate::repair::Decoded;
-use crate::rules::draughts::{Move, Position};
+use crate::rules::draughts::{Move, Position, Setup};
 use crate::tree::Game;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -32,6 +32,22 @@ impl<'a> Tried<'a> {
         Tried { text, raw, opts, trunks: RefCell::default(), readings: RefCell::default() }
     }
 
+    pub(super) fn text(&self) -> &'a str {
+        self.text
+    }
+
+    pub(super) fn raw(&self) -> &'a RawSolution {
+        self.raw
+    }
+
+    /// The solution read from `setup`, its report saying where the start came from.
+    pub(super) fn read_from(&self, from: &str, setup: Setup) -> Option<Reading> {
+        let pos = Position::from_setup(setup).ok()?;
+        let (game, mut report, diags) = self.read(&pos);
+        report.start_from = from.to_string();
+        Some((game, report, diags))
+    }
+
     /// Whether the trunk alone reads to its end from `start`.
     pub(super) fn trunk_reads(&self, start: &Position) -> bool {
         let mut trunks = self.trunks.borrow_mut();
@@ -40,7 +56,7 @@ impl<'a> Tried<'a> {
     }
 
     /// The whole solution read from `start`.
-    pub(super) fn read(&self, start: &Position) -> Reading {
+    fn read(&self, start: &Position) -> Reading {
         if let Some(known) = self.readings.borrow().get(start) {
             return known.clone();
         }
