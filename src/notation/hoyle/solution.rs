@@ -379,57 +379,12 @@ pub(crate) fn read_solution_with_trunk(text: &str, raw: &RawSolution, start: &Po
             start: None,
             corrections: Vec::new(),
         };
-        if let (Some(stop), Some(unread)) = (&decoded.stop, line.unread.as_mut()) {
-            // The line's own text only, not the blank lines and marks between its moves.
-            let rest: Vec<&Token> = tokens.iter().skip(stop.at_token).collect();
-            if let (Some(first), Some(last)) = (rest.first(), rest.last()) {
-                unread.raw = rest.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
-                unread.span = first.span.join(last.span);
-            }
-        }
-        log_ocr_zeros(text, &mut line, &zeros, &mut diagnostics);
-        for it in &rl.items {
-            if let Some((m, span)) = &it.marker {
-                let text = match m {
-                    Marker::Variation(n) => format!("V.{n}"),
-                    Marker::Letter(c) => c.to_string(),
-                };
-                if let Some(node) = line.moves.iter_mut().find(|mv| ends_in(mv.span, it.span)) {
-                    node.annotations.push(Annotation { kind: "variation-mark".into(), text, span: *span });
-                }
-            }
-        }
-        if let Some(span) = rl.comment {
-            line.annotations.push(Annotation { kind: "comment".into(), text: span.slice(text).to_string(), span });
-        }
-        if let Some(r) = &line.stated_result
-            && line.unread.is_none()
-        {
-            let found = numeric::check_result(&line_start, &line, r);
-            report.contradicted_results += found.iter().filter(|d| d.severity == crate::diagnostic::Severity::Error).count();
-            diagnostics.extend(found);
-        }
-        if line.unread.is_none() && matches!(line.status, LineStatus::Legal | LineStatus::Repaired) {
-            report.lines_replayed += 1;
-        }
-        report.moves_read += line.moves.len();
-        report.moves_repaired += line.moves.iter().filter(|m| m.repair.is_some()).count();
+        keep_marks(text, rl, &mut line, &tokens, &decoded, &zeros, &mut diagnostics);
+        count_line(&mut report, &line, &line_start, &mut diagnostics);
         lines.push(line);
         starts.push(line_start);
     }
-    // "Continue as trunk at S": the variation should reach the trunk's position after S, and the trunk play on.
-    for (li, rl) in raw.lines.iter().enumerate() {
-        let Some((target, span)) = rl.continue_at else { continue };
-        let ok = continue_check(&lines, &starts, li, &Marker::Letter(target), &find_mark);
-        lines[li].annotations.push(Annotation { kind: "cross-reference".into(), text: format!("continue as trunk at {target}"), span });
-        if !ok {
-            diagnostics.push(
-                Diagnostic::error("hoyle::continuation-fails", format!("after this variation the trunk cannot be continued at {target}"), span)
-                    .with_label("the position differs from the trunk's, or the trunk's moves cannot be played"),
-            );
-        }
-        report.continuations.push((format!("{} at {target}", lines[li].label), ok));
-    }
+    check_continuations(raw, &mut lines, &starts, &find_mark, &mut report, &mut diagnostics);
     let game = Game {
         name: raw.title.clone(),
         tags: raw.task.map(|t| vec![("Task".to_string(), format!("{} to move and {}", if t.side == Color::White { "White" } else { "Black" }, if t.win { "win" } else { "draw" }))]).unwrap_or_default(),
@@ -438,6 +393,66 @@ pub(crate) fn read_solution_with_trunk(text: &str, raw: &RawSolution, start: &Po
         span: raw.span,
     };
     (game, report, diagnostics)
+}
+
+/// The unread rest of a line as its own text only, the OCR zeros undone, and
+/// the marks and comment printed with the line kept as annotations.
+fn keep_marks(text: &str, rl: &RawLine, line: &mut Line, tokens: &[Token], decoded: &Decoded<Move>, zeros: &[Span], diagnostics: &mut Vec<Diagnostic>) {
+    if let (Some(stop), Some(unread)) = (&decoded.stop, line.unread.as_mut()) {
+        // The line's own text only, not the blank lines and marks between its moves.
+        let rest: Vec<&Token> = tokens.iter().skip(stop.at_token).collect();
+        if let (Some(first), Some(last)) = (rest.first(), rest.last()) {
+            unread.raw = rest.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+            unread.span = first.span.join(last.span);
+        }
+    }
+    log_ocr_zeros(text, line, zeros, diagnostics);
+    for it in &rl.items {
+        if let Some((m, span)) = &it.marker {
+            let text = match m {
+                Marker::Variation(n) => format!("V.{n}"),
+                Marker::Letter(c) => c.to_string(),
+            };
+            if let Some(node) = line.moves.iter_mut().find(|mv| ends_in(mv.span, it.span)) {
+                node.annotations.push(Annotation { kind: "variation-mark".into(), text, span: *span });
+            }
+        }
+    }
+    if let Some(span) = rl.comment {
+        line.annotations.push(Annotation { kind: "comment".into(), text: span.slice(text).to_string(), span });
+    }
+}
+
+/// A line's stated result checked and its figures added to the report.
+fn count_line(report: &mut SolutionReport, line: &Line, line_start: &Position, diagnostics: &mut Vec<Diagnostic>) {
+    if let Some(r) = &line.stated_result
+        && line.unread.is_none()
+    {
+        let found = numeric::check_result(line_start, line, r);
+        report.contradicted_results += found.iter().filter(|d| d.severity == crate::diagnostic::Severity::Error).count();
+        diagnostics.extend(found);
+    }
+    if line.unread.is_none() && matches!(line.status, LineStatus::Legal | LineStatus::Repaired) {
+        report.lines_replayed += 1;
+    }
+    report.moves_read += line.moves.len();
+    report.moves_repaired += line.moves.iter().filter(|m| m.repair.is_some()).count();
+}
+
+/// "Continue as trunk at S": the variation should reach the trunk's position after S, and the trunk play on.
+fn check_continuations(raw: &RawSolution, lines: &mut [Line], starts: &[Position], find_mark: &dyn Fn(&[Line], &Marker) -> Option<(usize, usize)>, report: &mut SolutionReport, diagnostics: &mut Vec<Diagnostic>) {
+for (li, rl) in raw.lines.iter().enumerate() {
+    let Some((target, span)) = rl.continue_at else { continue };
+    let ok = continue_check(lines, starts, li, &Marker::Letter(target), find_mark);
+    lines[li].annotations.push(Annotation { kind: "cross-reference".into(), text: format!("continue as trunk at {target}"), span });
+    if !ok {
+        diagnostics.push(
+            Diagnostic::error("hoyle::continuation-fails", format!("after this variation the trunk cannot be continued at {target}"), span)
+                .with_label("the position differs from the trunk's, or the trunk's moves cannot be played"),
+        );
+    }
+    report.continuations.push((format!("{} at {target}", lines[li].label), ok));
+}
 }
 
 /// The trunk alone read from `start` (`None` if there is no trunk): whether
