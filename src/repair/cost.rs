@@ -141,6 +141,18 @@ impl CostModel {
         if n >= 8 || m >= 8 {
             return f64::INFINITY;
         }
+        // What passing over each printed character costs depends on it alone:
+        // `66`, and also `b6` or `qg` (one copy of a doubled digit misread as a letter).
+        let mut likeliest = [0u8; 8];
+        for (l, &c) in likeliest.iter_mut().zip(printed) {
+            *l = self.likeliest_digit(c);
+        }
+        let same = |a: usize, b: usize| printed[a] == printed[b] || likeliest[a] == likeliest[b];
+        let mut pass_over = [0.0; 8];
+        for (i, cost) in pass_over.iter_mut().enumerate().take(n) {
+            let doubled = (i > 0 && same(i - 1, i)) || (i + 1 < n && same(i + 1, i));
+            *cost = if doubled { self.doubled } else { self.inserted };
+        }
         dist[0][0] = 0.0;
         for i in 0..=n {
             for j in 0..=m {
@@ -153,11 +165,7 @@ impl CostModel {
                     dist[i + 1][j + 1] = dist[i + 1][j + 1].min(c);
                 }
                 if i < n {
-                    // `66`, and also `b6` or `qg`: one copy of a doubled digit misread as a letter.
-                    let same = |a: u8, b: u8| a == b || self.likeliest_digit(a) == self.likeliest_digit(b);
-                    let doubled = (i > 0 && same(printed[i - 1], printed[i])) || (i + 1 < n && same(printed[i + 1], printed[i]));
-                    let c = here + if doubled { self.doubled } else { self.inserted };
-                    dist[i + 1][j] = dist[i + 1][j].min(c);
+                    dist[i + 1][j] = dist[i + 1][j].min(here + pass_over[i]);
                 }
                 if j < m {
                     dist[i][j + 1] = dist[i][j + 1].min(here + self.dropped);

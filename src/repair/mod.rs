@@ -10,10 +10,17 @@
 //! the end of the text: a misprint that is itself a legal move shows only
 //! later, and is mended there if one cheap reading clearly wins.
 
+mod align;
 mod cost;
 mod decode;
 mod line;
+mod memo;
 pub mod noise;
+mod read_cost;
+mod search;
+mod second_look;
+#[cfg(test)]
+mod tests;
 
 pub use cost::{classify, is_digit_like, letter_readings, CostModel};
 pub use line::{build_line, LineReading};
@@ -24,7 +31,8 @@ use serde::{Deserialize, Serialize};
 
 /// What the decoder needs from a game: legal moves and how books print them.
 pub trait Spelling {
-    type Position: Clone + PartialEq;
+    /// Hashable, because the search remembers results by position.
+    type Position: Clone + Eq + std::hash::Hash;
     type Move: Clone + PartialEq;
     fn legal_moves(&self, pos: &Self::Position) -> Vec<Self::Move>;
     fn play(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Position;

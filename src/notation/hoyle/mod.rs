@@ -9,6 +9,7 @@ mod fits;
 mod infer;
 mod openings;
 mod solution;
+mod tried;
 
 pub use fits::{solution_fits, SolutionFits, TaskClaim};
 pub use infer::king_assignments;
@@ -22,10 +23,8 @@ use crate::notation::numeric::ReadOptions;
 use crate::rules::draughts::{Color, Position, Setup};
 use crate::span::Span;
 use crate::tree::{Game, Line, LineStatus, Note, NoteKind, Source, Unread};
-use solution::{parse_solutions, read_solution, trunk_reads, RawSolution};
-
-/// A solution read from one start: the game, its report and what reading found.
-type Reading = (Game, SolutionReport, Vec<Diagnostic>);
+use solution::{parse_solutions, RawSolution};
+use tried::{Reading, Tried};
 
 /// Keep the better of two readings: a complete one first, and of complete ones
 /// the one with fewer repairs; else more lines replayed, then more moves read.
@@ -72,129 +71,21 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
         let base = raw.title.split(" (").next().unwrap_or(&raw.title).to_string();
         let turn = raw.task.map_or(Color::Black, |t| t.side);
         let given = opts.starts.iter().find(|(title, _)| raw.title.starts_with(title.as_str()));
-        let read = |from: &str, setup: Setup| -> Option<Reading> {
-            let pos = Position::from_setup(setup).ok()?;
-            let (game, mut report, diags) = read_solution(text, raw, &pos, &opts.read);
-            report.start_from = from.to_string();
-            Some((game, report, diags))
-        };
-        let mut best: Option<Reading> = None;
-        if let Some((_, setup)) = given {
+        let tried = Tried::new(text, raw, &opts.read);
+        let best = if let Some((_, setup)) = given {
             // The printed task ("White to move and draw") names the side to move;
             // one diagram given by title serves every task printed under it.
             let setup = if raw.task.is_some() || setup.turn.is_none() { with_turn(*setup, turn) } else { *setup };
-            best = read("given", setup);
+            tried.read_from("given", setup)
         } else {
-            let mut tried: Vec<(String, Setup)> = Vec::new();
-            if let Some((_, setup)) = found_for.iter().find(|(t, _)| *t == base) {
-                tried.push(("the same diagram as the solution before".into(), with_turn(*setup, turn)));
-            }
-            for c in CLASSICAL {
-                for (label, setup) in classical::settings(c) {
-                    tried.push((format!("classical: {label}"), with_turn(setup, turn)));
-                }
-            }
-            for (from, setup) in tried {
-                if let Some(r) = read(&from, setup) {
-                    keep_better(&mut best, r);
-                }
-            }
-            if opts.infer {
-                const INFERRED: &str = "inferred from the printed moves";
-                let mut first_complete = None;
-                for setup in candidate_setups(text, raw, turn, 4096) {
-                    // A guess that cannot even read the trunk is dropped cheaply.
-                    let Ok(pos) = Position::from_setup(setup) else { continue };
-                    if best.is_some() && !trunk_reads(text, raw, &pos, &opts.read) {
-                        continue;
-                    }
-                    let Some(r) = read(INFERRED, setup) else { continue };
-                    if r.1.complete() {
-                        first_complete = Some((setup, r));
-                        break;
-                    }
-                    keep_better(&mut best, r);
-                }
-                if let Some((mut kept, mut reading)) = first_complete {
-                    // Men a diagram shows that no printed move touches: taken from a
-                    // published setting only when the print then reads with fewer repairs.
-                    for (label, merged) in classical::with_classical_men(&kept) {
-                        if let Some(r) = read(&format!("{INFERRED}, with the unmoved men of {label}"), with_turn(merged, turn))
-                            && r.1.complete()
-                            && r.1.moves_repaired < reading.1.moves_repaired
-                        {
-                            (kept, reading) = (merged, r);
-                        }
-                    }
-                    // A published setting the trunk comes inside of supplies the pieces no move touches.
-                    for (label, completed) in classical::completed_by_reach(&classical::positions_along(kept, &trunk_paths(&reading.0))) {
-                        if let Some(r) = read(&format!("{INFERRED}, with the unmoved pieces of {label}"), with_turn(completed, turn))
-                            && r.1.complete()
-                            && r.1.moves_repaired <= reading.1.moves_repaired
-                        {
-                            (kept, reading) = (completed, r);
-                            break;
-                        }
-                    }
-                    // Fewest kings: a king the solution does not need is made a man
-                    // again, unless that costs a repair.
-                    for bit in (0..32).map(|i| 1u32 << i) {
-                        let mut trial = kept;
-                        if trial.black_kings & bit != 0 && bit & 0xF000_0000 == 0 {
-                            trial.black_kings &= !bit;
-                            trial.black_men |= bit;
-                        } else if trial.white_kings & bit != 0 && bit & 0x0000_000F == 0 {
-                            trial.white_kings &= !bit;
-                            trial.white_men |= bit;
-                        } else {
-                            continue;
-                        }
-                        let from = reading.1.start_from.clone();
-                        if let Some(r) = read(&from, trial)
-                            && r.1.complete()
-                            && r.1.moves_repaired <= reading.1.moves_repaired
-                        {
-                            (kept, reading) = (trial, r);
-                        }
-                    }
-                    keep_better(&mut best, reading);
-                }
-            }
+            let same_diagram = found_for.iter().find(|(t, _)| *t == base).map(|(_, setup)| with_turn(*setup, turn));
+            search_start(&tried, same_diagram, turn, opts.infer)
+        };
+        let (report, found) = record(&mut source, text, raw, best);
+        if let Some(setup) = found {
+            found_for.push((base, setup));
         }
-        let found = best.as_ref().is_some_and(|b| b.1.complete());
-        match best {
-            Some((mut game, mut report, diags)) => {
-                if !found {
-                    report.start_from = format!("none replays the whole solution; best tried: {}", report.start_from);
-                    source.diagnostics.push(
-                        Diagnostic::error("hoyle::no-position", format!("{}: no known or inferred position replays the whole printed solution", raw.title), raw.span)
-                            .with_help("give the position (the diagram is lost) as a FEN"),
-                    );
-                }
-                game.tags.push(("Position".into(), report.start_from.clone()));
-                if let Some(Ok(setup)) = game.start.draughts() {
-                    report.classical = classical::relation(&classical::positions_along(setup, &trunk_paths(&game))).map(|r| r.describe());
-                    if found {
-                        found_for.push((base.clone(), setup));
-                    }
-                }
-                if let Some(classical) = &report.classical {
-                    game.tags.push(("Classical".into(), classical.clone()));
-                }
-                source.diagnostics.extend(diags);
-                source.games.push(game);
-                reports.push(report);
-            }
-            None => {
-                source.diagnostics.push(
-                    Diagnostic::error("hoyle::no-position", format!("{}: no position to replay the solution from", raw.title), raw.span)
-                        .with_help("give the position (the diagram is lost) as a FEN"),
-                );
-                source.unread.push(Unread { raw: raw.span.slice(text).to_string(), span: raw.span });
-                source.games.push(unread_game(text, raw));
-                reports.push(SolutionReport { title: raw.title.clone(), start_from: "none".into(), lines_printed: raw.lines.len(), ..SolutionReport::default() });
-            }
-        }
+        reports.push(report);
     }
     if solutions.is_empty() {
         source.diagnostics.push(Diagnostic::error("hoyle::no-solutions", "no \"Solution.\" found", Span::new(0, text.len())));
@@ -216,6 +107,133 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
     super::notes::keep_the_rest(&mut source, text);
     source.diagnostics.sort_by_key(|d| d.span.start);
     (source, reports)
+}
+
+/// The best start for a solution with no position given: the diagram of the
+/// solution before (same title), a published setting, or one inferred from
+/// the printed moves.
+fn search_start(tried: &Tried, same_diagram: Option<Setup>, turn: Color, infer: bool) -> Option<Reading> {
+    let mut listed: Vec<(String, Setup)> = Vec::new();
+    if let Some(setup) = same_diagram {
+        listed.push(("the same diagram as the solution before".into(), setup));
+    }
+    for c in CLASSICAL {
+        for (label, setup) in classical::settings(c) {
+            listed.push((format!("classical: {label}"), with_turn(setup, turn)));
+        }
+    }
+    let mut best: Option<Reading> = None;
+    for (from, setup) in listed {
+        if let Some(r) = tried.read_from(&from, setup) {
+            keep_better(&mut best, r);
+        }
+    }
+    if infer {
+        search_inferred(tried, turn, &mut best);
+    }
+    best
+}
+
+const INFERRED: &str = "inferred from the printed moves";
+
+/// Guesses at the pieces the printed moves need, fewest first: the first that
+/// replays the whole solution is refined and kept if better than `best`.
+fn search_inferred(tried: &Tried, turn: Color, best: &mut Option<Reading>) {
+    for setup in candidate_setups(tried.text(), tried.raw(), turn, 4096) {
+        // A guess that cannot even read the trunk is dropped cheaply.
+        let Ok(pos) = Position::from_setup(setup) else { continue };
+        if best.is_some() && !tried.trunk_reads(&pos) {
+            continue;
+        }
+        let Some(r) = tried.read_from(INFERRED, setup) else { continue };
+        if r.1.complete() {
+            keep_better(best, refine_inferred(tried, setup, r, turn));
+            return;
+        }
+        keep_better(best, r);
+    }
+}
+
+/// A guessed start that replays the solution, completed from published
+/// settings where that reads better, and with no king the solution does not need.
+fn refine_inferred(tried: &Tried, mut kept: Setup, mut reading: Reading, turn: Color) -> Reading {
+    // Men a diagram shows that no printed move touches: taken from a
+    // published setting only when the print then reads with fewer repairs.
+    for (label, merged) in classical::with_classical_men(&kept) {
+        if let Some(r) = tried.read_from(&format!("{INFERRED}, with the unmoved men of {label}"), with_turn(merged, turn))
+            && r.1.complete()
+            && r.1.moves_repaired < reading.1.moves_repaired
+        {
+            (kept, reading) = (merged, r);
+        }
+    }
+    // A published setting the trunk comes inside of supplies the pieces no move touches.
+    for (label, completed) in classical::completed_by_reach(&classical::positions_along(kept, &trunk_paths(&reading.0))) {
+        if let Some(r) = tried.read_from(&format!("{INFERRED}, with the unmoved pieces of {label}"), with_turn(completed, turn))
+            && r.1.complete()
+            && r.1.moves_repaired <= reading.1.moves_repaired
+        {
+            (kept, reading) = (completed, r);
+            break;
+        }
+    }
+    // Fewest kings: a king the solution does not need is made a man
+    // again, unless that costs a repair.
+    for bit in (0..32).map(|i| 1u32 << i) {
+        let mut trial = kept;
+        if trial.black_kings & bit != 0 && bit & 0xF000_0000 == 0 {
+            trial.black_kings &= !bit;
+            trial.black_men |= bit;
+        } else if trial.white_kings & bit != 0 && bit & 0x0000_000F == 0 {
+            trial.white_kings &= !bit;
+            trial.white_men |= bit;
+        } else {
+            continue;
+        }
+        let from = reading.1.start_from.clone();
+        if let Some(r) = tried.read_from(&from, trial)
+            && r.1.complete()
+            && r.1.moves_repaired <= reading.1.moves_repaired
+        {
+            (kept, reading) = (trial, r);
+        }
+    }
+    reading
+}
+
+/// Put the best reading of a solution into the source (or the solution as
+/// unread text if no start was found); its report, and the start if it
+/// replays the whole solution.
+fn record(source: &mut Source, text: &str, raw: &RawSolution, best: Option<Reading>) -> (SolutionReport, Option<Setup>) {
+    let found = best.as_ref().is_some_and(|b| b.1.complete());
+    let Some((mut game, mut report, diags)) = best else {
+        source.diagnostics.push(
+            Diagnostic::error("hoyle::no-position", format!("{}: no position to replay the solution from", raw.title), raw.span)
+                .with_help("give the position (the diagram is lost) as a FEN"),
+        );
+        source.unread.push(Unread { raw: raw.span.slice(text).to_string(), span: raw.span });
+        source.games.push(unread_game(text, raw));
+        return (SolutionReport { title: raw.title.clone(), start_from: "none".into(), lines_printed: raw.lines.len(), ..SolutionReport::default() }, None);
+    };
+    if !found {
+        report.start_from = format!("none replays the whole solution; best tried: {}", report.start_from);
+        source.diagnostics.push(
+            Diagnostic::error("hoyle::no-position", format!("{}: no known or inferred position replays the whole printed solution", raw.title), raw.span)
+                .with_help("give the position (the diagram is lost) as a FEN"),
+        );
+    }
+    game.tags.push(("Position".into(), report.start_from.clone()));
+    let mut start = None;
+    if let Some(Ok(setup)) = game.start.draughts() {
+        report.classical = classical::relation(&classical::positions_along(setup, &trunk_paths(&game))).map(|r| r.describe());
+        start = found.then_some(setup);
+    }
+    if let Some(classical) = &report.classical {
+        game.tags.push(("Classical".into(), classical.clone()));
+    }
+    source.diagnostics.extend(diags);
+    source.games.push(game);
+    (report, start)
 }
 
 /// Does the text hold Hoyle's solutions ("Solution." headings with period-notation moves)?

@@ -4,8 +4,8 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::notation::numeric::{self, describe, stated_result, BookDraughts, ReadOptions};
-use crate::repair::{self, build_line, Token, TokenKind};
-use crate::rules::draughts::{self, Color, Position};
+use crate::repair::{self, build_line, Decoded, Token, TokenKind};
+use crate::rules::draughts::{self, Color, Move, Position};
 use crate::span::Span;
 use crate::tree::{Annotation, Edit, Game, Line, LineStatus, Repair, StatedResult, Unread};
 use regex::Regex;
@@ -306,6 +306,11 @@ fn log_ocr_zeros(text: &str, line: &mut Line, zeros: &[Span], diagnostics: &mut 
 /// Replay a solution from `start`: every line read with the repair decoder from
 /// the position where its mark places it.
 pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opts: &ReadOptions) -> (Game, SolutionReport, Vec<Diagnostic>) {
+    read_solution_with_trunk(text, raw, start, opts, None)
+}
+
+/// [`read_solution`], with the trunk already decoded from `start` (see [`decode_trunk`]).
+pub(crate) fn read_solution_with_trunk(text: &str, raw: &RawSolution, start: &Position, opts: &ReadOptions, trunk: Option<&Decoded<Move>>) -> (Game, SolutionReport, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut lines: Vec<Line> = Vec::new();
     let mut starts: Vec<Position> = Vec::new();
@@ -324,7 +329,7 @@ pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opt
         }
         None
     };
-    for rl in &raw.lines {
+    for (li, rl) in raw.lines.iter().enumerate() {
         report.moves_printed += rl.items.len();
         let placed = match &rl.placed_by {
             None => Some((None, 0, *start)),
@@ -351,7 +356,11 @@ pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opt
             continue;
         };
         let (tokens, zeros) = tokens_of(text, &rl.items);
-        let decoded = repair::decode(&BookDraughts, &line_start, &tokens, &opts.decode);
+        let decoded = match trunk {
+            // The same tokens from the same start: the same reading.
+            Some(known) if li == 0 && parent.is_none() => known.clone(),
+            _ => repair::decode(&BookDraughts, &line_start, &tokens, &opts.decode),
+        };
         let reading = build_line(&BookDraughts, &line_start, text, &decoded, describe);
         diagnostics.extend(reading.diagnostics);
         let mut line = Line {
@@ -370,57 +379,12 @@ pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opt
             start: None,
             corrections: Vec::new(),
         };
-        if let (Some(stop), Some(unread)) = (&decoded.stop, line.unread.as_mut()) {
-            // The line's own text only, not the blank lines and marks between its moves.
-            let rest: Vec<&Token> = tokens.iter().skip(stop.at_token).collect();
-            if let (Some(first), Some(last)) = (rest.first(), rest.last()) {
-                unread.raw = rest.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
-                unread.span = first.span.join(last.span);
-            }
-        }
-        log_ocr_zeros(text, &mut line, &zeros, &mut diagnostics);
-        for it in &rl.items {
-            if let Some((m, span)) = &it.marker {
-                let text = match m {
-                    Marker::Variation(n) => format!("V.{n}"),
-                    Marker::Letter(c) => c.to_string(),
-                };
-                if let Some(node) = line.moves.iter_mut().find(|mv| ends_in(mv.span, it.span)) {
-                    node.annotations.push(Annotation { kind: "variation-mark".into(), text, span: *span });
-                }
-            }
-        }
-        if let Some(span) = rl.comment {
-            line.annotations.push(Annotation { kind: "comment".into(), text: span.slice(text).to_string(), span });
-        }
-        if let Some(r) = &line.stated_result
-            && line.unread.is_none()
-        {
-            let found = numeric::check_result(&line_start, &line, r);
-            report.contradicted_results += found.iter().filter(|d| d.severity == crate::diagnostic::Severity::Error).count();
-            diagnostics.extend(found);
-        }
-        if line.unread.is_none() && matches!(line.status, LineStatus::Legal | LineStatus::Repaired) {
-            report.lines_replayed += 1;
-        }
-        report.moves_read += line.moves.len();
-        report.moves_repaired += line.moves.iter().filter(|m| m.repair.is_some()).count();
+        keep_marks(text, rl, &mut line, &tokens, &decoded, &zeros, &mut diagnostics);
+        count_line(&mut report, &line, &line_start, &mut diagnostics);
         lines.push(line);
         starts.push(line_start);
     }
-    // "Continue as trunk at S": the variation should reach the trunk's position after S, and the trunk play on.
-    for (li, rl) in raw.lines.iter().enumerate() {
-        let Some((target, span)) = rl.continue_at else { continue };
-        let ok = continue_check(&lines, &starts, li, &Marker::Letter(target), &find_mark);
-        lines[li].annotations.push(Annotation { kind: "cross-reference".into(), text: format!("continue as trunk at {target}"), span });
-        if !ok {
-            diagnostics.push(
-                Diagnostic::error("hoyle::continuation-fails", format!("after this variation the trunk cannot be continued at {target}"), span)
-                    .with_label("the position differs from the trunk's, or the trunk's moves cannot be played"),
-            );
-        }
-        report.continuations.push((format!("{} at {target}", lines[li].label), ok));
-    }
+    check_continuations(raw, &mut lines, &starts, &find_mark, &mut report, &mut diagnostics);
     let game = Game {
         name: raw.title.clone(),
         tags: raw.task.map(|t| vec![("Task".to_string(), format!("{} to move and {}", if t.side == Color::White { "White" } else { "Black" }, if t.win { "win" } else { "draw" }))]).unwrap_or_default(),
@@ -431,11 +395,72 @@ pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opt
     (game, report, diagnostics)
 }
 
-/// Whether the trunk alone reads to its end from `start` (a cheap first test of a guessed start).
-pub(crate) fn trunk_reads(text: &str, raw: &RawSolution, start: &Position, opts: &ReadOptions) -> bool {
-    let Some(trunk) = raw.lines.first() else { return false };
+/// The unread rest of a line as its own text only, the OCR zeros undone, and
+/// the marks and comment printed with the line kept as annotations.
+fn keep_marks(text: &str, rl: &RawLine, line: &mut Line, tokens: &[Token], decoded: &Decoded<Move>, zeros: &[Span], diagnostics: &mut Vec<Diagnostic>) {
+    if let (Some(stop), Some(unread)) = (&decoded.stop, line.unread.as_mut()) {
+        // The line's own text only, not the blank lines and marks between its moves.
+        let rest: Vec<&Token> = tokens.iter().skip(stop.at_token).collect();
+        if let (Some(first), Some(last)) = (rest.first(), rest.last()) {
+            unread.raw = rest.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+            unread.span = first.span.join(last.span);
+        }
+    }
+    log_ocr_zeros(text, line, zeros, diagnostics);
+    for it in &rl.items {
+        if let Some((m, span)) = &it.marker {
+            let text = match m {
+                Marker::Variation(n) => format!("V.{n}"),
+                Marker::Letter(c) => c.to_string(),
+            };
+            if let Some(node) = line.moves.iter_mut().find(|mv| ends_in(mv.span, it.span)) {
+                node.annotations.push(Annotation { kind: "variation-mark".into(), text, span: *span });
+            }
+        }
+    }
+    if let Some(span) = rl.comment {
+        line.annotations.push(Annotation { kind: "comment".into(), text: span.slice(text).to_string(), span });
+    }
+}
+
+/// A line's stated result checked and its figures added to the report.
+fn count_line(report: &mut SolutionReport, line: &Line, line_start: &Position, diagnostics: &mut Vec<Diagnostic>) {
+    if let Some(r) = &line.stated_result
+        && line.unread.is_none()
+    {
+        let found = numeric::check_result(line_start, line, r);
+        report.contradicted_results += found.iter().filter(|d| d.severity == crate::diagnostic::Severity::Error).count();
+        diagnostics.extend(found);
+    }
+    if line.unread.is_none() && matches!(line.status, LineStatus::Legal | LineStatus::Repaired) {
+        report.lines_replayed += 1;
+    }
+    report.moves_read += line.moves.len();
+    report.moves_repaired += line.moves.iter().filter(|m| m.repair.is_some()).count();
+}
+
+/// "Continue as trunk at S": the variation should reach the trunk's position after S, and the trunk play on.
+fn check_continuations(raw: &RawSolution, lines: &mut [Line], starts: &[Position], find_mark: &dyn Fn(&[Line], &Marker) -> Option<(usize, usize)>, report: &mut SolutionReport, diagnostics: &mut Vec<Diagnostic>) {
+for (li, rl) in raw.lines.iter().enumerate() {
+    let Some((target, span)) = rl.continue_at else { continue };
+    let ok = continue_check(lines, starts, li, &Marker::Letter(target), find_mark);
+    lines[li].annotations.push(Annotation { kind: "cross-reference".into(), text: format!("continue as trunk at {target}"), span });
+    if !ok {
+        diagnostics.push(
+            Diagnostic::error("hoyle::continuation-fails", format!("after this variation the trunk cannot be continued at {target}"), span)
+                .with_label("the position differs from the trunk's, or the trunk's moves cannot be played"),
+        );
+    }
+    report.continuations.push((format!("{} at {target}", lines[li].label), ok));
+}
+}
+
+/// The trunk alone read from `start` (`None` if there is no trunk): whether
+/// it reads to its end is a cheap first test of a guessed start.
+pub(crate) fn decode_trunk(text: &str, raw: &RawSolution, start: &Position, opts: &ReadOptions) -> Option<Decoded<Move>> {
+    let trunk = raw.lines.first()?;
     let (tokens, _) = tokens_of(text, &trunk.items);
-    repair::decode(&BookDraughts, start, &tokens, &opts.decode).stop.is_none()
+    Some(repair::decode(&BookDraughts, start, &tokens, &opts.decode))
 }
 
 fn end_of(line: &Line, start: Position) -> Option<Position> {

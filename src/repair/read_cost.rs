@@ -1,0 +1,127 @@
+//! The OCR read costs of one decode, each computed once.
+//!
+//! The search asks for the cost of reading the same printed characters as the
+//! same number over and over (every lookahead and every look to the end reads
+//! the same tokens against the same squares). The weighted edit distance is a
+//! small table each time; here each (printed, target) pair is worked out once
+//! and then looked up.
+
+use super::cost::CostModel;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Longest text kept in the memo; longer ones are rare and computed each time.
+const PACKED: usize = 7;
+
+pub(super) struct ReadCosts<'a> {
+    model: &'a CostModel,
+    memo: RefCell<HashMap<(u64, u64), f64, BuildHasherDefault<FastHasher>>>,
+}
+
+impl<'a> ReadCosts<'a> {
+    pub(super) fn new(model: &'a CostModel) -> ReadCosts<'a> {
+        ReadCosts { model, memo: RefCell::default() }
+    }
+
+    pub(super) fn model(&self) -> &'a CostModel {
+        self.model
+    }
+
+    /// [`CostModel::read_as`], remembered.
+    pub(super) fn read_as(&self, printed: &[u8], target: &[u8]) -> f64 {
+        let (Some(p), Some(t)) = (pack(printed), pack(target)) else { return self.model.read_as(printed, target) };
+        *self.memo.borrow_mut().entry((p, t)).or_insert_with(|| self.model.read_as(printed, target))
+    }
+
+    /// The cost of reading `printed` as the number `n`.
+    pub(super) fn read_as_number(&self, printed: &[u8], n: u32) -> f64 {
+        let mut buf = [0u8; 10];
+        self.read_as(printed, decimal(n, &mut buf))
+    }
+}
+
+/// Up to seven bytes and their count in one word (the count keeps `0` apart from nothing).
+fn pack(bytes: &[u8]) -> Option<u64> {
+    if bytes.len() > PACKED {
+        return None;
+    }
+    Some(bytes.iter().fold(bytes.len() as u64, |acc, &b| (acc << 8) | u64::from(b)))
+}
+
+/// The decimal digits of `n`, written into `buf` without allocating.
+pub(super) fn decimal(mut n: u32, buf: &mut [u8; 10]) -> &[u8] {
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            return &buf[at..];
+        }
+    }
+}
+
+/// A multiply-rotate hash (as in rustc's FxHash): the keys are small integers
+/// made by this crate, so the default DoS-proof hash only costs time here.
+#[derive(Default)]
+pub(super) struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remembered_costs_equal_the_edit_distance() {
+        let model = CostModel { cut_at_edge: Some(0.3), ..CostModel::default() };
+        let costs = ReadCosts::new(&model);
+        for printed in ["15", "l5", "09", "0", "2", "111", "b6", "1234567", "12345678"] {
+            for n in [0u32, 1, 9, 15, 23, 32, 123] {
+                let target = n.to_string();
+                let direct = model.read_as(printed.as_bytes(), target.as_bytes());
+                // Asked twice: the second answer comes from the memo.
+                assert_eq!(costs.read_as_number(printed.as_bytes(), n).to_bits(), direct.to_bits(), "{printed} as {n}");
+                assert_eq!(costs.read_as_number(printed.as_bytes(), n).to_bits(), direct.to_bits(), "{printed} as {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn packing_tells_lengths_and_zeros_apart() {
+        assert_ne!(pack(b"0"), pack(b""));
+        assert_ne!(pack(b"00"), pack(b"0"));
+        assert_eq!(pack(b"12345678"), None);
+        assert_eq!(decimal(0, &mut [0; 10]), b"0");
+        assert_eq!(decimal(4_294_967_295, &mut [0; 10]), b"4294967295");
+    }
+}

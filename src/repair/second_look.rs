@@ -1,0 +1,114 @@
+//! The second look: when a line breaks down, or a move needs a dear mend,
+//! the last few moves are read again with each reading followed to the end
+//! of the text. A misprint that is itself a legal move shows only later.
+
+use super::align::Reading;
+use super::decode::{Before, Chosen, Cursor, Decoder, DecodedMove};
+use super::{Spelling, TokenKind};
+
+/// How often a breakdown may send the reader back, in one text.
+const RECONSIDER_BUDGET: usize = 8;
+/// How much dearer than the move as read another reading of it may be and still be tried.
+const RECONSIDER_SPREAD: f64 = 1.6;
+/// The most repair per number left to read that a reading found by going back may need.
+const RECONSIDER_DENSITY: f64 = 0.25;
+
+/// What the moves cost before each of them, and after the last: `out[j]` is the cost of `moves[..j]`.
+fn cost_before_each<M>(moves: &[DecodedMove<M>]) -> Vec<f64> {
+    std::iter::once(0.0)
+        .chain(moves.iter().scan(0.0, |sum, m| {
+            *sum += m.cost;
+            Some(*sum)
+        }))
+        .collect()
+}
+
+impl<G: Spelling> Decoder<'_, G> {
+    /// The line has broken down at `stop`. Each of the last few moves is read
+    /// again, every reading followed to the end of the text; an earlier move is
+    /// replaced only when another reading of it reads to the end and beats the
+    /// line as read (the breakdown included) and every other reading by a clear
+    /// margin. Returns the move's index and the new reading.
+    pub(super) fn reconsider(&self, history: &[Before<G::Position>], moves: &[DecodedMove<G::Move>], stop: Cursor, done: &mut Vec<(usize, usize)>) -> Option<(usize, Chosen<G::Move>)> {
+        let k = moves.len();
+        if k == 0 || done.len() >= RECONSIDER_BUDGET {
+            return None;
+        }
+        let prefix = cost_before_each(moves);
+        let as_read = prefix[k] + self.unread_cost(stop);
+        let mut best: Option<(f64, usize, Chosen<G::Move>)> = None;
+        for j in k.saturating_sub(self.opts.reconsider)..k {
+            if done.contains(&(j, history[j].cursor.item)) {
+                continue;
+            }
+            if let Some((total, chosen)) = self.read_again(&history[j], &moves[j], prefix[j], as_read)
+                && best.as_ref().is_none_or(|b| total < b.0)
+            {
+                best = Some((total, j, chosen));
+            }
+        }
+        let (_, j, chosen) = best?;
+        done.push((j, history[j].cursor.item));
+        Some((j, chosen))
+    }
+
+    /// Move `read` (from `before`, after moves costing `prefix`) read again:
+    /// the best other reading that follows to the end and beats the line as
+    /// read (`as_read`) and every rival by the margin needed; with its total.
+    fn read_again(&self, before: &Before<G::Position>, read: &DecodedMove<G::Move>, prefix: f64, as_read: f64) -> Option<(f64, Chosen<G::Move>)> {
+        let mut candidates = self.ranked(&before.pos, before.cursor, &before.previous);
+        // A reading much dearer than the move as read cannot win on a few moves' evidence.
+        candidates.retain(|(mv, r)| *mv == read.mv || r.cost <= read.cost + RECONSIDER_SPREAD);
+        if candidates.iter().all(|(mv, _)| *mv == read.mv) {
+            return None;
+        }
+        let scored: Vec<(f64, bool)> = candidates
+            .iter()
+            .map(|(mv, r)| {
+                let (rest, complete) = self.cost_to_end(&self.game.play(&before.pos, mv), r.end, &self.game.spellings(&before.pos, mv));
+                (prefix + r.cost + rest, complete)
+            })
+            .collect();
+        let alt = (0..candidates.len()).filter(|&i| candidates[i].0 != read.mv).min_by(|&a, &b| scored[a].0.total_cmp(&scored[b].0))?;
+        // A reading to the end that needs repair at every turn is no evidence.
+        let numbers = (before.cursor.item..self.items.len()).filter(|&i| self.kind(i) == TokenKind::Number).count();
+        if !scored[alt].1 || scored[alt].0 - prefix > RECONSIDER_DENSITY * numbers as f64 + self.opts.overrule_margin {
+            return None;
+        }
+        let rival = (0..candidates.len()).filter(|&i| candidates[i].0 != candidates[alt].0).map(|i| scored[i].0).fold(as_read, f64::min);
+        // Overruling a move read exactly as printed takes the wider margin.
+        let needed = self.opts.deep_extra_margin + if read.edits.is_empty() { self.opts.min_margin.max(self.opts.overrule_margin) } else { self.opts.min_margin };
+        let margin = rival - scored[alt].0;
+        (margin >= needed).then(|| (scored[alt].0, (candidates[alt].0.clone(), candidates[alt].1.clone(), margin)))
+    }
+
+    /// The move about to be read (`mv`, from `pos`) needs mending. Is there an
+    /// earlier move, read exactly as printed within the last few, another
+    /// reading of which explains the whole text within the usual margin of
+    /// the line as read, mend included? Then that earlier move is in doubt:
+    /// its index and both readings.
+    pub(super) fn earlier_rival(&self, history: &[Before<G::Position>], moves: &[DecodedMove<G::Move>], pos: &G::Position, mv: &G::Move, reading: &Reading) -> Option<(usize, Vec<Vec<u32>>)> {
+        let k = moves.len();
+        if self.opts.reconsider == 0 || self.opts.deep_beam == 0 || k == 0 {
+            return None;
+        }
+        let prefix = cost_before_each(moves);
+        let (rest, _) = self.cost_to_end(&self.game.play(pos, mv), reading.end, &self.game.spellings(pos, mv));
+        let as_read = prefix[k] + reading.cost + rest;
+        for j in (k.saturating_sub(self.opts.reconsider)..k).rev() {
+            if !moves[j].edits.is_empty() {
+                continue;
+            }
+            let before = &history[j];
+            let candidates = self.ranked(&before.pos, before.cursor, &before.previous);
+            for (alt, r) in candidates.iter().filter(|(m, r)| *m != moves[j].mv && r.cost <= RECONSIDER_SPREAD) {
+                let (rest, complete) = self.cost_to_end(&self.game.play(&before.pos, alt), r.end, &self.game.spellings(&before.pos, alt));
+                if complete && prefix[j] + r.cost + rest < as_read + self.opts.min_margin {
+                    let spell = |m: &G::Move| self.game.spellings(&before.pos, m).into_iter().next().unwrap_or_default();
+                    return Some((j, vec![spell(&moves[j].mv), spell(alt)]));
+                }
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,171 @@
+//! Unit tests of the decoder on small hand-made token streams, with a toy
+//! game whose legal moves are a script (one list of moves a ply).
+
+use super::decode::{Cursor, Decoder};
+use super::*;
+
+/// The position is the ply; the moves legal at each ply are given, each as its one spelling.
+struct Script(Vec<Vec<Vec<u32>>>);
+
+impl Spelling for Script {
+    type Position = usize;
+    type Move = Vec<u32>;
+    fn legal_moves(&self, ply: &usize) -> Vec<Vec<u32>> {
+        self.0.get(*ply).cloned().unwrap_or_default()
+    }
+    fn play(&self, ply: &usize, _: &Vec<u32>) -> usize {
+        ply + 1
+    }
+    fn spellings(&self, _: &usize, mv: &Vec<u32>) -> Vec<Vec<u32>> {
+        vec![mv.clone()]
+    }
+}
+
+/// Tokens as a notation's scanner would make them: runs of letters and
+/// digits (numbers if every character may be a digit), `-` between, other marks junk.
+fn scan(text: &str) -> Vec<Token> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        let c = bytes[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if c.is_ascii_alphanumeric() {
+            while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
+                i += 1;
+            }
+        } else {
+            i += 1;
+        }
+        let word = &text[start..i];
+        let kind = match c {
+            b'-' => TokenKind::Separator,
+            _ if word.bytes().all(is_digit_like) => TokenKind::Number,
+            _ => TokenKind::Junk,
+        };
+        out.push(Token::new(kind, word, Span::new(start, i)));
+    }
+    out
+}
+
+fn opening() -> Script {
+    Script(vec![vec![vec![11, 15], vec![9, 13], vec![10, 14]], vec![vec![22, 18], vec![24, 20], vec![23, 19]], vec![vec![15, 22], vec![15, 19]]])
+}
+
+fn read(game: &Script, text: &str) -> Decoded<Vec<u32>> {
+    decode(game, &0, &scan(text), &DecodeOptions::default())
+}
+
+fn moves(decoded: &Decoded<Vec<u32>>) -> Vec<Vec<u32>> {
+    decoded.moves.iter().map(|m| m.mv.clone()).collect()
+}
+
+#[test]
+fn a_clean_line_reads_exactly_with_no_edits() {
+    let d = read(&opening(), "11-15 22-18 15-22");
+    assert_eq!(moves(&d), vec![vec![11, 15], vec![22, 18], vec![15, 22]]);
+    assert!(d.moves.iter().all(|m| m.edits.is_empty() && m.cost == 0.0));
+    assert_eq!(d.stop, None);
+    assert_eq!(d.moves[1].span, Span::new(6, 11));
+    assert_eq!(d.moves[1].tokens, 3..6, "number, separator, number");
+}
+
+#[test]
+fn a_letter_for_a_digit_is_mended_and_logged() {
+    let d = read(&opening(), "11-l5 22-18 15-22");
+    assert_eq!(moves(&d), vec![vec![11, 15], vec![22, 18], vec![15, 22]]);
+    assert_eq!(d.stop, None);
+    let edits = &d.moves[0].edits;
+    assert_eq!(edits.len(), 1, "{edits:?}");
+    assert_eq!((edits[0].from.as_str(), edits[0].to.as_str(), edits[0].kind.as_str()), ("l5", "15", "letter-for-digit"));
+    assert_eq!(edits[0].span, Span::new(3, 5));
+    assert!(d.moves[1].edits.is_empty());
+}
+
+#[test]
+fn numbers_run_together_are_taken_apart() {
+    let d = read(&opening(), "11-1522-18 15-22");
+    assert_eq!(moves(&d), vec![vec![11, 15], vec![22, 18], vec![15, 22]]);
+    let kinds: Vec<&str> = d.moves.iter().flat_map(|m| m.edits.iter().map(|e| e.kind.as_str())).collect();
+    assert_eq!(kinds, vec!["run-together"]);
+}
+
+#[test]
+fn two_equally_good_readings_are_refused() {
+    let game = Script(vec![vec![vec![11, 15], vec![11, 16]]]);
+    let d = read(&game, "11-1");
+    assert!(d.moves.is_empty());
+    let stop = d.stop.expect("the line must stop");
+    match stop.reason {
+        StopReason::Ambiguous { mut readings } => {
+            readings.sort();
+            assert_eq!(readings, vec![vec![11, 15], vec![11, 16]]);
+        }
+        other => panic!("expected an ambiguous stop, got {other:?}"),
+    }
+    assert_eq!((stop.at_token, stop.span), (0, Span::new(0, 4)));
+}
+
+#[test]
+fn text_no_legal_move_explains_stops_the_line_and_is_kept() {
+    let d = read(&opening(), "11-15 5-30");
+    assert_eq!(moves(&d), vec![vec![11, 15]]);
+    let stop = d.stop.expect("the line must stop");
+    assert_eq!(stop.reason, StopReason::NoLegalReading);
+    // Whatever the move took of the text, the rest is kept, to the end.
+    assert_eq!(stop.span.end, 10);
+    assert!(stop.span.start >= d.moves[0].span.end && stop.span.start <= 8, "{stop:?}");
+}
+
+#[test]
+fn text_after_the_game_is_over_is_not_read() {
+    let game = Script(vec![vec![vec![11, 15]]]);
+    let d = read(&game, "11-15 22-18");
+    assert_eq!(moves(&d), vec![vec![11, 15]]);
+    assert_eq!(d.stop.map(|s| s.reason), Some(StopReason::GameOver));
+}
+
+#[test]
+fn specks_after_the_last_move_are_kept_as_trailing_junk() {
+    let d = read(&opening(), "11-15 22-18 ~");
+    assert_eq!(moves(&d).len(), 2);
+    assert_eq!(d.stop, None);
+    assert_eq!(d.trailing_junk, vec![Span::new(12, 13)]);
+}
+
+#[test]
+fn the_remembered_look_to_end_agrees_with_a_fresh_beam() {
+    let game = opening();
+    for text in ["11-15 22-18 15-22", "11-l5 22-1 15-22", "11-15 2218 ~ 15-22", "9-13 24-20 15-19"] {
+        let tokens = scan(text);
+        let opts = DecodeOptions::default();
+        let dec = Decoder::new(&game, &tokens, &opts);
+        for item in 0..=dec.items.len() {
+            for ply in 0..3 {
+                let at = Cursor { item, off: 0 };
+                let fresh = dec.cost_to_end_afresh(&ply, at, Vec::new());
+                // The first answer fills the memo, the second comes from it.
+                assert_eq!(dec.cost_to_end(&ply, at, &[]), fresh, "{text:?} from item {item}, ply {ply}");
+                assert_eq!(dec.cost_to_end(&ply, at, &[]), fresh, "{text:?} from item {item}, ply {ply}");
+                // A fresh decoder, with nothing remembered, agrees too.
+                assert_eq!(Decoder::new(&game, &tokens, &opts).cost_to_end_afresh(&ply, at, Vec::new()), fresh);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_look_to_end_counts_what_it_leaves_unread() {
+    let game = opening();
+    let tokens = scan("11-15 22-18 15-22");
+    let opts = DecodeOptions::default();
+    let dec = Decoder::new(&game, &tokens, &opts);
+    assert_eq!(dec.cost_to_end(&0, Cursor { item: 0, off: 0 }, &[]), (0.0, true));
+    // From the third ply, the first two moves' text cannot be read: it is left unread.
+    let (cost, complete) = dec.cost_to_end(&2, Cursor { item: 0, off: 0 }, &[]);
+    assert!(!complete || cost > 0.0, "{cost} {complete}");
+}
