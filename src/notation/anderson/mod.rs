@@ -124,7 +124,7 @@ struct Layout {
 
 /// Read the whole book: every game as a tree, everything else kept unread.
 pub fn read(name: &str, text: &str) -> Source {
-    let mut source = Source { name: name.to_string(), notation: "anderson".into(), ..Source::default() };
+    let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Anderson, ..Source::default() };
     let (layouts, unread) = parse_layout(text);
     source.unread = unread;
     if layouts.is_empty() {
@@ -507,11 +507,10 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
         let pieces = format!("{}{RESUMED_MARK}", game.lines[index_of[&id]].label);
         row_wise_read += game.lines.iter().filter(|l| l.label.starts_with(&pieces)).map(|l| l.moves.len()).sum::<usize>();
     }
-    game.tags.push(("Columns".into(), layout.columns.len().to_string()));
-    game.tags.push(("PrintedMoves".into(), printed_moves.to_string()));
-    game.tags.push(("RowWiseColumns".into(), layout.columns.values().filter(|c| !c.flattened).count().to_string()));
-    game.tags.push(("RowWisePrinted".into(), row_wise_printed.to_string()));
-    game.tags.push(("RowWiseRead".into(), row_wise_read.to_string()));
+    game.stats.columns = Some(layout.columns.len());
+    game.stats.printed_moves = Some(printed_moves);
+    let row_wise_columns = layout.columns.values().filter(|c| !c.flattened).count();
+    game.stats.row_wise = Some(crate::tree::RowWise { columns: row_wise_columns, printed: row_wise_printed, read: row_wise_read });
     (game, diagnostics)
 }
 

@@ -427,6 +427,7 @@ pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opt
         start: draughts::write_fen(&start.setup()),
         lines,
         span: raw.span,
+        ..Game::default()
     };
     (game, report, diagnostics)
 }
