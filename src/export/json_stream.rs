@@ -129,7 +129,7 @@ mod tests {
             sources.push(notation::read_given(Notation::Auto, &path, &text, &Given::default()));
         }
         // Every field present and absent: a source with no game, no unread text, no diagnostic.
-        sources.push(Source { name: "empty".into(), notation: Notation::Pdn, ..Source::default() });
+        sources.push(Source { name: "empty".into(), notation: crate::tree::Notation::Pdn, ..Source::default() });
         assert!(sources.iter().any(|s| !s.unread.is_empty()) && sources.iter().any(|s| !s.diagnostics.is_empty()) && sources.iter().any(|s| !s.prose.is_empty()) && sources.iter().any(|s| !s.notes.is_empty()));
         for k in 0..=sources.len() {
             let want = super::super::to_json(&sources[..k]).unwrap() + "\n";
