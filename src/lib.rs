@@ -7,7 +7,9 @@
 //! - [`input`]: files and standard input read into text every reader can trust.
 //! - [`tree`]: the game tree every reader produces.
 //! - [`export`]: writers (PDN, JSON, YAML, CSV).
+//! - [`bench`]: generated inputs for `gamescribe bench`.
 
+pub mod bench;
 pub mod cli;
 pub mod corrections;
 pub mod diagnostic;

@@ -41,9 +41,10 @@ fn every_column_is_accounted_for() {
     // as not found, and the reports name each number once.
     let mut reported = 0;
     for game in &source.games {
-        let tag = |name: &str| game.tags.iter().find(|t| t.0 == name).and_then(|t| t.1.parse::<usize>().ok()).expect(name);
+        let not_found = game.stats.listed_not_found.expect("listed not found") as usize;
+        let listed = game.stats.contents_variations.expect("contents count") as usize;
         let found = game.lines.iter().filter(|l| l.label == "trunk" || l.label.parse::<u32>().is_ok()).count();
-        assert_eq!(found + tag("ListedNotFound"), tag("ContentsVariations") + 1, "{}", game.name);
+        assert_eq!(found + not_found, listed + 1, "{}", game.name);
     }
     for d in source.diagnostics.iter().filter(|d| d.code == "anderson::listed-not-found") {
         let names = d.message.rsplit("names ").next().expect("names");
@@ -55,7 +56,7 @@ fn every_column_is_accounted_for() {
         };
         assert_eq!(d.severity, Severity::Error);
     }
-    let total_not_found: usize = source.games.iter().map(|g| g.tags.iter().find(|t| t.0 == "ListedNotFound").map_or(0, |t| t.1.parse::<usize>().expect("count"))).sum();
+    let total_not_found: usize = source.games.iter().map(|g| g.stats.listed_not_found.map_or(0, |n| n as usize)).sum();
     assert_eq!(reported, total_not_found);
     assert_eq!(source.games.iter().map(|g| g.lines.iter().filter(|l| !anderson::is_resumed(l)).count()).sum::<usize>() + total_not_found, 15 + 648);
     // Nothing silently dropped: a column not read as moves keeps its text.
@@ -116,7 +117,7 @@ fn games_are_named_and_numbered_within_the_contents() {
     for game in &source.games {
         let tag = |name: &str| game.tags.iter().find(|t| t.0 == name).map(|t| t.1.clone());
         assert!(tag("Opening").is_some(), "{} has an opening", game.name);
-        let listed: u32 = tag("ContentsVariations").and_then(|v| v.parse().ok()).expect("contents count");
+        let listed: u32 = game.stats.contents_variations.expect("contents count");
         let highest = game.lines.iter().filter_map(|l| l.label.parse::<u32>().ok()).max().unwrap_or(0);
         assert!(highest <= listed, "{}: column {highest} of {listed}", game.name);
         agree += usize::from(highest == listed);
@@ -132,6 +133,7 @@ fn the_books_pdn_reads_back_as_the_same_tree() {
     let text = book();
     let source = anderson::read("anderson-1852-ocr.txt", &text);
     let written = write_pdn(&source);
+    no_statistics_in_headers(&source, &written);
     let back = pdn::read("anderson.pdn", &written);
     let errors: Vec<_> = back.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
     assert!(errors.is_empty(), "{errors:?}");
@@ -159,4 +161,17 @@ fn the_books_pdn_reads_back_as_the_same_tree() {
     // Every line with a move, placed or on a start of its own, went through.
     let with_moves = source.lines().filter(|l| !l.moves.is_empty()).count();
     assert!(lines >= with_moves, "{lines} lines round-tripped, {with_moves} have moves");
+}
+
+/// The reader's counts live in `Game::stats` and stay out of the exported
+/// headers; the tags that are the game's own (Event, Opening) are written.
+fn no_statistics_in_headers(source: &gamescribe::tree::Source, written: &str) {
+    assert!(source.games.iter().all(|g| g.stats.columns.is_some() && g.stats.printed_moves.is_some()), "every game carries its counts");
+    let headers: Vec<&str> = written.lines().filter(|l| l.starts_with('[')).filter_map(|l| l[1..].split_whitespace().next()).collect();
+    for counted in ["Columns", "PrintedMoves", "RowWiseColumns", "RowWisePrinted", "RowWiseRead", "ContentsVariations", "ListedNotFound"] {
+        assert!(!headers.contains(&counted), "[{counted} ...] written into the PDN");
+    }
+    for own in ["Event", "Opening"] {
+        assert!(headers.contains(&own), "[{own} ...] missing from the PDN");
+    }
 }

@@ -251,12 +251,12 @@ fn the_anderson_table_counts_each_column_once() {
     let n: Vec<usize> = all.split_whitespace().skip(1).map(|v| v.parse().expect("number")).collect();
     // columns = legal + repaired + partial + unreadable
     assert_eq!(n[0], n[1] + n[2] + n[3] + n[4], "{all}");
-    // The columns are the layout's (each game's `Columns` tag), fewer than the
+    // The columns are the layout's (each game's `stats.columns`), fewer than the
     // tree's lines, which include the rests read on after a gap.
     let json: serde_json::Value = serde_json::from_str(&stdout(&gamescribe(&["check", "--format", "json", "corpus/anderson-1852-ocr.txt"]))).expect("json");
     let games = json[0]["games"].as_array().expect("games");
-    let tag = |g: &serde_json::Value| g["tags"].as_array().expect("tags").iter().find(|t| t[0] == "Columns").and_then(|t| t[1].as_str()?.parse::<usize>().ok()).expect("Columns tag");
-    let columns: usize = games.iter().map(tag).sum();
+    let layout_columns = |g: &serde_json::Value| g["stats"]["columns"].as_u64().expect("stats.columns") as usize;
+    let columns: usize = games.iter().map(layout_columns).sum();
     let lines: usize = games.iter().map(|g| g["lines"].as_array().expect("lines").len()).sum();
     assert_eq!(n[0], columns, "{all}");
     assert!(lines > columns, "some column is read on after a gap ({lines} lines, {columns} columns)");

@@ -43,8 +43,13 @@ fn hoyle_pdn_reads_back_with_every_line() {
 fn lasca_pdn_reads_back_as_lasca() {
     let source = lasca::read("lasca", &corpus("lasca-1911-ocr.txt"));
     let written = write_pdn(&source);
+    // The reader's counts and mends stay in `Game::stats`, out of the headers.
+    assert!(source.games.iter().any(|g| !g.stats.setup_fixes.is_empty()) && source.games.iter().all(|g| g.stats.printed_moves.is_some()));
+    for counted in ["[PrintedMoves ", "[Repairs ", "[SetupsTried ", "[SetupFix", "[Mended "] {
+        assert!(!written.contains(counted), "{counted} written into the PDN");
+    }
     let back = pdn::read("back", &written);
-    assert_eq!(back.notation, "lasca");
+    assert_eq!(back.notation, gamescribe::tree::Notation::Lasca);
     assert_eq!(back.error_count(), 0, "{:?}", back.diagnostics.iter().map(|d| &d.message).take(5).collect::<Vec<_>>());
     assert_eq!(back.games.len(), source.games.len());
     let white_wins = source.games.iter().filter(|g| g.lines[0].stated_result.as_ref().is_some_and(|r| r.outcome == Outcome::WhiteWins)).count();

@@ -14,10 +14,6 @@ fn book() -> (String, Source) {
     (text, source)
 }
 
-fn tag<'a>(game: &'a gamescribe::tree::Game, name: &str) -> Option<&'a str> {
-    game.tags.iter().find(|t| t.0 == name).map(|t| t.1.as_str())
-}
-
 #[test]
 fn summary_of_the_book() {
     let (_, source) = book();
@@ -31,7 +27,7 @@ fn summary_of_the_book() {
             g.name,
             format!("{:?}", line.status),
             line.moves.len(),
-            tag(g, "PrintedMoves").unwrap_or("-"),
+            g.stats.printed_moves.map_or("-".to_string(), |n| n.to_string()),
             repairs,
             ending
         ));
@@ -46,7 +42,7 @@ fn all_five_games_are_read_to_the_end() {
         source.games.iter().filter(|g| g.name.starts_with("Game ") && g.lines[0].unread.is_none()).map(|g| g.name.as_str()).collect();
     assert_eq!(complete, ["Game 1", "Game 2", "Game 3", "Game 4", "Game 5"]);
     for g in source.games.iter().filter(|g| g.name.starts_with("Game ")) {
-        let printed: usize = tag(g, "PrintedMoves").unwrap().parse().unwrap();
+        let printed: usize = g.stats.printed_moves.expect("printed moves counted");
         if g.lines[0].unread.is_none() {
             assert_eq!(g.lines[0].moves.len(), printed, "{}", g.name);
         }

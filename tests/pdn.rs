@@ -105,7 +105,7 @@ fn random_tree(seed: u64, start: Position, variations: usize) -> Source {
     }
     let tags = vec![("Site".to_string(), "Glasgow \"Central\" \\ hall".to_string()), ("Round".into(), seed.to_string())];
     let game = Game { name: format!("random {seed}"), tags, start: gamescribe::tree::Start::Draughts(start.setup()), lines, ..Game::default() };
-    Source { name: "random".into(), notation: "pdn".into(), games: vec![game], ..Source::default() }
+    Source { name: "random".into(), notation: gamescribe::tree::Notation::Pdn, games: vec![game], ..Source::default() }
 }
 
 fn tags_of_its_own(game: &Game) -> Vec<(String, String)> {
@@ -293,7 +293,7 @@ fn a_single_jump_in_full_beats_a_tour_with_the_same_ends() {
 /// The streaming validator and the tree reader agree on a generated file.
 #[test]
 fn validator_agrees_with_the_reader() {
-    let text = pdn::bench::generate_pdn(200_000, 3);
+    let text = gamescribe::bench::pdn::generate_pdn(200_000, 3);
     let stats = pdn::validate(&text);
     let source = pdn::read("g", &text);
     assert_eq!(stats.games, source.games.len());

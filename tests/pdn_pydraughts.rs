@@ -44,7 +44,7 @@ fn random_games(n: usize, seed: u64) -> Source {
         }
         games.push(Game { name: format!("random {i}"), start: gamescribe::tree::Start::Draughts(start.setup()), lines: vec![line], ..Game::default() });
     }
-    Source { name: "random".into(), notation: "pdn".into(), games, ..Source::default() }
+    Source { name: "random".into(), notation: gamescribe::tree::Notation::Pdn, games, ..Source::default() }
 }
 
 #[test]
@@ -78,7 +78,7 @@ fn a_repaired_numeric_file_exports_to_pdn_that_pydraughts_replays() {
 #[test]
 fn games_with_variations_and_comments_replay_their_main_lines() {
     let Some(python) = oracle::python("pydraughts") else { return };
-    let text = gamescribe::notation::pdn::bench::generate_pdn(30_000, 7);
+    let text = gamescribe::bench::pdn::generate_pdn(30_000, 7);
     let source = gamescribe::notation::pdn::read("generated", &text);
     assert!(source.diagnostics.is_empty());
     assert!(source.games.iter().any(|g| g.lines.len() > 1), "the sample has variations");

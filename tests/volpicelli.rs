@@ -31,7 +31,8 @@ fn the_essay_is_detected_and_every_point_is_placed_or_explained() {
     let text = essay();
     assert_eq!(Notation::detect(Path::new(ESSAY), &text), Notation::Volpicelli);
     let source = notation::read(Notation::Auto, Path::new(ESSAY), &text);
-    assert_eq!(source.notation, "go-essay");
+    assert_eq!(source.notation, gamescribe::tree::Notation::Volpicelli);
+    assert_eq!(source.notation.as_str(), "go-essay");
     assert_eq!(source.error_count(), 0, "{:#?}", source.diagnostics.iter().filter(|d| d.is_error()).collect::<Vec<_>>());
     let points: Vec<_> = source.prose.iter().flat_map(|p| &p.points).collect();
     assert!(points.len() >= 250, "only {} points found", points.len());

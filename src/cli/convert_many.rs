@@ -3,7 +3,8 @@
 //! input with the target's extension. One input and no directory keeps the
 //! single-file behaviour (`-o` a file, or standard output).
 
-use super::{collect_files, convert, convert_go, usage_error, Target, EXIT_CLEAN, EXIT_USAGE};
+use super::convert::{convert, convert_go};
+use super::{collect_files, usage_error, Target, EXIT_CLEAN, EXIT_USAGE};
 use crate::notation::{self, Notation};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -29,7 +29,7 @@ struct Gap {
 #[derive(Serialize)]
 struct FileCoverage {
     name: String,
-    notation: String,
+    notation: crate::tree::Notation,
     bytes: usize,
     uncovered_bytes: usize,
     uncovered: Vec<Gap>,
@@ -47,7 +47,7 @@ fn describe(source: &Source, input: &Input) -> FileCoverage {
             Gap { start: original.start, end: original.end, line, column, text: Span::slice(gap, &input.text).to_string() }
         })
         .collect();
-    FileCoverage { name: source.name.clone(), notation: source.notation.clone(), bytes: found.total, uncovered_bytes: found.uncovered_bytes, uncovered }
+    FileCoverage { name: source.name.clone(), notation: source.notation, bytes: found.total, uncovered_bytes: found.uncovered_bytes, uncovered }
 }
 
 /// Read every file whole and print what its tree leaves uncovered.

@@ -68,21 +68,10 @@ pub fn load_database(dir: Option<&std::path::Path>) -> (Egdb, String) {
 }
 
 pub fn run(args: SolveArgs) -> u8 {
-    let setup = match parse_fen(&args.fen) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: bad FEN: {e}");
-            return EXIT_USAGE;
-        }
-    };
-    if setup.black_men | setup.black_kings | setup.white_men | setup.white_kings == 0 {
-        eprintln!("error: the position has no piece at all");
-        return EXIT_USAGE;
-    }
-    let pos = match Position::from_setup_ignoring(setup, &[PositionErrorKind::NoTurn]) {
+    let pos = match position_of(&args.fen) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("error: not a legal position: {e}");
+            eprintln!("error: {e}");
             return EXIT_USAGE;
         }
     };
@@ -93,11 +82,33 @@ pub fn run(args: SolveArgs) -> u8 {
     let (db, note) = load_database(args.dir.as_deref());
     println!("{note}");
     let budget = Budget { nodes: args.nodes, time: Duration::from_secs_f64(args.time), ..Budget::default() };
+    print_solution(&pos, &solve::solve(&pos, &db, budget));
+    if let Some(claim) = args.claim {
+        let claim = match claim {
+            Claim::BlackWins => Outcome::BlackWins,
+            Claim::WhiteWins => Outcome::WhiteWins,
+            Claim::Draw => Outcome::Draw,
+        };
+        print_verdict(&verdict::judge_position(&pos, claim, &Judge { db: &db, budget }));
+    }
+    EXIT_CLEAN
+}
+
+/// The position a FEN gives, with at least one piece; a missing side to move is allowed.
+fn position_of(fen: &str) -> Result<Position, String> {
+    let setup = parse_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
+    if setup.black_men | setup.black_kings | setup.white_men | setup.white_kings == 0 {
+        return Err("the position has no piece at all".into());
+    }
+    Position::from_setup_ignoring(setup, &[PositionErrorKind::NoTurn]).map_err(|e| format!("not a legal position: {e}"))
+}
+
+/// What the solver proved (or leans to), and its line in book notation.
+fn print_solution(pos: &Position, s: &solve::Solution) {
     let side = |c: Color| if c == Color::Black { "Black" } else { "White" };
     let mover = side(pos.turn());
-    let s = solve::solve(&pos, &db, budget);
     let line = {
-        let mut here = pos;
+        let mut here = *pos;
         s.line
             .iter()
             .map(|m| {
@@ -132,25 +143,20 @@ pub fn run(args: SolveArgs) -> u8 {
     if !line.is_empty() {
         println!("line: {line}");
     }
-    if let Some(claim) = args.claim {
-        let claim = match claim {
-            Claim::BlackWins => Outcome::BlackWins,
-            Claim::WhiteWins => Outcome::WhiteWins,
-            Claim::Draw => Outcome::Draw,
-        };
-        let v = verdict::judge_position(&pos, claim, &Judge { db: &db, budget });
-        let class = match v.class {
-            VerdictClass::Proven => "proven",
-            VerdictClass::EngineConsistent => "engine-consistent",
-            VerdictClass::Disputed => "disputed",
-            VerdictClass::Unknown => "unknown",
-        };
-        let found = v.found.map_or(String::new(), |f| format!(": {}", verdict::outcome_words(f)));
-        let how = v.method.map_or(String::new(), |m| format!(" by {}", verdict::method_words(m)));
-        println!("verdict on the claim: {class}{found}{how}");
-        if v.class == VerdictClass::Disputed && !v.line.is_empty() {
-            println!("refutation: {}", v.line.join(" "));
-        }
+}
+
+/// The verdict on a claimed result, and the refutation of a disputed one.
+fn print_verdict(v: &crate::tree::Verdict) {
+    let class = match v.class {
+        VerdictClass::Proven => "proven",
+        VerdictClass::EngineConsistent => "engine-consistent",
+        VerdictClass::Disputed => "disputed",
+        VerdictClass::Unknown => "unknown",
+    };
+    let found = v.found.map_or(String::new(), |f| format!(": {}", verdict::outcome_words(f)));
+    let how = v.method.map_or(String::new(), |m| format!(" by {}", verdict::method_words(m)));
+    println!("verdict on the claim: {class}{found}{how}");
+    if v.class == VerdictClass::Disputed && !v.line.is_empty() {
+        println!("refutation: {}", v.line.join(" "));
     }
-    EXIT_CLEAN
 }

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 /// Apply every structure entry of `loaded` to `source`; the diagnostics have spans in the corrections file.
 pub fn apply(source: &mut Source, loaded: &Loaded) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
-    let draughts = !matches!(source.notation.as_str(), "lasca" | "go-record" | "sgf");
+    let draughts = !matches!(source.notation.game(), Some(crate::tree::GameKind::Lasca | crate::tree::GameKind::Go));
     // What each entry claims, to find two entries for one thing.
     let mut claimed: HashMap<(usize, usize, &'static str, usize), usize> = HashMap::new();
     let mut order: Vec<(u8, usize, usize, usize)> = Vec::new();

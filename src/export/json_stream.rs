@@ -3,7 +3,7 @@
 //! nor for the whole document. The bytes are those of
 //! [`super::to_json`] over the list of sources (a test keeps them so).
 
-use crate::tree::{Game, Source};
+use crate::tree::{Game, Notation, Source};
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -26,10 +26,10 @@ impl<W: Write> JsonSources<W> {
     }
 
     /// Start a source: its name and notation, and its list of games.
-    pub fn begin_source(&mut self, name: &str, notation: &str) -> io::Result<()> {
+    pub fn begin_source(&mut self, name: &str, notation: Notation) -> io::Result<()> {
         debug_assert!(!self.open, "a source is still open");
         self.out.write_all(if self.sources == 0 { b"[\n" } else { b",\n" })?;
-        write!(self.out, "  {{\n    \"name\": {},\n    \"notation\": {},\n    \"games\": [", json(name)?, json(notation)?)?;
+        write!(self.out, "  {{\n    \"name\": {},\n    \"notation\": {},\n    \"games\": [", json(name)?, json(&notation)?)?;
         self.sources += 1;
         self.games_in_source = 0;
         self.open = true;
@@ -55,7 +55,7 @@ impl<W: Write> JsonSources<W> {
         // Every field after the games, as `Source` serializes them: the literal
         // names each field, so a field added to `Source` must be placed here.
         let Source { name: _, notation: _, games: _, unread, diagnostics, prose, notes } = source;
-        let tail = Source { name: String::new(), notation: String::new(), games: Vec::new(), unread: unread.clone(), diagnostics: diagnostics.clone(), prose: prose.clone(), notes: notes.clone() };
+        let tail = Source { name: String::new(), notation: Notation::default(), games: Vec::new(), unread: unread.clone(), diagnostics: diagnostics.clone(), prose: prose.clone(), notes: notes.clone() };
         let whole = pretty(&tail)?;
         let after_games = whole.find("\"games\": []").map_or("", |at| &whole[at + "\"games\": []".len()..whole.len() - "\n}".len()]);
         write_indented(&mut self.out, after_games, 2)?;
@@ -66,7 +66,7 @@ impl<W: Write> JsonSources<W> {
 
     /// A whole source at once.
     pub fn source(&mut self, source: &Source) -> io::Result<()> {
-        self.begin_source(&source.name, &source.notation)?;
+        self.begin_source(&source.name, source.notation)?;
         for game in &source.games {
             self.game(game)?;
         }
@@ -129,7 +129,7 @@ mod tests {
             sources.push(notation::read_given(Notation::Auto, &path, &text, &Given::default()));
         }
         // Every field present and absent: a source with no game, no unread text, no diagnostic.
-        sources.push(Source { name: "empty".into(), notation: "pdn".into(), ..Source::default() });
+        sources.push(Source { name: "empty".into(), notation: crate::tree::Notation::Pdn, ..Source::default() });
         assert!(sources.iter().any(|s| !s.unread.is_empty()) && sources.iter().any(|s| !s.diagnostics.is_empty()) && sources.iter().any(|s| !s.prose.is_empty()) && sources.iter().any(|s| !s.notes.is_empty()));
         for k in 0..=sources.len() {
             let want = super::super::to_json(&sources[..k]).unwrap() + "\n";

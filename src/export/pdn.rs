@@ -56,7 +56,7 @@ enum Piece {
 /// One PDN game per tree game.
 pub fn write_pdn(source: &Source) -> String {
     let mut out = String::new();
-    let kind = if source.notation == "lasca" { Kind::Lasca } else { Kind::English };
+    let kind = if source.notation.game() == Some(crate::tree::GameKind::Lasca) { Kind::Lasca } else { Kind::English };
     for game in written_games(source) {
         write_game(&mut out, &game, kind);
         out.push('\n');
@@ -91,7 +91,7 @@ pub fn written_games(source: &Source) -> Vec<Game> {
 fn unplaced_game(game: &Game, line: &Line) -> Game {
     let mut own = line.clone();
     own.annotations.insert(0, crate::tree::Annotation { kind: "note".into(), text: "not placed: where this variation branches was not read".into(), span: line.span });
-    Game { name: format!("{}, variation {}", game.name, line.label), tags: vec![("Variation".into(), line.label.clone())], start: game.start.clone(), lines: vec![own], span: line.span }
+    Game { name: format!("{}, variation {}", game.name, line.label), tags: vec![("Variation".into(), line.label.clone())], start: game.start.clone(), lines: vec![own], span: line.span, ..Game::default() }
 }
 
 /// The lines at `keep` (in that order), parent links renumbered to match.
@@ -120,6 +120,7 @@ fn own_start_game(game: &Game, lines: &[Line]) -> Game {
         start: line.start.clone().unwrap_or_default(),
         lines: std::iter::once(own).chain(lines[1..].iter().cloned()).collect(),
         span: line.span,
+        ..Game::default()
     }
 }
 

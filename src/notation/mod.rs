@@ -43,6 +43,25 @@ pub enum Notation {
 }
 
 impl Notation {
+    /// The notation a source read by this reader is marked with (a PDN file
+    /// of Lasca games is marked Lasca once read); `None` for `Auto`, which
+    /// names no reader until a file is seen.
+    pub fn read_as(self) -> Option<crate::tree::Notation> {
+        use crate::tree::Notation as Read;
+        Some(match self {
+            Notation::Auto => return None,
+            Notation::Numeric => Read::Numeric,
+            Notation::Pdn => Read::Pdn,
+            Notation::Anderson => Read::Anderson,
+            Notation::Hoyle => Read::Hoyle,
+            Notation::Paterson => Read::Paterson,
+            Notation::Lasca => Read::Lasca,
+            Notation::Go => Read::GoRecord,
+            Notation::Sgf => Read::Sgf,
+            Notation::Volpicelli => Read::Volpicelli,
+        })
+    }
+
     /// Pick a reader for a file.
     pub fn detect(path: &Path, text: &str) -> Notation {
         let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();

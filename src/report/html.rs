@@ -256,7 +256,7 @@ pub fn source_page(source: &Source, text: &str, opts: &PageOptions) -> (String, 
     if let Some(href) = &opts.index_href {
         let _ = write!(s, "<p><a href=\"{}\">← all sources</a></p>", escape(href));
     }
-    let _ = write!(s, "<h1>{}</h1><p>Read as <b>{}</b> by gamescribe {}.</p>", escape(&source.name), escape(&source.notation), env!("CARGO_PKG_VERSION"));
+    let _ = write!(s, "<h1>{}</h1><p>Read as <b>{}</b> by gamescribe {}.</p>", escape(&source.name), escape(&source.notation.to_string()), env!("CARGO_PKG_VERSION"));
     summary(&mut s, &cx, opts);
     contents(&mut s, &cx);
     for g in 0..source.games.len() {
@@ -613,7 +613,7 @@ mod tests {
         trunk.span = Span::new(0, 19);
         let game = Game { name: "Game <1>".into(), lines: vec![trunk], span: Span::new(0, 19), ..Game::default() };
         let diag = Diagnostic::error("repair::ambiguous", "the line stops here", Span::new(12, 16));
-        (Source { name: "t.txt".into(), notation: "numeric".into(), games: vec![game], diagnostics: vec![diag], ..Source::default() }, text)
+        (Source { name: "t.txt".into(), notation: crate::tree::Notation::Numeric, games: vec![game], diagnostics: vec![diag], ..Source::default() }, text)
     }
 
     #[test]

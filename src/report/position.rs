@@ -7,22 +7,13 @@ use crate::rules::{draughts, go, lasca};
 use crate::tree::{Game, Line, Source, Start};
 
 /// Which engine replays a source's moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameKind {
-    Draughts,
-    Lasca,
-    Go,
-}
+pub use crate::tree::GameKind;
 
 impl GameKind {
-    /// The tree does not yet say which game it holds (typed in issue 7); the
-    /// readers that produce Lasca and Go trees are known by their notation.
+    /// The game the source's notation holds; a source with no game (the Go
+    /// essay) is drawn as draughts, which it never asks for.
     pub fn of(source: &Source) -> GameKind {
-        match source.notation.as_str() {
-            "lasca" => GameKind::Lasca,
-            "go-record" | "sgf" => GameKind::Go,
-            _ => GameKind::Draughts,
-        }
+        source.notation.game().unwrap_or(GameKind::Draughts)
     }
 }
 

@@ -9,19 +9,23 @@ use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 use serde::{Deserialize, Serialize};
 
+mod notation;
 mod prose;
 mod start;
+mod stats;
 mod walk;
+pub use notation::{GameKind, Notation};
 pub use start::Start;
 pub use walk::{ancestors, Ancestors, Branch};
 pub use prose::{PointClaim, PointReading, PointReference, Prose, RecordCheck};
+pub use stats::{GameStats, RowWise, SetupFix};
 
 /// One input file, read.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Source {
     pub name: String,
     /// The notation it was read in (`numeric`, `pdn`, …).
-    pub notation: String,
+    pub notation: Notation,
     pub games: Vec<Game>,
     /// Text outside any game that no reader took (prose, page furniture).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -44,6 +48,9 @@ pub struct Game {
     /// Header tags in source order (PDN tags, or facts a layout reader found).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<(String, String)>,
+    /// What the reader counted while reading it (never written as tags).
+    #[serde(default, skip_serializing_if = "GameStats::is_empty")]
+    pub stats: GameStats,
     /// Where play starts (written as the game's own position format: PDN FEN for draughts).
     pub start: Start,
     /// `lines[0]` is the trunk; the others are variations.

@@ -13,7 +13,7 @@ use crate::diagnostic::Diagnostic;
 use crate::rules::draughts::egdb::{Egdb, Wdl};
 use crate::rules::draughts::solve::{self, Budget, Method};
 use crate::rules::draughts::{parse_fen, resolve, Color, Position};
-use crate::tree::{Game, Line, LineStatus, Start, Outcome, Source, UnknownReason, Verdict, VerdictClass, VerdictMethod};
+use crate::tree::{Game, GameKind, Line, LineStatus, Notation, Outcome, Source, Start, UnknownReason, Verdict, VerdictClass, VerdictMethod};
 use serde::Serialize;
 
 /// What judges the claims.
@@ -67,13 +67,13 @@ enum Kind {
     Other,
 }
 
-/// The readers whose trees hold English draughts.
+/// The game the source's trees hold.
 fn kind(source: &Source) -> Kind {
-    match source.notation.as_str() {
-        "numeric" | "pdn" | "anderson" | "hoyle" | "paterson" => Kind::Draughts,
-        "lasca" => Kind::Lasca,
-        "sgf" | "go-record" => Kind::Go,
-        _ => Kind::Other,
+    match source.notation.game() {
+        Some(GameKind::Draughts) => Kind::Draughts,
+        Some(GameKind::Lasca) => Kind::Lasca,
+        Some(GameKind::Go) => Kind::Go,
+        None => Kind::Other,
     }
 }
 
@@ -402,8 +402,8 @@ mod tests {
 /// Judges one game of a source read in `notation`, for a check that streams
 /// games instead of holding the whole tree; gives back the game and the
 /// diagnostics its disputed claims raise.
-pub fn judge_game(game: Game, notation: &str, judge: &Judge) -> (Game, Vec<Diagnostic>) {
-    let mut one = Source { notation: notation.into(), games: vec![game], ..Source::default() };
+pub fn judge_game(game: Game, notation: Notation, judge: &Judge) -> (Game, Vec<Diagnostic>) {
+    let mut one = Source { notation, games: vec![game], ..Source::default() };
     judge_source(&mut one, judge);
     (one.games.pop().unwrap_or_default(), one.diagnostics)
 }

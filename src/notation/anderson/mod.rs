@@ -48,7 +48,7 @@ use std::collections::BTreeMap;
 
 /// Read the whole book: every game as a tree, everything else kept unread.
 pub fn read(name: &str, text: &str) -> Source {
-    let mut source = Source { name: name.to_string(), notation: "anderson".into(), ..Source::default() };
+    let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Anderson, ..Source::default() };
     let (layouts, unread) = parse_layout(text);
     source.unread = unread;
     if layouts.is_empty() {
@@ -88,13 +88,13 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
     placer.place_all();
     let placed = std::mem::take(&mut placer.placed);
     resume::resume_columns(text, number, &works, &placed, &mut game, &mut diagnostics);
-    tag_statistics(layout, &works, &index_of, &mut game);
+    record_statistics(layout, &works, &index_of, &mut game);
     (game, diagnostics)
 }
 
-/// The reader's figures for one game, as tags (columns, moves printed, and
+/// The reader's figures for one game, as typed statistics (columns, moves printed, and
 /// the row-wise pages on their own: one move a cell, the OCR at its best).
-fn tag_statistics(layout: &Layout, works: &BTreeMap<u32, ColumnWork>, index_of: &BTreeMap<u32, usize>, game: &mut Game) {
+fn record_statistics(layout: &Layout, works: &BTreeMap<u32, ColumnWork>, index_of: &BTreeMap<u32, usize>, game: &mut Game) {
     let printed_moves: usize = works.values().map(|w| w.printed).sum();
     let (mut row_wise_printed, mut row_wise_read) = (0, 0);
     for (&id, work) in works.iter().filter(|(_, w)| !w.column.flattened) {
@@ -103,11 +103,10 @@ fn tag_statistics(layout: &Layout, works: &BTreeMap<u32, ColumnWork>, index_of: 
         let pieces = format!("{}{RESUMED_MARK}", game.lines[index_of[&id]].label);
         row_wise_read += game.lines.iter().filter(|l| l.label.starts_with(&pieces)).map(|l| l.moves.len()).sum::<usize>();
     }
-    game.tags.push(("Columns".into(), layout.columns.len().to_string()));
-    game.tags.push(("PrintedMoves".into(), printed_moves.to_string()));
-    game.tags.push(("RowWiseColumns".into(), layout.columns.values().filter(|c| !c.flattened).count().to_string()));
-    game.tags.push(("RowWisePrinted".into(), row_wise_printed.to_string()));
-    game.tags.push(("RowWiseRead".into(), row_wise_read.to_string()));
+    game.stats.columns = Some(layout.columns.len());
+    game.stats.printed_moves = Some(printed_moves);
+    let row_wise_columns = layout.columns.values().filter(|c| !c.flattened).count();
+    game.stats.row_wise = Some(crate::tree::RowWise { columns: row_wise_columns, printed: row_wise_printed, read: row_wise_read });
 }
 
 #[cfg(test)]

@@ -131,7 +131,7 @@ pub fn name_games(text: &str, games: &mut [Game]) -> Vec<Diagnostic> {
         if let Some(entry) = contents_by_name.iter().find(|e| e.name == name)
             && let Some(v) = entry.variations
         {
-            game.tags.push(("ContentsVariations".into(), v.to_string()));
+            game.stats.contents_variations = Some(v);
         }
         game.tags.push(("Opening".into(), name.clone()));
         game.tags.push(("OpeningBy".into(), how));
@@ -144,9 +144,9 @@ pub fn name_games(text: &str, games: &mut [Game]) -> Vec<Diagnostic> {
 /// The variations the contents page lists for a game that no column header
 /// of the text names (a garbled header or a page the OCR lost): one error for
 /// each run of numbers, placed in the text between the columns found on
-/// either side, and their count as the tag `ListedNotFound`.
+/// either side, and their count in `stats.listed_not_found`.
 fn account_for_listed_columns(game: &mut Game) -> Vec<Diagnostic> {
-    let Some(listed) = game.tags.iter().find(|t| t.0 == "ContentsVariations").and_then(|t| t.1.parse::<u32>().ok()) else { return Vec::new() };
+    let Some(listed) = game.stats.contents_variations else { return Vec::new() };
     if listed > MOST_VARIATIONS_A_GAME {
         // A count no game of the book comes near is a misread, not a promise.
         return Vec::new();
@@ -196,7 +196,7 @@ fn account_for_listed_columns(game: &mut Game) -> Vec<Diagnostic> {
         );
     }
     let missing: u32 = runs.iter().map(|(first, last)| last - first + 1).sum();
-    game.tags.push(("ListedNotFound".into(), missing.to_string()));
+    game.stats.listed_not_found = Some(missing);
     diagnostics
 }
 
@@ -207,29 +207,30 @@ const MOST_VARIATIONS_A_GAME: u32 = 999;
 mod tests {
     use super::*;
 
-    fn game_with(labels: &[(&str, usize)], listed: &str) -> Game {
+    fn game_with(labels: &[(&str, usize)], listed: u32) -> Game {
         use crate::tree::Line;
         let lines = labels.iter().map(|&(label, at)| Line { label: label.into(), span: Span::new(at, at + 5), ..Line::default() }).collect();
-        Game { name: "Game 1".into(), tags: vec![("ContentsVariations".into(), listed.into())], lines, span: Span::new(0, 4), ..Game::default() }
+        let stats = crate::tree::GameStats { contents_variations: Some(listed), ..Default::default() };
+        Game { name: "Game 1".into(), stats, lines, span: Span::new(0, 4), ..Game::default() }
     }
 
     #[test]
     fn each_run_of_listed_columns_not_found_is_one_error_between_its_neighbours() {
-        let mut game = game_with(&[("trunk", 10), ("1", 20), ("4", 40)], "6");
+        let mut game = game_with(&[("trunk", 10), ("1", 20), ("4", 40)], 6);
         let diagnostics = account_for_listed_columns(&mut game);
         let said: Vec<(String, Span)> = diagnostics.iter().map(|d| (d.message.rsplit("names ").next().unwrap_or_default().to_string(), d.span)).collect();
         assert_eq!(said, vec![("variations 2–3".to_string(), Span::new(25, 40)), ("variations 5–6".to_string(), Span::new(45, 45))]);
-        assert!(game.tags.contains(&("ListedNotFound".into(), "4".into())));
-        let mut headless = game_with(&[("2", 30)], "2");
+        assert_eq!(game.stats.listed_not_found, Some(4));
+        let mut headless = game_with(&[("2", 30)], 2);
         let diagnostics = account_for_listed_columns(&mut headless);
         assert_eq!(diagnostics[0].message.rsplit("names ").next(), Some("the trunk and variation 1"));
     }
 
     #[test]
     fn a_misread_contents_count_is_not_taken_for_missing_columns() {
-        let mut game = game_with(&[("trunk", 10)], "4294967295");
+        let mut game = game_with(&[("trunk", 10)], u32::MAX);
         assert!(account_for_listed_columns(&mut game).is_empty());
-        assert!(!game.tags.iter().any(|t| t.0 == "ListedNotFound"));
+        assert_eq!(game.stats.listed_not_found, None);
     }
 
     #[test]

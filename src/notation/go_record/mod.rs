@@ -320,7 +320,7 @@ pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
     if let Some(r) = &game.result {
         tags.push(("RE".into(), r.clone()));
     }
-    Game { name: if game.title.is_empty() { "game".into() } else { game.title.clone() }, tags, start: crate::tree::Start::Go(game.setup()), lines, span: game.span }
+    Game { name: if game.title.is_empty() { "game".into() } else { game.title.clone() }, tags, start: crate::tree::Start::Go(game.setup()), lines, span: game.span, ..Game::default() }
 }
 
 /// Read, replay and build the tree for a record file.
@@ -340,7 +340,7 @@ pub fn read(name: &str, text: &str) -> Source {
     diagnostics.sort_by_key(|d| d.span.start);
     Source {
         name: name.to_string(),
-        notation: "go-record".into(),
+        notation: crate::tree::Notation::GoRecord,
         games: vec![to_game(&parsed.game, &replayed)],
         unread: Vec::new(),
         diagnostics,

@@ -58,7 +58,7 @@ fn with_turn(mut setup: Setup, turn: Color) -> Setup {
 
 /// Read Hoyle's text with options; a report per solution.
 pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, Vec<SolutionReport>) {
-    let mut source = Source { name: name.to_string(), notation: "hoyle".into(), ..Source::default() };
+    let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Hoyle, ..Source::default() };
     let mut unread = Vec::new();
     let mut diagnostics = Vec::new();
     let solutions = parse_solutions(text, &mut unread, &mut diagnostics);
@@ -252,5 +252,5 @@ fn unread_game(text: &str, raw: &RawSolution) -> Game {
         .iter()
         .map(|l| Line { label: l.label.clone(), status: LineStatus::Unreadable, unread: Some(Unread { raw: l.span.slice(text).to_string(), span: l.span }), span: l.span, ..Line::trunk() })
         .collect();
-    Game { name: raw.title.clone(), tags: Vec::new(), start: crate::tree::Start::Unset, lines, span: raw.span }
+    Game { name: raw.title.clone(), tags: Vec::new(), start: crate::tree::Start::Unset, lines, span: raw.span, ..Game::default() }
 }

@@ -391,6 +391,7 @@ pub(crate) fn read_solution_with_trunk(text: &str, raw: &RawSolution, start: &Po
         start: crate::tree::Start::Draughts(start.setup()),
         lines,
         span: raw.span,
+        ..Game::default()
     };
     (game, report, diagnostics)
 }

@@ -169,7 +169,7 @@ pub fn printed_plies(tokens: &[Token]) -> usize {
 
 /// Read a whole source: the games, the proposition, and the prose around them.
 pub fn read(name: &str, text: &str) -> Source {
-    let mut source = Source { name: name.to_string(), notation: "lasca".into(), ..Source::default() };
+    let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Lasca, ..Source::default() };
     let (sections, propositions) = sections(text);
     if sections.is_empty() && propositions.is_empty() {
         // Clean dash notation without headings.
@@ -296,12 +296,9 @@ fn read_game(text: &str, s: &Section, opts: &DecodeOptions) -> (Game, Vec<Diagno
     diagnostics.extend(line_diagnostics);
     line.span = moves_span;
     let name = format!("Game {}", s.ordinal);
-    let repairs = line.moves.iter().filter(|m| m.repair.is_some()).count();
-    let mut tags = vec![
-        ("Printed".to_string(), text[s.span.start..s.moves.start].trim().to_string()),
-        ("PrintedMoves".to_string(), printed.to_string()),
-        ("Repairs".to_string(), repairs.to_string()),
-    ];
+    // The repairs are counted from the moves; only the printed count is the reader's own.
+    let mut tags = vec![("Printed".to_string(), text[s.span.start..s.moves.start].trim().to_string())];
+    let stats = crate::tree::GameStats { printed_moves: Some(printed), ..Default::default() };
     let complete = line.unread.is_none();
     if complete && printed != line.moves.len() && printed > 0 {
         diagnostics.push(
@@ -322,7 +319,7 @@ fn read_game(text: &str, s: &Section, opts: &DecodeOptions) -> (Game, Vec<Diagno
         None if complete => diagnostics.push(ending::unstated(&end, s.moves)),
         None => {}
     }
-    let game = Game { name, tags, start: crate::tree::Start::Lasca(start.setup()), lines: vec![line], span: s.span };
+    let game = Game { name, tags, stats, start: crate::tree::Start::Lasca(start.setup()), lines: vec![line], span: s.span };
     (game, diagnostics)
 }
 

@@ -9,7 +9,7 @@ use crate::diagnostic::Diagnostic;
 use crate::repair::{self, build_line, DecodeOptions, Decoded, Token};
 use crate::rules::lasca::{minimal_fixes, why_illegal, write_setup, Color, FixSearch, Man, Move, Position, PositionErrorKind, Setup, SQUARES};
 use crate::span::Span;
-use crate::tree::{Game, Line, Outcome, StatedResult, Unread};
+use crate::tree::{Game, GameStats, Line, Outcome, SetupFix, StatedResult, Unread};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -169,7 +169,7 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
     let solution = Span::new(solution_start, span.end);
     let tokens = scan(solution.slice(text), solution.start);
     let printed = printed_plies(&tokens);
-    game.tags.push(("PrintedMoves".into(), printed.to_string()));
+    game.stats.printed_moves = Some(printed);
     let claim = StatedResult { outcome: Outcome::WhiteWins, printed: "White moves and wins".into(), span: description };
     let opts = super::decode_options();
     let Some(start) = position_of(&stated) else {
@@ -199,7 +199,7 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
     }
     // The solution does not replay: search the smallest setup changes that make it.
     let search: FixSearch = minimal_fixes(&stated, MAX_CHANGES, |s| position_of(s).is_some_and(|p| read_solution(&p, &tokens, printed, &opts).complete));
-    game.tags.push(("SetupsTried".into(), search.tried.to_string()));
+    game.stats.setups_tried = Some(search.tried);
     let mut mended = Vec::new();
     let mut fixed_readings: Vec<Vec<Move>> = Vec::new();
     for (k, fix) in search.fixes.iter().enumerate() {
@@ -223,8 +223,9 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
         };
         mended.push(Game {
             name: format!("Proposition, mended ({})", k + 1),
-            tags: vec![("Mended".into(), what.join("; ")), ("PrintedMoves".into(), printed.to_string())],
+            stats: GameStats { printed_moves: Some(printed), mended: what, ..GameStats::default() },
             start: crate::tree::Start::from_text(&fix.position),
+            tags: Vec::new(),
             lines: vec![line],
             span,
         });
@@ -262,7 +263,7 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
         Some(n) => {
             for (k, fix) in search.fixes.iter().enumerate() {
                 let what: Vec<String> = fix.changes.iter().map(ToString::to_string).collect();
-                game.tags.push((format!("SetupFix{}", k + 1), format!("{} => {}", what.join("; "), fix.position)));
+                game.stats.setup_fixes.push(SetupFix { changes: what.clone(), position: fix.position.clone(), keeps_leaders: false });
                 diagnostics.push(
                     Diagnostic::note(
                         "lasca::setup-fix",
@@ -291,7 +292,7 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
             Some(n) => {
                 for (k, fix) in keeping.fixes.iter().enumerate() {
                     let what: Vec<String> = fix.changes.iter().map(ToString::to_string).collect();
-                    game.tags.push((format!("SetupFixKeepingLeaders{}", k + 1), format!("{} => {}", what.join("; "), fix.position)));
+                    game.stats.setup_fixes.push(SetupFix { changes: what.clone(), position: fix.position.clone(), keeps_leaders: true });
                     diagnostics.push(
                         Diagnostic::note(
                             "lasca::setup-fix-keeping-leaders",

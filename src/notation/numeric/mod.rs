@@ -202,7 +202,7 @@ pub const MAX_DIAGNOSTICS: usize = 10_000;
 /// Read free-form numeric text: each blank-line separated block is one game
 /// from the initial position, ending with an optional stated result.
 pub fn read(name: &str, text: &str, opts: &ReadOptions) -> Source {
-    let mut source = Source { name: name.to_string(), notation: "numeric".into(), ..Source::default() };
+    let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Numeric, ..Source::default() };
     let start = Position::initial();
     for (n, block) in blocks(text).into_iter().enumerate() {
         if source.diagnostics.len() >= MAX_DIAGNOSTICS {
@@ -250,6 +250,7 @@ pub fn read(name: &str, text: &str, opts: &ReadOptions) -> Source {
             start: crate::tree::Start::Draughts(start.setup()),
             lines: vec![line],
             span: block,
+            ..Game::default()
         });
     }
     if source.games.is_empty() {

@@ -70,7 +70,7 @@ pub fn read_paterson_specimens(name: &str, text: &str) -> Source {
 
 /// As `read_paterson_specimens`, with a report per column.
 pub fn read_paterson_specimens_with_report(name: &str, text: &str) -> (Source, Vec<SpecimenReport>) {
-    let mut source = Source { name: name.to_string(), notation: "paterson".into(), ..Source::default() };
+    let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Paterson, ..Source::default() };
     let Some(heading) = HEADING.find(text) else {
         source.diagnostics.push(
             Diagnostic::error("paterson::no-specimens", "no page of specimens in natural notation found", Span::new(0, text.len()))
@@ -264,6 +264,7 @@ pub fn read_paterson_specimens_with_report(name: &str, text: &str) -> (Source, V
                     start: crate::tree::Start::Draughts(Position::initial().setup()),
                     lines: vec![line],
                     span,
+                    ..Game::default()
                 });
                 game_of_column[col] = Some(source.games.len() - 1);
             }

@@ -12,7 +12,6 @@
 mod continuation;
 mod lex;
 mod lasca;
-pub mod bench;
 pub mod grammar;
 mod resolve;
 pub mod syntax;
@@ -29,7 +28,7 @@ use crate::tree::{Game, Outcome, Source};
 
 /// Read PDN text: parse, then replay every line. All problems become diagnostics.
 pub fn read(name: &str, text: &str) -> Source {
-    let mut source = Source { name: name.to_string(), notation: "pdn".into(), ..Source::default() };
+    let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Pdn, ..Source::default() };
     let games = for_each_game(text, |game, mut diagnostics| {
         source.games.push(game);
         source.diagnostics.append(&mut diagnostics);
@@ -39,7 +38,7 @@ pub fn read(name: &str, text: &str) -> Source {
     }
     // Lasca games written by gamescribe read back as a Lasca source.
     if !source.games.is_empty() && source.games.iter().all(|g| g.tags.iter().any(|(n, v)| n == "GameType" && v.trim() == lasca::GAME_TYPE)) {
-        source.notation = "lasca".into();
+        source.notation = crate::tree::Notation::Lasca;
     }
     source
 }
@@ -48,7 +47,7 @@ pub fn read(name: &str, text: &str) -> Source {
 /// memory stays near the size of the text (`check` counts this way). The
 /// source has every diagnostic and no games.
 pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Source {
-    let mut source = Source { name: name.to_string(), notation: "pdn".into(), ..Source::default() };
+    let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Pdn, ..Source::default() };
     let games = for_each_game(text, |game, mut diagnostics| {
         visit(game);
         source.diagnostics.append(&mut diagnostics);

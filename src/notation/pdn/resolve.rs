@@ -215,7 +215,7 @@ pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
     // No Event, no name: a writer must not invent one.
     let name = game.tags.iter().find(|t| t.name == "Event").map_or_else(String::new, |t| t.value.clone());
     let tags = game.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect();
-    (Game { name, tags, start: start_text, lines, span: game.span }, diagnostics)
+    (Game { name, tags, start: start_text, lines, span: game.span, ..Game::default() }, diagnostics)
 }
 
 /// The last byte of a line: its `)` or its last element.

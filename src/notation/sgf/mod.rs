@@ -870,7 +870,7 @@ pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Sou
         );
     }
     diagnostics.sort_by_key(|d| d.span.start);
-    Source { name: name.to_string(), notation: "sgf".into(), games: Vec::new(), unread: parsed.unread, diagnostics, ..Source::default() }
+    Source { name: name.to_string(), notation: crate::tree::Notation::Sgf, games: Vec::new(), unread: parsed.unread, diagnostics, ..Source::default() }
 }
 
 /// Read an SGF file's bytes: decoded by its charset (see `decode`), then read.

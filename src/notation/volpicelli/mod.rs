@@ -92,7 +92,7 @@ pub fn read_with_records(name: &str, text: &str, records: &[Record]) -> (Source,
         diagnostics.push(Diagnostic::note("volpicelli::summary", summary(&counts, records.len()), first).with_label("the first point named"));
     }
     diagnostics.sort_by_key(|d| d.span.start);
-    (Source { name: name.to_string(), notation: "go-essay".into(), diagnostics, prose, ..Source::default() }, counts)
+    (Source { name: name.to_string(), notation: crate::tree::Notation::Volpicelli, diagnostics, prose, ..Source::default() }, counts)
 }
 
 /// One sentence of figures.

@@ -1,4 +1,5 @@
-//! Generated PDN for throughput measurements.
+//! Generated PDN for throughput measurements: random games built as trees
+//! and written by the PDN writer, then read back by the PDN reader.
 
 use crate::export::pdn::write_pdn;
 use crate::notation::numeric::describe;
@@ -63,7 +64,7 @@ fn random_game_tree(rng: &mut Rng, n: usize) -> Game {
 
 /// Read every game into the full tree with diagnostics: (games, moves, errors).
 pub fn read_tree(text: &str) -> (usize, usize, usize) {
-    let source = super::read("bench", text);
+    let source = crate::notation::pdn::read("bench", text);
     let moves = source.lines().map(|l| l.moves.len()).sum();
     (source.games.len(), moves, source.error_count())
 }

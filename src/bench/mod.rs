@@ -1,0 +1,5 @@
+//! Inputs generated for benchmarks (`gamescribe bench`), apart from the
+//! readers and writers they exercise: a generator builds trees and writes them
+//! with a writer, so it sits above both the notation and the export layers.
+
+pub mod pdn;

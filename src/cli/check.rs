@@ -1,0 +1,182 @@
+//! `check`: read each file, replay every line, print the diagnostics and the
+//! tables (or stream the tree as JSON), and choose the exit code.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::tables::{per_game_table, solution_table, specimen_table, summary_table};
+use super::{solve, stdout_failed, usage_error, use_color, CheckFormat, ColorChoice, EXIT_CLEAN, EXIT_ERRORS, EXIT_USAGE};
+use crate::diagnostic;
+use crate::export::json_stream::JsonSources;
+use crate::input::{collect_files, read_input_with};
+use crate::notation::{self, Notation};
+use crate::report::Tally;
+use crate::tree::{self, Source};
+
+/// A file read and judged for `check`, with its counts. Neither output needs
+/// the trees held: a PDN or SGF file's games are judged, counted and (for JSON)
+/// written as they are read and then dropped, so a large file is checked in
+/// the memory of one game. Other readers build their tree; it is written once
+/// read. The source comes back without games for JSON.
+fn read_checked<W: Write>(file: &Path, notation: Notation, json: Option<&mut JsonSources<W>>, given: &notation::Given, judge: &crate::verdict::Judge) -> Result<(Source, crate::input::Input, Tally), String> {
+    let input = read_input_with(file, &given.fixes)?;
+    let detected = if notation == Notation::Auto { Notation::detect(&input.path, &input.text) } else { notation };
+    let written = |e: std::io::Error| format!("cannot write JSON: {e}");
+    if given.positions.is_empty() && matches!(detected, Notation::Pdn | Notation::Sgf) {
+        let read_as = detected.read_as().expect("a notation, not auto");
+        let mut tally = Tally::default();
+        let mut disputes = Vec::new();
+        let mut json = json;
+        let mut failure = None;
+        if let Some(doc) = json.as_deref_mut() {
+            doc.begin_source(&input.name, read_as).map_err(written)?;
+        }
+        let mut source = input.read_visiting(detected, given, &mut |game| {
+            let (game, mut found) = crate::verdict::judge_game(game, read_as, judge);
+            tally.add_game(&game);
+            disputes.append(&mut found);
+            if let Some(doc) = json.as_deref_mut()
+                && failure.is_none()
+            {
+                failure = doc.game(&game).err();
+            }
+        });
+        debug_assert_eq!(source.notation, read_as);
+        source.diagnostics.append(&mut disputes);
+        tally.count_diagnostics(&source);
+        if let Some(e) = failure {
+            return Err(written(e));
+        }
+        if let Some(doc) = json {
+            doc.end_source(&source).map_err(written)?;
+        }
+        return Ok((source, input, tally));
+    }
+    let mut source = input.read_with_positions(notation, given);
+    crate::verdict::judge_source(&mut source, judge);
+    let tally = Tally::of(&source);
+    if let Some(doc) = json {
+        doc.source(&source).map_err(written)?;
+        source.games = Vec::new();
+    }
+    Ok((source, input, tally))
+}
+
+/// What `check` says of each file, and what it sums up at the end.
+struct Run<'a> {
+    format: CheckFormat,
+    strict: bool,
+    color: bool,
+    max_shown: usize,
+    database_note: &'a str,
+    failed: bool,
+    unreadable_files: usize,
+    rows: Vec<(String, tree::Notation, Tally)>,
+}
+
+pub(super) fn run(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: bool, color: ColorChoice, max_shown: usize, given: &notation::Given) -> u8 {
+    let files = match collect_files(paths) {
+        Ok(f) => f,
+        Err(e) => return usage_error(&e),
+    };
+    let stdout = std::io::stdout();
+    // JSON is written source by source, game by game, as the files are read.
+    let mut doc = JsonSources::new(std::io::BufWriter::new(stdout.lock()));
+    let (database, database_note) = solve::load_database(None);
+    let judge = crate::verdict::Judge { db: &database, budget: crate::verdict::CHECK_BUDGET };
+    let mut run = Run { format, strict, color: use_color(color), max_shown, database_note: &database_note, failed: false, unreadable_files: 0, rows: Vec::new() };
+    for file in &files {
+        let json = matches!(format, CheckFormat::Json).then_some(&mut doc);
+        let (source, input, tally) = match read_checked(file, notation, json, given, &judge) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("error: {e}");
+                run.unreadable_files += 1;
+                continue;
+            }
+        };
+        run.failed |= tally.fails(strict);
+        if matches!(format, CheckFormat::Human) {
+            run.print_file(&mut doc.out, &source, &input, &tally);
+            run.rows.push((source.name.clone(), source.notation, tally));
+        }
+    }
+    run.finish(doc)
+}
+
+impl Run<'_> {
+    /// A file's diagnostics (every error; warnings and notes up to the cap, in
+    /// source order), then the tables its reader has figures for.
+    fn print_file(&self, out: &mut impl Write, source: &Source, input: &crate::input::Input, tally: &Tally) {
+        let mut others = 0;
+        let shown: Vec<diagnostic::Diagnostic> = source
+            .diagnostics
+            .iter()
+            .filter(|d| {
+                let keep = d.is_error() || others < self.max_shown;
+                others += usize::from(!d.is_error());
+                keep
+            })
+            .cloned()
+            .collect();
+        let _ = out.write_all(input.render(&shown, self.color).as_bytes());
+        let hidden = source.diagnostics.len() - shown.len();
+        if hidden > 0 {
+            let _ = writeln!(
+                out,
+                "{}: {hidden} more warnings and notes not drawn (every error is); --all or --max-diagnostics N draws them, --format json lists everything\n",
+                source.name
+            );
+        }
+        if source.notation.counts_games() {
+            let _ = writeln!(out, "{}", per_game_table(source));
+        }
+        match source.notation {
+            tree::Notation::Hoyle => {
+                let _ = writeln!(out, "{}", solution_table(source));
+            }
+            tree::Notation::Paterson => {
+                let (_, reports) = notation::paterson::read_paterson_specimens_with_report(&source.name, &input.text);
+                if !reports.is_empty() {
+                    let _ = writeln!(out, "{}", specimen_table(&reports));
+                }
+            }
+            _ => {}
+        }
+        if source.prose.iter().any(|p| !p.points.is_empty()) {
+            let _ = writeln!(out, "{}", notation::volpicelli::points_table(source));
+        }
+        let verdicts = tally.verdicts; // counted as the games went by (streamed sources keep none)
+        if verdicts.total() > 0 {
+            let _ = writeln!(
+                out,
+                "{}: verdicts on stated results: {} proven, {} engine-consistent, {} disputed, {} unknown ({})\n",
+                source.name, verdicts.proven, verdicts.engine_consistent, verdicts.disputed, verdicts.unknown, self.database_note
+            );
+        }
+    }
+
+    /// The summary table and the exit code's reason (or the end of the JSON), and the exit code.
+    fn finish<W: Write>(self, mut doc: JsonSources<W>) -> u8 {
+        match self.format {
+            CheckFormat::Human => {
+                let out = &mut doc.out;
+                let _ = writeln!(out, "{}", summary_table(&self.rows));
+                let named: Vec<(&str, &Tally)> = self.rows.iter().map(|(n, _, t)| (n.as_str(), t)).collect();
+                let _ = writeln!(out, "{}", crate::report::exit_reason(&named, self.strict, self.unreadable_files).1);
+            }
+            CheckFormat::Json => {
+                if let Err(e) = doc.finish() {
+                    stdout_failed(e);
+                }
+            }
+        }
+        if self.unreadable_files > 0 {
+            EXIT_USAGE
+        } else if self.failed {
+            EXIT_ERRORS
+        } else {
+            EXIT_CLEAN
+        }
+    }
+}

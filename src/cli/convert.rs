@@ -1,0 +1,115 @@
+//! `convert`: one file read and written in another form (draughts, Lasca and
+//! Go writers, the tree as JSON, YAML or CSV).
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+use super::{exit_after_writing, usage_error, Target};
+use crate::export;
+use crate::input::{read_input, read_source};
+use crate::notation::{self, Notation};
+use crate::tree::GameKind;
+
+pub(super) fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>, given: &notation::Given) -> u8 {
+    let (source, input) = match read_source(path, notation, given) {
+        Ok(s) => s,
+        Err(e) => return usage_error(&e),
+    };
+    let read_as = if notation == Notation::Auto { Notation::detect(path, &input.text) } else { notation };
+    if read_as == Notation::Volpicelli && matches!(to, Target::Pdn | Target::Numeric | Target::Paterson | Target::Lasca) {
+        return usage_error(&format!("{} is Volpicelli's essay on Go: prose naming points, no game; --to sgf marks its points on boards, --to json lists them", path.display()));
+    }
+    if matches!(read_as, Notation::Go | Notation::Sgf) && matches!(to, Target::Pdn | Target::Numeric | Target::Paterson | Target::Lasca) {
+        return usage_error(&format!("{} is a Go file; Go games are written only as Go: --to sgf, go-corner or volpicelli (or json, yaml, csv)", path.display()));
+    }
+    let lasca = source.notation.game() == Some(GameKind::Lasca);
+    let written = match to {
+        Target::Lasca if !lasca => Err(format!("--to lasca needs Lasca input; {} was read as {}", source.name, source.notation)),
+        Target::Numeric | Target::Paterson if lasca => Err("Lasca games cannot be written in draughts notations; choose --to lasca, pdn, json, yaml or csv".to_string()),
+        Target::Lasca => Ok(notation::lasca::write_source(&source)),
+        Target::Pdn => Ok(export::pdn::write_pdn(&source)),
+        Target::Json => export::to_json(&source),
+        Target::Yaml => export::to_yaml(&source),
+        Target::Csv => export::to_csv(&source),
+        Target::Sgf | Target::GoCorner | Target::Volpicelli => Err("Go targets are written by convert_go".to_string()),
+        Target::Numeric => notation::numeric::write_source(&source).map(|(text, empty)| {
+            if empty > 0 {
+                eprintln!("note: {empty} line(s) with no move read are not written (numeric text cannot hold them; --to pdn keeps their text)");
+            }
+            text
+        }),
+        Target::Paterson => {
+            let (text, problems) = notation::paterson::write_paterson(&source);
+            let text = if text.ends_with('\n') { text } else { text + "\n" };
+            if problems.is_empty() { Ok(text) } else { Err(problems.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("; ")) }
+        }
+    };
+    let written = match written {
+        Ok(w) => w,
+        Err(e) => return usage_error(&format!("cannot write output: {e}")),
+    };
+    let result = match output {
+        Some(p) => fs::write(p, written).map_err(|e| format!("cannot write {}: {e}", p.display())),
+        None => std::io::stdout().lock().write_all(written.as_bytes()).map_err(|e| e.to_string()),
+    };
+    if let Err(e) = result {
+        return usage_error(&e);
+    }
+    exit_after_writing(&source)
+}
+
+/// Write the output of a conversion to a file or standard output.
+fn emit(written: &str, output: Option<&Path>) -> Result<(), String> {
+    match output {
+        Some(p) => fs::write(p, written).map_err(|e| format!("cannot write {}: {e}", p.display())),
+        None => std::io::stdout().lock().write_all(written.as_bytes()).map_err(|e| e.to_string()),
+    }
+}
+
+pub(super) fn convert_go(path: &Path, notation: Notation, to: Target, output: Option<&Path>) -> u8 {
+    use crate::notation::go_record::{self, Style};
+    let input = match read_input(path) {
+        Ok(i) => i,
+        Err(e) => return usage_error(&e),
+    };
+    let text = &input.text;
+    if (if notation == Notation::Auto { Notation::detect(path, text) } else { notation }) == Notation::Volpicelli {
+        return convert_essay(path, &input, to, output);
+    }
+    let Some((games, _)) = notation::read_go(notation, path, text) else {
+        return usage_error(&format!("{} is not a Go record or SGF file (try --notation go or --notation sgf)", path.display()));
+    };
+    let source = input.read(notation, &notation::Given::default());
+    let written = match to {
+        Target::Sgf => notation::sgf::write(&games),
+        Target::GoCorner | Target::Volpicelli => {
+            let style = if matches!(to, Target::GoCorner) { Style::Chinese } else { Style::Volpicelli };
+            games.iter().map(|g| go_record::write(g, style)).collect::<Vec<_>>().join("\n")
+        }
+        _ => return usage_error("not a Go target"),
+    };
+    if let Err(e) = emit(&written, output) {
+        return usage_error(&e);
+    }
+    if games.len() > 1 && !matches!(to, Target::Sgf) {
+        eprintln!("note: {} games written one after another; the record format holds one game per file", games.len());
+    }
+    exit_after_writing(&source)
+}
+
+/// The essay has no game: `--to sgf` marks its placed points on empty boards;
+/// the record formats refuse it.
+fn convert_essay(path: &Path, input: &crate::input::Input, to: Target, output: Option<&Path>) -> u8 {
+    if !matches!(to, Target::Sgf) {
+        return usage_error(&format!("{} is Volpicelli's essay: it names points but records no game to write as a record; --to sgf marks its points, and its diagrams rebuilt as games are the go/*.wq records", path.display()));
+    }
+    let source = input.read(Notation::Volpicelli, &notation::Given::default());
+    let Some(written) = notation::volpicelli::write_sgf(&source) else {
+        return usage_error(&format!("{}: no point is placed on a board, nothing to write", path.display()));
+    };
+    if let Err(e) = emit(&written, output) {
+        return usage_error(&e);
+    }
+    exit_after_writing(&source)
+}
