@@ -108,7 +108,7 @@ fn every_byte_of_each_game_is_in_a_move_a_mark_or_unread_text() {
 #[test]
 fn clean_output_reads_back_to_the_same_games() {
     let (_, source) = book();
-    let clean = lasca::write_source(&source);
+    let (clean, _) = lasca::write_source(&source);
     let again = lasca::read("clean.lasca", &clean);
     assert_eq!(again.games.len(), source.games.len());
     for (a, b) in source.games.iter().zip(&again.games) {

@@ -27,7 +27,12 @@ pub(super) fn convert(path: &Path, notation: Notation, to: Target, output: Optio
     let written = match to {
         Target::Lasca if !lasca => Err(format!("--to lasca needs Lasca input; {} was read as {}", source.name, source.notation)),
         Target::Numeric | Target::Paterson if lasca => Err("Lasca games cannot be written in draughts notations; choose --to lasca, pdn, json, yaml or csv".to_string()),
-        Target::Lasca => Ok(notation::lasca::write_source(&source)),
+        Target::Lasca => Ok(notation::lasca::write_source(&source)).map(|(text, not_written)| {
+            if not_written > 0 {
+                eprintln!("note: {not_written} line(s) not written (variations, or no move read; --to pdn keeps them)");
+            }
+            text
+        }),
         Target::Pdn => Ok(export::pdn::write_pdn(&source)),
         Target::Json => export::to_json(&source),
         Target::Yaml => export::to_yaml(&source),

@@ -178,6 +178,9 @@ fn write_game(out: &mut String, game: &Game, kind: Kind) {
         for (i, line) in game.lines.iter().enumerate().filter(|(i, l)| !written[*i] && l.start.is_none() && !(l.parent.is_none() && l.moves.is_empty())) {
             pieces.push(Piece::Word(comment(&unplaced(i, line))));
         }
+        // Read back, every comment after the last move belongs to that move and the unread
+        // text closes the line: written in that order, a second round trip gives the same text.
+        unread(&mut pieces, &game.lines[0]);
     }
     pieces.push(Piece::Word(result.to_string()));
     out.push_str(&wrap(&pieces, 80));
@@ -335,9 +338,16 @@ impl LineWriter<'_> {
         {
             out.push(Piece::Word(comment(&format!("result: {}", r.printed))));
         }
-        if let Some(u) = &line.unread {
-            out.push(Piece::Word(comment(&format!("unread: {}", u.raw))));
+        // The trunk's unread text is written after the lines no walk reaches (see `write_game`).
+        if index != 0 {
+            unread(out, line);
         }
+    }
+}
+
+fn unread(out: &mut Vec<Piece>, line: &Line) {
+    if let Some(u) = &line.unread {
+        out.push(Piece::Word(comment(&format!("unread: {}", u.raw))));
     }
 }
 

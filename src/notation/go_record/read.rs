@@ -314,10 +314,16 @@ impl Reader<'_> {
                 None => return,
             }
         };
-        let expect_captures = takes.map(|t| {
-            let offset = span.start + text.find(" takes ").map_or(0, |i| i + 7);
-            self.point_list(t, Span::new(offset, offset + t.len()))
-        });
+        // A `takes` naming no readable point makes no claim: written back, it could not be read.
+        let expect_captures = takes
+            .map(|t| {
+                let offset = span.start + text.find(" takes ").map_or(0, |i| i + 7);
+                if t.trim().is_empty() {
+                    self.error("record::takes-nothing", "`takes` names no point; nothing is checked".to_string(), span);
+                }
+                self.point_list(t, Span::new(offset, offset + t.len()))
+            })
+            .filter(|points| !points.is_empty());
         self.flush_pending_to_last_move();
         let mut comments = std::mem::take(&mut self.pending);
         if let Some(c) = comment.filter(|c| !c.is_empty()) {

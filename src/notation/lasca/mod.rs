@@ -355,21 +355,30 @@ pub fn write_line(line: &Line, first: Color) -> String {
     out
 }
 
-/// Every game of a source as clean dash notation, one game per line.
-pub fn write_source(source: &Source) -> String {
+/// Every game of a source as clean dash notation, one game per line, and how many
+/// lines it could not hold: every variation, and the trunk of a game from the
+/// opening position with no move read (its text was unread). Nothing is written
+/// for such a game, so that reading the output and writing it again gives the
+/// same text; a game from its own setup keeps the setup even without a move.
+pub fn write_source(source: &Source) -> (String, usize) {
     let mut out = String::new();
+    let mut not_written = 0;
     for game in &source.games {
+        let Some(trunk) = game.lines.first() else { continue };
+        not_written += game.lines.len() - 1;
         let setup = game.start.lasca().and_then(Result::ok);
-        let first = setup.as_ref().map_or(Color::White, |s| s.turn);
-        if setup.as_ref().is_some_and(|s| *s != crate::rules::lasca::Setup::initial()) {
+        let own_setup = setup.as_ref().is_some_and(|s| *s != crate::rules::lasca::Setup::initial());
+        if trunk.moves.is_empty() && !own_setup {
+            not_written += 1;
+            continue;
+        }
+        if own_setup {
             out.push_str(&format!("[{}] ", game.start));
         }
-        if let Some(trunk) = game.lines.first() {
-            out.push_str(&write_line(trunk, first));
-        }
+        out.push_str(&write_line(trunk, setup.as_ref().map_or(Color::White, |s| s.turn)));
         out.push('\n');
     }
-    out
+    (out, not_written)
 }
 
 #[cfg(test)]

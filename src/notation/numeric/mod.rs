@@ -225,7 +225,9 @@ pub fn read(name: &str, text: &str, opts: &ReadOptions) -> Source {
             continue;
         }
         let body = block.slice(text);
-        if !looks_like_movetext(body) {
+        // A stated result closing the block is not movetext, but it is no sign of prose either.
+        let (result, moves_end) = stated_result(body, block.start);
+        if !looks_like_movetext(&body[..moves_end]) {
             source.unread.push(Unread { raw: body.to_string(), span: block });
             source.diagnostics.push(
                 Diagnostic::note("numeric::prose", "text that is not movetext, kept unread", block)
@@ -234,7 +236,6 @@ pub fn read(name: &str, text: &str, opts: &ReadOptions) -> Source {
             );
             continue;
         }
-        let (result, moves_end) = stated_result(body, block.start);
         let moves_range = Span::new(block.start, block.start + body[..moves_end].trim_end().len());
         let (mut line, diags) = read_line(text, moves_range, &start, opts);
         line.span = block;

@@ -1,0 +1,80 @@
+//! Round trips the fuzz targets (`fuzz/fuzz_targets/roundtrip_*`) found unstable:
+//! reading what a writer wrote and writing it again must give the same text.
+//! Each input is a small hand-made case of what the fuzzer's input did.
+
+use gamescribe::export::pdn::write_pdn;
+use gamescribe::notation::go_record::{self, Style};
+use gamescribe::notation::{lasca, numeric, pdn};
+use gamescribe::span::Span;
+use gamescribe::tree::{Game, Line, Source, Unread};
+
+fn numeric_twice(text: &str) -> (String, String) {
+    let options = numeric::ReadOptions::default();
+    let (first, _) = numeric::write_source(&numeric::read("t", text, &options)).expect("starts from the initial position");
+    let (second, _) = numeric::write_source(&numeric::read("t", &first, &options)).expect("starts from the initial position");
+    (first, second)
+}
+
+/// A one-move line with a result was written as `12-16 W. wins.`, which the reader
+/// then took for prose: the stated result counted against the block being movetext.
+#[test]
+fn numeric_one_move_with_a_result_reads_back() {
+    let (first, second) = numeric_twice("12-16\n\n12-16 W. wins.\n\n11-15\n");
+    assert_eq!(first, "12-16\n\n12-16 W. wins.\n\n11-15\n");
+    assert_eq!(first, second);
+}
+
+#[test]
+fn numeric_prose_with_a_result_word_stays_prose() {
+    let source = numeric::read("t", "The game is drawn.\n\n11-15 23-19\n", &numeric::ReadOptions::default());
+    assert_eq!(source.games.len(), 1);
+    assert_eq!(source.unread.len(), 1, "{:?}", source.unread);
+}
+
+/// An unreadable Lasca solution was written as an empty line, read back as no game.
+#[test]
+fn lasca_game_with_no_move_read_is_counted_not_written() {
+    let text = "SOLUTION. (1) 2\u{2014}s5, +\u{2014}5\u{2014}9.\n";
+    let source = lasca::read("t", text);
+    assert!(source.games.iter().all(|g| g.lines[0].moves.is_empty()), "the fixture must have no move read");
+    let (first, not_written) = lasca::write_source(&source);
+    assert_eq!(first, "");
+    assert_eq!(not_written, source.games.len());
+    let (second, _) = lasca::write_source(&lasca::read("t", &first));
+    assert_eq!(first, second);
+}
+
+/// `takes` naming no readable point was kept as an empty claim, written as a bare
+/// `takes`, and the move was lost on reading it back.
+#[test]
+fn go_takes_with_no_point_makes_no_claim() {
+    let text = "size: 9\ncorner: 平\nB c 3\nW d 3 takes zz\nB e 5\n";
+    let parsed = go_record::parse(text);
+    assert!(parsed.diagnostics.iter().any(|d| d.code == "record::bad-point"), "{:?}", parsed.diagnostics);
+    assert_eq!(parsed.game.lines[0].moves[1].expect_captures, None);
+    assert_eq!(parsed.game.lines[0].moves.len(), 3);
+    for style in [Style::Chinese, Style::Volpicelli] {
+        let first = go_record::write(&parsed.game, style);
+        let again = go_record::parse(&first);
+        assert_eq!(again.game.lines[0].moves.len(), 3, "{first}");
+        assert_eq!(first, go_record::write(&again.game, style), "{style:?}");
+    }
+}
+
+/// A trunk with unread text and a line no walk reaches: the unread comment was
+/// written before the unplaced line's comment, and read back after it.
+#[test]
+fn pdn_unread_text_is_written_after_unplaced_lines() {
+    let text = "[Event \"t\"]\n1. 11-15 22-17 *\n";
+    let mut source = pdn::read("t.pdn", text);
+    let game: &mut Game = &mut source.games[0];
+    game.lines[0].unread = Some(Unread { raw: "9-13 junk".into(), span: Span::new(0, 0) });
+    game.lines.push(Line { label: "1".into(), parent: Some(0), branch_ply: 5, ..Line::default() });
+    game.lines.push(Line { label: "2".into(), parent: None, branch_ply: 7, moves: game.lines[0].moves[..1].to_vec(), ..Line::default() });
+    let first = write_pdn(&source);
+    let unread_at = first.find("{unread:").expect("the unread text is written");
+    assert!(first.find("unplaced variation 2").is_some_and(|at| at < unread_at), "{first}");
+    let again = write_pdn(&pdn::read("t.pdn", &first));
+    assert_eq!(first, again);
+    let _: &Source = &source;
+}
