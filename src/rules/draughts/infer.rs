@@ -72,38 +72,66 @@ pub fn infer_start_among(moves: &[Vec<Reading>], first: Color, beam: usize) -> O
 /// moves up to it only). It ends where no reading of a move fits: every
 /// longer prefix has the last element's fit.
 pub fn infer_start_among_prefixes(moves: &[Vec<Reading>], first: Color, beam: usize) -> Vec<InferredReading> {
-    #[derive(Clone)]
+    #[derive(Clone, Copy)]
     struct State {
         board: [Cell; 33],
         start: [Cell; 33],
-        chosen: Vec<usize>,
+        /// The last choice in `trail`, whose links lead back to the first move.
+        choice: u32,
         cost: f64,
     }
-    let mut states = vec![State { board: [Cell::Unknown; 33], start: [Cell::Unknown; 33], chosen: Vec::new(), cost: 0.0 }];
+    /// Choices kept as links to the one before, so a state carries no list of its own.
+    struct Choice {
+        before: u32,
+        reading: u32,
+    }
+    const NONE: u32 = u32::MAX;
+    let mut trail: Vec<Choice> = Vec::new();
+    let chosen = |trail: &[Choice], mut at: u32| {
+        let mut out = Vec::new();
+        while at != NONE {
+            out.push(trail[at as usize].reading as usize);
+            at = trail[at as usize].before;
+        }
+        out.reverse();
+        out
+    };
+    let mut states = vec![State { board: [Cell::Unknown; 33], start: [Cell::Unknown; 33], choice: NONE, cost: 0.0 }];
     let mut turn = first;
     let mut out = Vec::new();
+    let mut next: Vec<(State, u32)> = Vec::new();
+    let mut order: Vec<usize> = Vec::new();
     for readings in moves {
-        let mut next: Vec<State> = Vec::new();
+        next.clear();
         for state in &states {
             for (k, reading) in readings.iter().enumerate() {
                 let mut board = state.board;
                 let mut start = state.start;
                 if replay(&mut board, &mut start, &reading.squares, turn) {
-                    let mut chosen = state.chosen.clone();
-                    chosen.push(k);
-                    next.push(State { board, start, chosen, cost: state.cost + reading.cost });
+                    next.push((State { board, start, choice: state.choice, cost: state.cost + reading.cost }, k as u32));
                 }
             }
         }
         if next.is_empty() {
             break;
         }
-        next.sort_by(|a, b| a.cost.total_cmp(&b.cost));
-        next.dedup_by(|a, b| a.board == b.board && a.start == b.start);
-        next.truncate(beam.max(1));
-        let best = &next[0];
-        out.push(InferredReading { inferred: to_inferred(&best.start, first, best.chosen.len()), chosen: best.chosen.clone(), cost: best.cost });
-        states = next;
+        // Cheapest first (a stable sort: ties keep their order), a board repeating the
+        // one before it dropped, then the beam's width kept.
+        order.clear();
+        order.extend(0..next.len());
+        order.sort_by(|&a, &b| next[a].0.cost.total_cmp(&next[b].0.cost));
+        order.dedup_by(|a, b| next[*a].0.board == next[*b].0.board && next[*a].0.start == next[*b].0.start);
+        order.truncate(beam.max(1));
+        states.clear();
+        for &i in &order {
+            let (mut state, reading) = next[i];
+            trail.push(Choice { before: state.choice, reading });
+            state.choice = (trail.len() - 1) as u32;
+            states.push(state);
+        }
+        let best = &states[0];
+        let best_chosen = chosen(&trail, best.choice);
+        out.push(InferredReading { inferred: to_inferred(&best.start, first, best_chosen.len()), chosen: best_chosen, cost: best.cost });
         turn = turn.other();
     }
     out
