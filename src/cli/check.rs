@@ -85,26 +85,44 @@ pub(super) fn run(paths: &[PathBuf], notation: Notation, format: CheckFormat, st
     let (database, database_note) = solve::load_database(None);
     let judge = crate::verdict::Judge { db: &database, budget: crate::verdict::CHECK_BUDGET };
     let mut run = Run { format, strict, color: use_color(color), max_shown, database_note: &database_note, failed: false, unreadable_files: 0, rows: Vec::new() };
-    for file in &files {
-        let json = matches!(format, CheckFormat::Json).then_some(&mut doc);
-        let (source, input, tally) = match read_checked(file, notation, json, given, &judge) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("error: {e}");
-                run.unreadable_files += 1;
-                continue;
+    if matches!(format, CheckFormat::Json) {
+        // JSON goes out as it is read, so files are read one after another.
+        for file in &files {
+            match read_checked(file, notation, Some(&mut doc), given, &judge) {
+                Ok((_, _, tally)) => run.failed |= tally.fails(strict),
+                Err(e) => run.unreadable(&e),
             }
-        };
-        run.failed |= tally.fails(strict);
-        if matches!(format, CheckFormat::Human) {
-            run.print_file(&mut doc.out, &source, &input, &tally);
-            run.rows.push((source.name.clone(), source.notation, tally));
+        }
+        return run.finish(doc);
+    }
+    // A table is printed file by file in order; the files are read side by side,
+    // a window of one per core at a time, so no more trees are held than cores.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for window in files.chunks(cores) {
+        let read: Vec<_> = std::thread::scope(|scope| {
+            let reading: Vec<_> = window.iter().map(|file| scope.spawn(|| read_checked::<std::io::Sink>(file, notation, None, given, &judge))).collect();
+            reading.into_iter().map(|r| r.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+        });
+        for result in read {
+            match result {
+                Ok((source, input, tally)) => {
+                    run.failed |= tally.fails(strict);
+                    run.print_file(&mut doc.out, &source, &input, &tally);
+                    run.rows.push((source.name.clone(), source.notation, tally));
+                }
+                Err(e) => run.unreadable(&e),
+            }
         }
     }
     run.finish(doc)
 }
 
 impl Run<'_> {
+    fn unreadable(&mut self, error: &str) {
+        eprintln!("error: {error}");
+        self.unreadable_files += 1;
+    }
+
     /// A file's diagnostics (every error; warnings and notes up to the cap, in
     /// source order), then the tables its reader has figures for.
     fn print_file(&self, out: &mut impl Write, source: &Source, input: &crate::input::Input, tally: &Tally) {
