@@ -95,25 +95,55 @@ pub(super) fn run(paths: &[PathBuf], notation: Notation, format: CheckFormat, st
         }
         return run.finish(doc);
     }
-    // A table is printed file by file in order; the files are read side by side,
-    // a window of one per core at a time, so no more trees are held than cores.
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    for window in files.chunks(cores) {
-        let read: Vec<_> = std::thread::scope(|scope| {
-            let reading: Vec<_> = window.iter().map(|file| scope.spawn(|| read_checked::<std::io::Sink>(file, notation, None, given, &judge))).collect();
-            reading.into_iter().map(|r| r.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
-        });
-        for result in read {
-            match result {
-                Ok((source, input, tally)) => {
-                    run.failed |= tally.fails(strict);
-                    run.print_file(&mut doc.out, &source, &input, &tally);
-                    run.rows.push((source.name.clone(), source.notation, tally));
+    // A table is printed file by file in order, while the files are read side by side: a
+    // worker a core takes the next file, running at most `AHEAD` files past the one printed
+    // last, so a slow file holds back no core and few trees wait in memory.
+    const AHEAD: usize = 4;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()).min(files.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let printed = (std::sync::Mutex::new(0usize), std::sync::Condvar::new());
+    std::thread::scope(|scope| {
+        let (done, results) = std::sync::mpsc::channel();
+        for _ in 0..cores {
+            let done = done.clone();
+            let (next, printed, files, judge) = (&next, &printed, &files, &judge);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(file) = files.get(i) else { break };
+                let (count, turn) = printed;
+                drop(turn.wait_while(count.lock().unwrap_or_else(|e| e.into_inner()), |p| i >= *p + AHEAD));
+                let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read_checked::<std::io::Sink>(file, notation, None, given, judge)));
+                if done.send((i, read)).is_err() {
+                    break;
                 }
-                Err(e) => run.unreadable(&e),
-            }
+            });
         }
-    }
+        drop(done);
+        let mut waiting = std::collections::BTreeMap::new();
+        for (i, result) in results {
+            waiting.insert(i, result);
+            let (count, turn) = &printed;
+            let mut shown = count.lock().unwrap_or_else(|e| e.into_inner());
+            while let Some(result) = waiting.remove(&*shown) {
+                let result = result.unwrap_or_else(|panic| {
+                    // Let the workers run on (and find no one to hand their files to) before unwinding.
+                    *shown = usize::MAX / 2;
+                    turn.notify_all();
+                    std::panic::resume_unwind(panic)
+                });
+                match result {
+                    Ok((source, input, tally)) => {
+                        run.failed |= tally.fails(strict);
+                        run.print_file(&mut doc.out, &source, &input, &tally);
+                        run.rows.push((source.name.clone(), source.notation, tally));
+                    }
+                    Err(e) => run.unreadable(&e),
+                }
+                *shown += 1;
+            }
+            turn.notify_all();
+        }
+    });
     run.finish(doc)
 }
 
