@@ -78,7 +78,8 @@ static DIAGRAM: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\bDiagram\s+(?P<
 static LINES: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^[^.;]*?\b(?P<n>\d{1,2})\s+lines\s+each\s+side").expect("valid regex"));
 static CAPTION: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(?:#+\s*)?[IVX]+\.?$|^\*\*[A-Z]\.\*\*$|^-{3,}$").expect("valid regex"));
 
-/// A Roman numeral's value (I to XXXIX is all an essay needs).
+/// A diagram number written in I, V and X (the essay numbers its diagrams so);
+/// `None` for any other letter or a value outside 1..=255.
 pub fn roman(s: &str) -> Option<u8> {
     let digits: Vec<i32> = s
         .chars()
