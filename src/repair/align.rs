@@ -86,9 +86,12 @@ impl<G: Spelling> Decoder<'_, G> {
                 for start in &starts {
                     readings.clear();
                     stack.clear();
-                    stack.extend_from_slice(&start.pieces);
                     let mut sink = Sink { readings: &mut readings, keep_pieces: only.is_some() };
-                    self.align(&spelling, 0, start.end, start.cost, &mut stack, &mut sink);
+                    if sink.keep_pieces {
+                        stack.extend_from_slice(&start.pieces);
+                    }
+                    // A start passes over text only: it reads no number and loses none.
+                    self.align(&spelling, 0, start.end, start.cost, Path::default(), &mut stack, &mut sink);
                     for r in readings.drain(..) {
                         // Keep only the cheapest reading of a move that ends in the same place.
                         if let Some(prev) = out.iter_mut().find(|(m, p)| m == mv && p.end == r.end) {
@@ -152,6 +155,18 @@ impl<G: Spelling> Decoder<'_, G> {
     /// A fragment printed twice: the next k numbers from item `i` repeat the k
     /// before (specks of junk in either copy do not count). Depends on `i` only.
     fn repeats_before(&self, i: usize) -> Vec<Reading> {
+        if let Some(known) = self.repeats.borrow().get(i).and_then(Option::as_ref) {
+            return known.clone();
+        }
+        let found = self.repeats_before_afresh(i);
+        if let Some(slot) = self.repeats.borrow_mut().get_mut(i) {
+            *slot = Some(found.clone());
+        }
+        found
+    }
+
+    /// [`Self::repeats_before`], worked out.
+    fn repeats_before_afresh(&self, i: usize) -> Vec<Reading> {
         let model = self.costs.model();
         let before: Vec<usize> = (0..i).rev().filter(|&j| self.kind(j) == TokenKind::Number).take(8).collect();
         let after: Vec<usize> = (i..self.items.len()).filter(|&j| self.kind(j) == TokenKind::Number).take(8).collect();
@@ -217,22 +232,25 @@ impl<G: Spelling> Decoder<'_, G> {
     }
 
     /// Align numbers `spelling[j..]` from `cursor`, pushing every complete
-    /// reading under the limit. `pieces` is the path so far, restored on return.
-    fn align(&self, spelling: &[u32], j: usize, cursor: Cursor, cost: f64, pieces: &mut Vec<Piece>, out: &mut Sink) {
+    /// reading under the limit. `pieces` is the path so far (kept only when
+    /// the sink keeps pieces), restored on return; `path` says what it did.
+    #[allow(clippy::too_many_arguments)]
+    fn align(&self, spelling: &[u32], j: usize, cursor: Cursor, cost: f64, path: Path, pieces: &mut Vec<Piece>, out: &mut Sink) {
         if j == spelling.len() {
             let pieces = if out.keep_pieces { pieces.clone() } else { Vec::new() };
             out.readings.push(Reading { cost, end: cursor, pieces });
             return;
         }
         let model = self.costs.model();
+        let depth = pieces.len();
         // A whole number lost from the print: at most one a move, and never all of it.
-        let lost_already = pieces.iter().any(|p| p.kind == "number-lost");
-        let read_some = pieces.iter().any(|p| p.read_as.is_some() && p.kind != "number-lost");
-        if !lost_already && (read_some || j + 1 < spelling.len()) && cost + model.lost_number <= self.opts.max_move_cost {
-            let at = self.byte(cursor);
-            pieces.push(Piece { span: Span::new(at, at), printed: Printed::Nothing, read_as: Some(spelling[j]), kind: "number-lost", cost: model.lost_number });
-            self.align(spelling, j + 1, cursor, cost + model.lost_number, pieces, out);
-            pieces.pop();
+        if !path.lost && (path.read || j + 1 < spelling.len()) && cost + model.lost_number <= self.opts.max_move_cost {
+            if out.keep_pieces {
+                let at = self.byte(cursor);
+                pieces.push(Piece { span: Span::new(at, at), printed: Printed::Nothing, read_as: Some(spelling[j]), kind: "number-lost", cost: model.lost_number });
+            }
+            self.align(spelling, j + 1, cursor, cost + model.lost_number, Path { lost: true, ..path }, pieces, out);
+            pieces.truncate(depth);
         }
         // Junk between the numbers of one move is passed over.
         let mut c = cursor;
@@ -246,10 +264,11 @@ impl<G: Spelling> Decoder<'_, G> {
         if c.item >= self.items.len() || self.kind(c.item) != TokenKind::Number {
             return;
         }
-        let depth = pieces.len();
-        pieces.extend((cursor.item..c.item).map(|i| Piece { span: self.span(i), printed: Printed::Item(i), read_as: None, kind: "junk-skipped", cost: model.junk }));
+        if out.keep_pieces {
+            pieces.extend((cursor.item..c.item).map(|i| Piece { span: self.span(i), printed: Printed::Item(i), read_as: None, kind: "junk-skipped", cost: model.junk }));
+        }
         let skipped_to = pieces.len();
-        let step = Step { spelling, j, at: c, cost: cost + skip_cost };
+        let step = Step { spelling, j, at: c, cost: cost + skip_cost, path: Path { read: true, ..path } };
         self.align_one_token(&step, pieces, out);
         pieces.truncate(skipped_to);
         self.align_split(&step, pieces, out);
@@ -264,7 +283,6 @@ impl<G: Spelling> Decoder<'_, G> {
         let mut buf = [0u8; 10];
         let digits = super::read_cost::decimal(target, &mut buf);
         let rest = &self.text(c.item)[c.off..];
-        let base = self.span(c.item).start + c.off;
         let depth = pieces.len();
         for e in 1..=rest.len().min(digits.len() + 2) {
             let run_on = e < rest.len();
@@ -273,21 +291,33 @@ impl<G: Spelling> Decoder<'_, G> {
             if total > self.opts.max_move_cost {
                 continue;
             }
-            let kind = if c_read == 0.0 {
-                "exact"
-            } else if model.cut_at_edge.is_some() && !run_on && model.is_cut(&rest[..e], digits) {
-                "cut-at-edge"
-            } else if run_on && self.costs.read_as(&rest[..e], digits) == 0.0 {
-                "run-together"
-            } else {
-                classify(&rest[..e], digits)
-            };
-            let printed = Printed::Part { item: c.item, off: c.off, len: e };
-            pieces.push(Piece { span: Span::new(base, base + e), printed, read_as: Some(target), kind, cost: c_read });
+            if out.keep_pieces {
+                pieces.push(self.part_piece(c, e, digits, target, c_read));
+            }
             let next = if run_on { Cursor { item: c.item, off: c.off + e } } else { Cursor { item: c.item + 1, off: 0 } };
-            self.align(step.spelling, step.j + 1, next, total, pieces, out);
+            self.align(step.spelling, step.j + 1, next, total, step.path, pieces, out);
             pieces.truncate(depth);
         }
+    }
+
+    /// The piece for the first `e` bytes from `c` read as `target` (spelled
+    /// `digits`) at cost `c_read`, named for the edit log.
+    fn part_piece(&self, c: Cursor, e: usize, digits: &[u8], target: u32, c_read: f64) -> Piece {
+        let model = self.costs.model();
+        let rest = &self.text(c.item)[c.off..];
+        let run_on = e < rest.len();
+        let kind = if c_read == 0.0 {
+            "exact"
+        } else if model.cut_at_edge.is_some() && !run_on && model.is_cut(&rest[..e], digits) {
+            "cut-at-edge"
+        } else if run_on && self.costs.read_as(&rest[..e], digits) == 0.0 {
+            "run-together"
+        } else {
+            classify(&rest[..e], digits)
+        };
+        let base = self.span(c.item).start + c.off;
+        let printed = Printed::Part { item: c.item, off: c.off, len: e };
+        Piece { span: Span::new(base, base + e), printed, read_as: Some(target), kind, cost: c_read }
     }
 
     /// Number `spelling[j]` broken over two tokens, perhaps with a speck of junk between.
@@ -316,10 +346,12 @@ impl<G: Spelling> Decoder<'_, G> {
             let c_read = self.costs.read_as(&joined[..n], digits) + model.split + gap as f64 * model.junk;
             let total = step.cost + c_read;
             if total <= self.opts.max_move_cost {
-                let span = Span::new(self.span(c.item).start + c.off, self.span(after).end);
-                let printed = Printed::Joined { item: c.item, off: c.off, next: after };
-                pieces.push(Piece { span, printed, read_as: Some(target), kind: "split", cost: c_read });
-                self.align(step.spelling, step.j + 1, Cursor { item: after + 1, off: 0 }, total, pieces, out);
+                if out.keep_pieces {
+                    let span = Span::new(self.span(c.item).start + c.off, self.span(after).end);
+                    let printed = Printed::Joined { item: c.item, off: c.off, next: after };
+                    pieces.push(Piece { span, printed, read_as: Some(target), kind: "split", cost: c_read });
+                }
+                self.align(step.spelling, step.j + 1, Cursor { item: after + 1, off: 0 }, total, step.path, pieces, out);
                 pieces.truncate(depth);
             }
         }
@@ -364,4 +396,15 @@ struct Step<'s> {
     j: usize,
     at: Cursor,
     cost: f64,
+    /// The path once this number is read.
+    path: Path,
+}
+
+/// What the path of an alignment has done so far: whether it lost a whole
+/// number, and whether it read one from the text. The search keeps no
+/// pieces, so these stand in for looking through them.
+#[derive(Clone, Copy, Debug, Default)]
+struct Path {
+    lost: bool,
+    read: bool,
 }

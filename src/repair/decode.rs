@@ -123,6 +123,8 @@ pub(super) struct Decoder<'a, G: Spelling> {
     junk_tail: usize,
     /// What leaving everything from an item on unread costs, worked out when first asked.
     unread_from: RefCell<Vec<Option<f64>>>,
+    /// The repeated runs that may follow each item, worked out when first asked.
+    pub(super) repeats: RefCell<Vec<Option<Vec<Reading>>>>,
     pub opts: &'a DecodeOptions,
     pub costs: ReadCosts<'a>,
     pub memo: Memos<G::Position, G::Move>,
@@ -145,7 +147,8 @@ impl<'a, G: Spelling> Decoder<'a, G> {
         let junk_tail = items.iter().rposition(|&t| tokens[t].kind != TokenKind::Junk).map_or(0, |i| i + 1);
         let memo = Memos { expansions: Memo::default(), to_end: Memo::default() };
         let unread_from = RefCell::new(vec![None; items.len() + 1]);
-        Decoder { game, tokens, items, digits, junk_tail, unread_from, opts, costs: ReadCosts::new(&opts.cost), memo }
+        let repeats = RefCell::new(vec![None; items.len() + 1]);
+        Decoder { game, tokens, items, digits, junk_tail, unread_from, repeats, opts, costs: ReadCosts::new(&opts.cost), memo }
     }
 
     pub(super) fn text(&self, item: usize) -> &[u8] {

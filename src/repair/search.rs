@@ -155,15 +155,14 @@ impl<G: Spelling> Decoder<'_, G> {
     /// less. Costs never fall, so any line already dearer than a finished one
     /// is dropped.
     pub(super) fn cost_to_end_afresh(&self, pos: &G::Position, cursor: Cursor, previous: Vec<Vec<u32>>) -> (f64, bool) {
-        type State<P> = (f64, P, Vec<Vec<u32>>);
-        let mut waiting: BTreeMap<(usize, usize), Vec<State<G::Position>>> = BTreeMap::new();
-        waiting.insert((cursor.item, cursor.off), vec![(0.0, pos.clone(), previous)]);
+        let mut waiting: BTreeMap<(usize, usize), Vec<Waiting<G::Position, G::Move>>> = BTreeMap::new();
+        waiting.insert((cursor.item, cursor.off), vec![(0.0, pos.clone(), MoveBefore::Spelled(previous))]);
         let mut best = f64::INFINITY;
         let mut complete = false;
         while let Some(((item, off), mut here)) = waiting.pop_first() {
             let at = Cursor { item, off };
             here.sort_by(|a, b| a.0.total_cmp(&b.0));
-            let mut kept: Vec<State<G::Position>> = Vec::with_capacity(self.opts.deep_beam);
+            let mut kept: Vec<Waiting<G::Position, G::Move>> = Vec::with_capacity(self.opts.deep_beam);
             for state in here {
                 if kept.len() == self.opts.deep_beam {
                     break;
@@ -172,7 +171,7 @@ impl<G: Spelling> Decoder<'_, G> {
                     kept.push(state);
                 }
             }
-            for (cost, p, previous) in kept {
+            for (cost, p, before) in kept {
                 let stop_here = cost + self.unread_cost(at);
                 if stop_here < best {
                     best = stop_here;
@@ -181,10 +180,14 @@ impl<G: Spelling> Decoder<'_, G> {
                 if cost >= best || self.at_end(at) {
                     continue;
                 }
+                let previous = match before {
+                    MoveBefore::Spelled(spellings) => spellings,
+                    MoveBefore::Played(from, mv) => self.game.spellings(&from, &mv),
+                };
                 for (mv, reading) in self.expand(&p, at, &previous).iter() {
                     let total = cost + reading.cost;
                     if total < best {
-                        let state = (total, self.game.play(&p, mv), self.game.spellings(&p, mv));
+                        let state = (total, self.game.play(&p, mv), MoveBefore::Played(p.clone(), mv.clone()));
                         waiting.entry((reading.end.item, reading.end.off)).or_default().push(state);
                     }
                 }
@@ -192,4 +195,16 @@ impl<G: Spelling> Decoder<'_, G> {
         }
         (best, complete)
     }
+}
+
+/// A line waiting in the look to the end: its cost, its board, and the move before.
+type Waiting<P, M> = (f64, P, MoveBefore<P, M>);
+
+/// How the move before a waiting line was printed. Most lines wait only to be
+/// dropped for dearer ones at the same place, so a move's spellings are
+/// worked out only for the lines read on.
+enum MoveBefore<P, M> {
+    Spelled(Vec<Vec<u32>>),
+    /// The move, and the board it was played from.
+    Played(P, M),
 }
