@@ -9,6 +9,7 @@
 
 use super::cost::classify;
 use super::decode::{Cursor, Decoder};
+use super::memo::AlignKey;
 use super::{Spelling, TokenKind};
 use crate::span::Span;
 use crate::tree::Edit;
@@ -84,14 +85,7 @@ impl<G: Spelling> Decoder<'_, G> {
         for mv in self.game.legal_moves(pos).iter().filter(|m| only.is_none_or(|o| o == *m)) {
             for spelling in self.game.spellings(pos, mv) {
                 for start in &starts {
-                    readings.clear();
-                    stack.clear();
-                    let mut sink = Sink { readings: &mut readings, keep_pieces: only.is_some() };
-                    if sink.keep_pieces {
-                        stack.extend_from_slice(&start.pieces);
-                    }
-                    // A start passes over text only: it reads no number and loses none.
-                    self.align(&spelling, 0, start.end, start.cost, Path::default(), &mut stack, &mut sink);
+                    self.align_from(&spelling, start, only.is_some(), &mut readings, &mut stack);
                     for r in readings.drain(..) {
                         // Keep only the cheapest reading of a move that ends in the same place.
                         if let Some(prev) = out.iter_mut().find(|(m, p)| m == mv && p.end == r.end) {
@@ -106,6 +100,29 @@ impl<G: Spelling> Decoder<'_, G> {
             }
         }
         out
+    }
+
+    /// Every reading of `spelling` after `start`, into `readings`. Without
+    /// pieces they depend only on the numbers, where the start ends and what
+    /// it cost, not on the board: boards that share a move share its readings.
+    fn align_from(&self, spelling: &[u32], start: &Reading, keep_pieces: bool, readings: &mut Vec<Reading>, stack: &mut Vec<Piece>) {
+        readings.clear();
+        stack.clear();
+        let key = if keep_pieces { None } else { AlignKey::new(spelling, start.end, start.cost) };
+        if let Some(key) = &key
+            && self.memo.alignments.get(key, readings)
+        {
+            return;
+        }
+        if keep_pieces {
+            stack.extend_from_slice(&start.pieces);
+        }
+        let mut sink = Sink { readings, keep_pieces };
+        // A start passes over text only: it reads no number and loses none.
+        self.align(spelling, 0, start.end, start.cost, Path::default(), stack, &mut sink);
+        if let Some(key) = key {
+            self.memo.alignments.put(key, readings);
+        }
     }
 
     /// The pieces of text the reading of `mv` from `cursor` that ends at `end`

@@ -1,7 +1,9 @@
 //! Search results remembered for one decode, by what they depend on: the
 //! place in the text, the board, and how the move before was printed (a copy
-//! of it may be passed over as a repeat).
+//! of it may be passed over as a repeat); and the alignments of one move's
+//! numbers, which depend on the text alone.
 
+use super::align::Reading;
 use super::decode::Cursor;
 use super::read_cost::FastHasher;
 use std::cell::RefCell;
@@ -31,6 +33,54 @@ impl<P: Clone + Eq + Hash, V: Clone> Memo<P, V> {
     }
 }
 
+/// What the readings of a move's numbers from one place depend on: the
+/// numbers, where reading starts and what passing over text to get there cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct AlignKey {
+    /// The numbers and their count in one word.
+    spelling: u128,
+    at: Cursor,
+    cost: u64,
+}
+
+impl AlignKey {
+    /// `None` for a spelling too long to pack (over fifteen numbers, or one over 255).
+    pub(super) fn new(spelling: &[u32], at: Cursor, cost: f64) -> Option<AlignKey> {
+        if spelling.len() > 15 || spelling.iter().any(|&n| n > 255) {
+            return None;
+        }
+        // The count leads, so spellings of different lengths never meet.
+        let packed = spelling.iter().fold(spelling.len() as u128, |acc, &n| (acc << 8) | u128::from(n));
+        Some(AlignKey { spelling: packed, at, cost: cost.to_bits() })
+    }
+}
+
+/// The readings (cost and end) of each [`AlignKey`] found so far, kept one
+/// after another in one list so that remembering them allocates nothing new.
+#[derive(Default)]
+pub(super) struct Alignments {
+    map: RefCell<HashMap<AlignKey, (u32, u32), BuildHasherDefault<FastHasher>>>,
+    found: RefCell<Vec<(f64, Cursor)>>,
+}
+
+impl Alignments {
+    /// The readings remembered under `key`, appended to `out`; false if there are none.
+    pub(super) fn get(&self, key: &AlignKey, out: &mut Vec<Reading>) -> bool {
+        let Some(&(from, to)) = self.map.borrow().get(key) else { return false };
+        let found = self.found.borrow();
+        out.extend(found[from as usize..to as usize].iter().map(|&(cost, end)| Reading { cost, end, pieces: Vec::new() }));
+        true
+    }
+
+    /// Remember the readings of `key` (their pieces are not kept).
+    pub(super) fn put(&self, key: AlignKey, readings: &[Reading]) {
+        let mut found = self.found.borrow_mut();
+        let from = found.len() as u32;
+        found.extend(readings.iter().map(|r| (r.cost, r.end)));
+        self.map.borrow_mut().insert(key, (from, found.len() as u32));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -44,5 +94,36 @@ mod tests {
         assert_eq!(memo.get(at, &7, &[vec![1, 6]]), None, "another move before");
         assert_eq!(memo.get(at, &8, &[vec![1, 5]]), None, "another board");
         assert_eq!(memo.get(Cursor { item: 3, off: 1 }, &7, &[vec![1, 5]]), None, "another place");
+    }
+
+    #[test]
+    fn alignments_are_found_under_their_numbers_place_and_cost() {
+        let at = Cursor { item: 2, off: 0 };
+        let memo = Alignments::default();
+        let read = |cost, item| Reading { cost, end: Cursor { item, off: 0 }, pieces: Vec::new() };
+        let key = AlignKey::new(&[11, 15], at, 0.0).unwrap();
+        memo.put(key, &[read(0.0, 4), read(1.5, 5)]);
+        memo.put(AlignKey::new(&[11, 16], at, 0.0).unwrap(), &[]);
+        let mut out = vec![read(9.0, 9)];
+        assert!(memo.get(&key, &mut out));
+        assert_eq!(out, [read(9.0, 9), read(0.0, 4), read(1.5, 5)], "appended, in the order put");
+        out.clear();
+        assert!(memo.get(&AlignKey::new(&[11, 16], at, 0.0).unwrap(), &mut out), "none is an answer too");
+        assert!(out.is_empty());
+        assert!(!memo.get(&AlignKey::new(&[11, 15], at, 0.6).unwrap(), &mut out), "another cost");
+        assert!(!memo.get(&AlignKey::new(&[11, 15], Cursor { item: 2, off: 1 }, 0.0).unwrap(), &mut out), "another place");
+    }
+
+    #[test]
+    fn spellings_pack_apart() {
+        let at = Cursor { item: 0, off: 0 };
+        let key = |s: &[u32]| AlignKey::new(s, at, 0.0);
+        assert_ne!(key(&[]), key(&[0]));
+        assert_ne!(key(&[0]), key(&[0, 0]));
+        assert_ne!(key(&[1, 2]), key(&[258]));
+        assert_ne!(key(&[1, 2, 3]), key(&[2, 1, 3]));
+        assert_eq!(key(&[256]), None);
+        assert_eq!(key(&[1; 16]), None);
+        assert!(key(&[32; 15]).is_some());
     }
 }
