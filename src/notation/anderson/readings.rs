@@ -8,6 +8,7 @@ use super::layout::{cell_marker, BranchMark, Cell, Column, Layout};
 use crate::repair::{CostModel, Token, TokenKind};
 use crate::rules::draughts::infer::{paths_between, Reading};
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// The most a printed move may cost to be read as another.
 const MAX_READING_COST: f64 = 2.3;
@@ -92,6 +93,14 @@ pub(super) fn cell_readings(near: &mut Near, cell: &Cell, marks: &[BranchMark], 
     }
 }
 
+/// [`paths_between`] two squares (1 to 32), worked out once for every pair:
+/// the same pairs come up in move after move of every column.
+fn paths(from: u8, to: u8) -> &'static [Vec<u8>] {
+    static TABLE: OnceLock<Vec<Vec<Vec<u8>>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| (0..33 * 33).map(|i| paths_between((i / 33) as u8, (i % 33) as u8)).collect());
+    &table[usize::from(from) * 33 + usize::from(to)]
+}
+
 /// Every move two printed numbers can be read as, cheapest first.
 fn pair_readings(near: &mut Near, from: &str, to: &str, extra: f64) -> Vec<Reading> {
     let (froms, tos) = (near.squares(from), near.squares(to));
@@ -100,7 +109,7 @@ fn pair_readings(near: &mut Near, from: &str, to: &str, extra: f64) -> Vec<Readi
         for &(b, cb) in &tos {
             let c = ca + cb + extra;
             if c <= MAX_READING_COST {
-                out.extend(paths_between(a, b).into_iter().map(|squares| Reading { squares, cost: c }));
+                out.extend(paths(a, b).iter().map(|squares| Reading { squares: squares.clone(), cost: c }));
             }
         }
     }
@@ -168,5 +177,15 @@ mod tests {
         let readings = split_readings(&mut near, "1115");
         assert_eq!(readings[0].squares, vec![11, 15]);
         assert!(readings[0].cost > 0.0);
+    }
+
+    #[test]
+    fn the_table_of_paths_is_paths_between_for_every_pair() {
+        for from in 1..=32u8 {
+            for to in 1..=32u8 {
+                assert_eq!(paths(from, to), paths_between(from, to).as_slice(), "{from} to {to}");
+            }
+        }
+        assert!(paths(11, 15).contains(&vec![11, 15]), "the first move of the Old Fourteenth is a step");
     }
 }

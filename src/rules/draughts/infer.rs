@@ -245,12 +245,12 @@ fn replay(board: &mut [Cell; 33], start: &mut [Cell; 33], squares: &[u8], mover:
     if landings.is_empty() || squares.iter().any(|&s| Square::new(s).is_none()) {
         return false;
     }
-    // The path: one step, or a chain of jumps with the square jumped each time.
-    let mut hops: Vec<(u8, Option<u8>, Direction)> = Vec::new();
+    // The path: one step, or a chain of jumps (checked before the board is
+    // touched; the hops are looked up again below rather than kept in a list).
     let mut at = from;
     for &to in landings {
         match hop(at, to) {
-            Some((jumped, dir)) if jumped.is_some() || landings.len() == 1 => hops.push((to, jumped, dir)),
+            Some((jumped, _)) if jumped.is_some() || landings.len() == 1 => {}
             _ => return false,
         }
         at = to;
@@ -266,7 +266,10 @@ fn replay(board: &mut [Cell; 33], start: &mut [Cell; 33], squares: &[u8], mover:
     };
     board[from as usize] = Cell::Empty;
     let mut crowned = false;
-    for (to, jumped, dir) in hops {
+    let mut at = from;
+    for &to in landings {
+        let Some((jumped, dir)) = hop(at, to) else { return false };
+        at = to;
         if kind == Kind::Man && !forward(dir, mover) {
             // A backward move makes the piece a king, which it must have been at the start.
             let Some(o) = origin.filter(|_| !crowned) else { return false };
@@ -313,7 +316,16 @@ pub fn paths_between(from: u8, to: u8) -> Vec<Vec<u8>> {
 }
 
 /// `to` from `at`: one diagonal step (no jumped square) or one jump (the square jumped).
+/// Looked up in a table made once: inference asks it for the same pairs millions of times.
 fn hop(at: u8, to: u8) -> Option<(Option<u8>, Direction)> {
+    type Hops = [[Option<(Option<u8>, Direction)>; 33]; 33];
+    static TABLE: std::sync::OnceLock<Hops> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| std::array::from_fn(|a| std::array::from_fn(|t| hop_afresh(a as u8, t as u8))));
+    *table.get(usize::from(at))?.get(usize::from(to))?
+}
+
+/// [`hop`] worked out on the board, for the table.
+fn hop_afresh(at: u8, to: u8) -> Option<(Option<u8>, Direction)> {
     let at = Square::new(at)?;
     for dir in Direction::ALL {
         let Some(next) = dir.step(at) else { continue };
@@ -430,6 +442,15 @@ mod tests {
             proptest::prop_assert_eq!((s.black_men | s.black_kings) & got.fixed, (real.black_men | real.black_kings) & got.fixed);
             proptest::prop_assert_eq!((s.white_men | s.white_kings) & got.fixed, (real.white_men | real.white_kings) & got.fixed);
             proptest::prop_assert_eq!((s.black_kings | s.white_kings) & !(real.black_kings | real.white_kings), 0);
+        }
+    }
+
+    #[test]
+    fn the_table_of_hops_is_the_board_for_every_pair() {
+        for at in 0..=40u8 {
+            for to in 0..=40u8 {
+                assert_eq!(hop(at, to), hop_afresh(at, to), "{at} to {to}");
+            }
         }
     }
 }
