@@ -84,6 +84,11 @@ impl Hasher for FastHasher {
         self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
 
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
+
     fn write_usize(&mut self, n: usize) {
         self.write_u64(n as u64);
     }
