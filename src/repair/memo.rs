@@ -10,11 +10,17 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash};
 
+/// How the move before was printed: each of its spellings.
+type MoveBefore = Vec<Vec<u32>>;
+
+/// A map of small keys made by this crate, filled in as the search asks.
+type Remembered<K, V> = RefCell<HashMap<K, V, BuildHasherDefault<FastHasher>>>;
+
 pub(super) struct Memo<P, V> {
     /// By the move before packed in one word, as it nearly always fits.
-    packed: RefCell<HashMap<(Cursor, P, u128), V, BuildHasherDefault<FastHasher>>>,
+    packed: Remembered<(Cursor, P, u128), V>,
     /// The rest: few entries share a place and a board, so the move before is matched by scanning.
-    map: RefCell<HashMap<(Cursor, P), Vec<(Vec<Vec<u32>>, V)>, BuildHasherDefault<FastHasher>>>,
+    map: Remembered<(Cursor, P), Vec<(MoveBefore, V)>>,
 }
 
 impl<P, V> Default for Memo<P, V> {
@@ -86,7 +92,7 @@ impl AlignKey {
 /// after another in one list so that remembering them allocates nothing new.
 #[derive(Default)]
 pub(super) struct Alignments {
-    map: RefCell<HashMap<AlignKey, (u32, u32), BuildHasherDefault<FastHasher>>>,
+    map: Remembered<AlignKey, (u32, u32)>,
     found: RefCell<Vec<(f64, Cursor)>>,
 }
 

@@ -155,7 +155,7 @@ impl<G: Spelling> Decoder<'_, G> {
     /// less. Costs never fall, so any line already dearer than a finished one
     /// is dropped.
     pub(super) fn cost_to_end_afresh(&self, pos: &G::Position, cursor: Cursor, previous: Vec<Vec<u32>>) -> (f64, bool) {
-        let mut waiting: BTreeMap<(usize, usize), Vec<Waiting<G::Position, G::Move>>> = BTreeMap::new();
+        let mut waiting: Queue<G::Position, G::Move> = BTreeMap::new();
         waiting.insert((cursor.item, cursor.off), vec![(0.0, pos.clone(), MoveBefore::Spelled(previous))]);
         let mut best = f64::INFINITY;
         let mut complete = false;
@@ -199,6 +199,9 @@ impl<G: Spelling> Decoder<'_, G> {
 
 /// A line waiting in the look to the end: its cost, its board, and the move before.
 type Waiting<P, M> = (f64, P, MoveBefore<P, M>);
+
+/// The lines waiting, by the place in the text (item, byte) they have read to.
+type Queue<P, M> = BTreeMap<(usize, usize), Vec<Waiting<P, M>>>;
 
 /// How the move before a waiting line was printed. Most lines wait only to be
 /// dropped for dearer ones at the same place, so a move's spellings are
