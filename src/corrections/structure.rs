@@ -8,7 +8,7 @@
 use super::syntax::{Address, Body, LineRef, Spanned, Squares};
 use super::Loaded;
 use crate::diagnostic::Diagnostic;
-use crate::notation::numeric::move_text_among;
+use crate::text::draughts::move_text_among;
 use crate::rules::draughts::{parse_fen, resolve_among, write_fen, Position, ResolveError};
 use crate::span::Span;
 use crate::tree::{Annotation, Correction, CorrectionKind, Game, Line, LineStatus, MoveNode, Origin, Source, Start, StatedResult};

@@ -3,7 +3,7 @@
 //! are kings. Each candidate is only a guess until the whole solution replays.
 
 use super::solution::{Marker, RawSolution};
-use crate::notation::numeric;
+use crate::text::draughts::scan;
 use crate::repair::TokenKind;
 use crate::rules::draughts::{Color, Setup, Square};
 
@@ -42,7 +42,7 @@ pub fn king_assignments(black: &[u8], white: &[u8], turn: Color, must_be_king: &
 /// The two squares of a printed move, with the OCR habit of a zero after a
 /// single digit (`10.60` for 10.6) undone. Only for guessing pieces.
 fn loose_pair(text: &str, span: crate::span::Span) -> Option<(u8, u8)> {
-    let numbers: Vec<u8> = numeric::scan(span.slice(text), 0)
+    let numbers: Vec<u8> = scan(span.slice(text), 0)
         .iter()
         .filter(|t| t.kind == TokenKind::Number)
         .filter_map(|t| t.text.parse::<u32>().ok())

@@ -3,7 +3,7 @@
 //! "Continue as trunk at S", and stated results.
 
 use crate::diagnostic::Diagnostic;
-use crate::notation::numeric::{self, describe, stated_result, BookDraughts, ReadOptions};
+use crate::text::draughts::{check_result, describe, scan, stated_result, BookDraughts, ReadOptions};
 use crate::repair::{self, build_line, Decoded, Token, TokenKind};
 use crate::rules::draughts::{self, Color, Move, Position};
 use crate::span::Span;
@@ -274,7 +274,7 @@ fn tokens_of(text: &str, items: &[MoveItem]) -> (Vec<Token>, Vec<Span>) {
     let mut zeros = Vec::new();
     let tokens = items
         .iter()
-        .flat_map(|it| numeric::scan(it.span.slice(text), it.span.start))
+        .flat_map(|it| scan(it.span.slice(text), it.span.start))
         .map(|mut t| {
             let b = t.text.as_bytes();
             if t.kind == TokenKind::Number && b.len() == 2 && (b'4'..=b'9').contains(&b[0]) && b[1] == b'0' {
@@ -429,7 +429,7 @@ fn count_line(report: &mut SolutionReport, line: &Line, line_start: &Position, d
     if let Some(r) = &line.stated_result
         && line.unread.is_none()
     {
-        let found = numeric::check_result(line_start, line, r);
+        let found = check_result(line_start, line, r);
         report.contradicted_results += found.iter().filter(|d| d.severity == crate::diagnostic::Severity::Error).count();
         diagnostics.extend(found);
     }

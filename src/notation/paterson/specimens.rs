@@ -4,7 +4,7 @@
 
 use super::read::{check_move_change, read_tokens, MarkCheck, MoveChange};
 use crate::diagnostic::Diagnostic;
-use crate::notation::numeric::{self, stated_result, ReadOptions};
+use crate::text::draughts::{scan, stated_result, ReadOptions};
 use crate::repair::{Token, TokenKind};
 use crate::rules::draughts::{self, Position};
 use crate::span::Span;
@@ -129,7 +129,7 @@ pub fn read_paterson_specimens_with_report(name: &str, text: &str) -> (Source, V
     let variation_labels: Vec<&str> = names.iter().filter(|n| n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty()).map(String::as_str).collect();
     for row in &body {
         for (col, cell) in row.iter().enumerate().take(ncols) {
-            let mut tokens = numeric::scan(&cell.text, cell.span.start);
+            let mut tokens = scan(&cell.text, cell.span.start);
             if tokens.is_empty() {
                 continue;
             }

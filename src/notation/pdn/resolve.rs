@@ -4,7 +4,7 @@
 use super::continuation::{either, paths_that_go_on};
 use super::syntax::{CommentKind, Element, GameSyntax, LineSyntax, Separator, UnreadReason};
 use crate::diagnostic::Diagnostic;
-use crate::notation::numeric::{describe, move_text_among};
+use crate::text::draughts::{describe, move_text_among};
 use crate::rules::draughts::{self, Position, ResolveError};
 use crate::span::Span;
 use crate::tree::{Annotation, Game, Line, LineStatus, MoveNode, Outcome, StatedResult, Unread};
