@@ -339,42 +339,16 @@ pub(crate) fn read_solution_with_trunk(text: &str, raw: &RawSolution, start: &Po
     let mut lines: Vec<Line> = Vec::new();
     let mut starts: Vec<Position> = Vec::new();
     let mut report = SolutionReport { title: raw.title.clone(), start: draughts::write_fen(&start.setup()), lines_printed: raw.lines.len(), ..SolutionReport::default() };
-    // Where each mark stands: (line index, move index).
-    let find_mark = |lines: &[Line], marker: &Marker| -> Option<(usize, usize)> {
-        for (li, rl) in raw.lines.iter().enumerate().take(lines.len()) {
-            for it in &rl.items {
-                if let Some((m, _)) = &it.marker
-                    && m == marker
-                {
-                    let k = lines[li].moves.iter().position(|mv| ends_in(mv.span, it.span))?;
-                    return Some((li, k));
-                }
-            }
-        }
-        None
-    };
+    let find_mark = |lines: &[Line], marker: &Marker| find_mark(raw, lines, marker);
     for (li, rl) in raw.lines.iter().enumerate() {
         report.moves_printed += rl.items.len();
         let placed = match &rl.placed_by {
             None => Some((None, 0, *start)),
-            Some(marker) => find_mark(&lines, marker).map(|(p, k)| {
-                let mut pos = starts[p];
-                for node in lines[p].moves.iter().take(k) {
-                    if let Ok(mv) = draughts::resolve(&pos, &node.squares) {
-                        pos = pos.play(&mv);
-                    }
-                }
-                // The tree counts a branch from the game's start (see `tree::Line::branch_ply`).
-                (Some(p), lines[p].branch_ply + k, pos)
-            }),
+            Some(marker) => find_mark(&lines, marker).map(|(p, k)| branch_point(&lines[p], starts[p], p, k)),
         };
         let Some((parent, branch_ply, line_start)) = placed else {
-            diagnostics.push(
-                Diagnostic::error("hoyle::unplaced-variation", format!("variation {:?}: no read move carries its mark", rl.label), rl.span)
-                    .with_help("the move it branches from was not read, or the mark is missing"),
-            );
-            let mut line = Line { label: rl.label.clone(), span: rl.span, status: LineStatus::Unreadable, ..Line::trunk() };
-            line.unread = Some(Unread { raw: rl.span.slice(text).to_string(), span: rl.span });
+            let (line, diagnostic) = unplaced_variation(text, rl);
+            diagnostics.push(diagnostic);
             lines.push(line);
             starts.push(*start);
             continue;
@@ -418,6 +392,43 @@ pub(crate) fn read_solution_with_trunk(text: &str, raw: &RawSolution, start: &Po
         ..Game::default()
     };
     (game, report, diagnostics)
+}
+
+/// Where a mark stands among the lines read so far: (line index, move index).
+fn find_mark(raw: &RawSolution, lines: &[Line], marker: &Marker) -> Option<(usize, usize)> {
+    for (li, rl) in raw.lines.iter().enumerate().take(lines.len()) {
+        for it in &rl.items {
+            if let Some((m, _)) = &it.marker
+                && m == marker
+            {
+                let k = lines[li].moves.iter().position(|mv| ends_in(mv.span, it.span))?;
+                return Some((li, k));
+            }
+        }
+    }
+    None
+}
+
+/// A variation branching at move `k` of line `p` (read from `from`): its
+/// parent, its branch ply from the game's start, and the position there.
+fn branch_point(parent: &Line, from: Position, p: usize, k: usize) -> (Option<usize>, usize, Position) {
+    let mut pos = from;
+    for node in parent.moves.iter().take(k) {
+        if let Ok(mv) = draughts::resolve(&pos, &node.squares) {
+            pos = pos.play(&mv);
+        }
+    }
+    // The tree counts a branch from the game's start (see `tree::Line::branch_ply`).
+    (Some(p), parent.branch_ply + k, pos)
+}
+
+/// A variation no read move carries the mark of: kept unread, with an error.
+fn unplaced_variation(text: &str, rl: &RawLine) -> (Line, Diagnostic) {
+    let diagnostic = Diagnostic::error("hoyle::unplaced-variation", format!("variation {:?}: no read move carries its mark", rl.label), rl.span)
+        .with_help("the move it branches from was not read, or the mark is missing");
+    let mut line = Line { label: rl.label.clone(), span: rl.span, status: LineStatus::Unreadable, ..Line::trunk() };
+    line.unread = Some(Unread { raw: rl.span.slice(text).to_string(), span: rl.span });
+    (line, diagnostic)
 }
 
 /// The unread rest of a line as its own text only, the OCR zeros undone, and
