@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::input::{collect_files, read_source};
-use crate::notation::{self, Notation};
+use crate::notation::{self, Reader};
 use crate::tree::Source;
 
 /// `println!` that never panics: a closed pipe (`gamescribe ... | head`) ends
@@ -77,7 +77,7 @@ pub enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         #[arg(long, value_enum, default_value = "auto")]
-        notation: Notation,
+        notation: Reader,
         #[arg(long, value_enum, default_value = "human")]
         format: CheckFormat,
         /// Count repaired moves as errors.
@@ -106,7 +106,7 @@ pub enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         #[arg(long, value_enum, default_value = "auto")]
-        notation: Notation,
+        notation: Reader,
         #[arg(long, value_enum)]
         to: Target,
         /// Output file, or directory for several inputs (one output per input; default: standard output).
@@ -137,7 +137,7 @@ pub enum Command {
     Board {
         path: PathBuf,
         #[arg(long, value_enum, default_value = "auto")]
-        notation: Notation,
+        notation: Reader,
         /// Which game of the file (from 1).
         #[arg(long, default_value_t = 1)]
         game: usize,

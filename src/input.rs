@@ -11,7 +11,7 @@
 //! recorded as `input::` diagnostics.
 
 use crate::diagnostic::{self, Diagnostic};
-use crate::notation::{self, Given, Notation};
+use crate::notation::{self, Given, Reader};
 use crate::span::Span;
 use crate::tree::{Game, Source};
 use std::fs;
@@ -167,7 +167,7 @@ impl Input {
 
     /// Read in `notation`; every span in the result points at the original
     /// bytes, and what reading the bytes found comes first among the diagnostics.
-    pub fn read(&self, notation: Notation, given: &Given) -> Source {
+    pub fn read(&self, notation: Reader, given: &Given) -> Source {
         let mut source = notation::read_given(notation, &self.path, &self.text, given);
         source.name.clone_from(&self.name);
         if !self.is_verbatim() {
@@ -185,8 +185,8 @@ impl Input {
     /// without games, so checking a large file needs memory for one game, not
     /// for its whole tree. Other notations are read whole and their games
     /// visited.
-    pub fn read_visiting(&self, notation: Notation, given: &Given, visit: &mut dyn FnMut(Game)) -> Source {
-        let notation = if notation == Notation::Auto { Notation::detect(&self.path, &self.text) } else { notation };
+    pub fn read_visiting(&self, notation: Reader, given: &Given, visit: &mut dyn FnMut(Game)) -> Source {
+        let notation = if notation == Reader::Auto { Reader::detect(&self.path, &self.text) } else { notation };
         // Corrections are applied to the whole tree, so a corrected source is read whole.
         if self.fixes.is_some() {
             let mut source = self.read(notation, given);
@@ -200,8 +200,8 @@ impl Input {
             visit(game);
         };
         let mut source = match notation {
-            Notation::Pdn => notation::pdn::read_streamed(&self.name, &self.text, handed_on),
-            Notation::Sgf => notation::sgf::read_streamed(&self.name, &self.text, handed_on),
+            Reader::Pdn => notation::pdn::read_streamed(&self.name, &self.text, handed_on),
+            Reader::Sgf => notation::sgf::read_streamed(&self.name, &self.text, handed_on),
             _ => {
                 let mut source = self.read(notation, given);
                 std::mem::take(&mut source.games).into_iter().for_each(visit);
@@ -324,7 +324,7 @@ pub fn read_input_with(path: &Path, fixes: &crate::corrections::FixesChoice) -> 
 
 /// A path (or `-`) read in `notation`: the tree (spans in the original bytes)
 /// and the input, which renders its diagnostics.
-pub fn read_source(path: &Path, notation: Notation, given: &Given) -> Result<(Source, Input), String> {
+pub fn read_source(path: &Path, notation: Reader, given: &Given) -> Result<(Source, Input), String> {
     let input = read_input_with(path, &given.fixes)?;
     let source = input.read_with_positions(notation, given);
     Ok((source, input))
@@ -333,7 +333,7 @@ pub fn read_source(path: &Path, notation: Notation, given: &Given) -> Result<(So
 impl Input {
     /// As `read`, with a warning when positions were given for a file that is
     /// not Hoyle's (they would otherwise pass unnoticed).
-    pub fn read_with_positions(&self, notation: Notation, given: &Given) -> Source {
+    pub fn read_with_positions(&self, notation: Reader, given: &Given) -> Source {
         let input = self;
         let mut source = input.read(notation, given);
         if !given.positions.is_empty() && source.notation != crate::tree::Notation::Hoyle {

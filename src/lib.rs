@@ -3,6 +3,7 @@
 //! - [`rules`]: engines (positions, moves, legality); nothing about text.
 //! - [`notation`]: one module per notation; text to raw moves with spans, and back.
 //! - [`repair`]: finds the legal reading of a noisy token stream.
+//! - [`text`]: kernels several readers share (draughts moves as books print them).
 //! - [`corrections`]: a corrections file (`BOOK.fixes`) read with its source.
 //! - [`input`]: files and standard input read into text every reader can trust.
 //! - [`tree`]: the game tree every reader produces.
@@ -20,5 +21,6 @@ pub mod repair;
 pub mod report;
 pub mod rules;
 pub mod span;
+pub mod text;
 pub mod tree;
 pub mod verdict;

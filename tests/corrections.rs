@@ -7,7 +7,7 @@ mod oracle;
 
 use gamescribe::corrections::Loaded;
 use gamescribe::input::Input;
-use gamescribe::notation::{Given, Notation};
+use gamescribe::notation::{Given, Reader};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -45,7 +45,7 @@ fn bad_corrections_files_are_diagnosed_in_their_own_file() {
         assert_eq!(out.status.code(), Some(1), "{case}: {}", text(&out.stderr));
         // The drawing of the corrections file's own diagnostics, as check draws them.
         let input = gamescribe::input::read_input_with(Path::new(CLEAN), &gamescribe::corrections::FixesChoice::File(PathBuf::from(&fixes))).expect("read");
-        let source = input.read(Notation::Auto, &Given::default());
+        let source = input.read(Reader::Auto, &Given::default());
         let theirs: Vec<_> = source.diagnostics.iter().filter(|d| d.file.is_some()).cloned().collect();
         let ours = input.render(&theirs, false);
         assert!(ours.contains(&format!("{fixes}:")) && text(&out.stdout).contains(&ours), "{case}: {}", text(&out.stdout));
@@ -206,7 +206,7 @@ proptest! {
         text.push_str(&String::from_utf8_lossy(&bytes));
         let mut input = Input::from_text(Path::new("t.txt"), "11-15 23-19 8-11\r\n\r\n9-14 22-17 11-15\n");
         input.attach_fixes(Loaded::from_text("t.fixes", &text));
-        let source = input.read(Notation::Numeric, &Given::default());
+        let source = input.read(Reader::Numeric, &Given::default());
         for d in source.diagnostics.iter().filter(|d| d.file.is_some()) {
             prop_assert!(d.span.start <= d.span.end && d.span.end <= text.len(), "{d:?}");
         }
@@ -223,7 +223,7 @@ fn the_corrected_anderson_trunks_replay_in_pydraughts() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/anderson-1852-ocr.txt");
     let input = gamescribe::input::read_input(&path).expect("corpus");
     assert!(input.fixes.is_some(), "the corrections file beside the book is found");
-    let source = input.read(Notation::Anderson, &Given::default());
+    let source = input.read(Reader::Anderson, &Given::default());
     let games = gamescribe::export::pdn::written_games(&source);
     let corrected: usize = games.iter().flat_map(|g| &g.lines[0].moves).filter(|m| !m.origin.is_printed()).count();
     assert!(corrected >= 10, "{corrected} corrected main-line moves");

@@ -37,16 +37,16 @@ fn ten_percent_noise() {
 /// (Game 10 of the 5% failures, seed 1852, before the check was added.)
 #[test]
 fn a_misprint_that_moves_to_a_later_move_is_not_read_as_two_wrong_moves() {
-    use gamescribe::notation::numeric::{self, BookDraughts};
+    use gamescribe::text::draughts::{self as book_text, BookDraughts};
     use gamescribe::repair::{decode, StopReason};
     use gamescribe::rules::draughts::Position;
     let printed = "9-14 22-18 14-17 21-14 10-17 18-15 11-18 23-14 6-9 26-22 9-18 22-13 12-16 24-20 8-11 27-23 18-27 32-23 3-8 31-26 11-15 20-11 7-16 13-9 5-14 28-24 15-18 24-19 18-27 19-12-3 1-5 26-22 14-18 22-15 5-9 15-10 27-32 25-22 32-27 3-8 4-11 10-7 9-13 30-25";
     let noisy = "9-14 222-118 14-17 21-1410-17 18-15 11-1823-74 6-9 26-2 9-118 22-13~ 12-1G 24-20 8-11 27-23 1827 32-23^ 3-8 31-2b 11-15 20-11 7-16 7-16 13-9 5-14 28-24 15-18 24-19 18-27 19-12-3 1-6 26-22 14-18 22-155-9 15-10 15-10 27-32 25-22 32-27 3-8 4-11 10-7 9-13 3025";
     let start = Position::initial();
     let opts = DecodeOptions::default();
-    let truth = decode(&BookDraughts, &start, &numeric::scan(printed, 0), &opts);
+    let truth = decode(&BookDraughts, &start, &book_text::scan(printed, 0), &opts);
     assert!(truth.stop.is_none() && truth.moves.len() == 44);
-    let read = decode(&BookDraughts, &start, &numeric::scan(noisy, 0), &opts);
+    let read = decode(&BookDraughts, &start, &book_text::scan(noisy, 0), &opts);
     let wrong = read.moves.iter().zip(&truth.moves).filter(|(r, t)| r.mv != t.mv).count();
     assert_eq!(wrong, 0, "read {} moves", read.moves.len());
     assert_eq!(read.moves.len(), 30, "stops before 1-5 / 1-6, its 31st move");

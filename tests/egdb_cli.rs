@@ -1,22 +1,10 @@
 //! `egdb build`, `solve` and the verdicts of `check` end to end, on a small
 //! database built into a temporary directory (never the user's cache).
 
+mod oracle;
+
+use oracle::{gamescribe, text};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn gamescribe(args: &[&str], cache: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamescribe"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .env("XDG_CACHE_HOME", cache)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run gamescribe")
-}
-
-fn text(o: &Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
-}
 
 fn temp(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);

@@ -111,7 +111,7 @@ fn invalid_inputs_render_their_diagnostics() {
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();
         let name = f.file_name().unwrap().to_string_lossy().into_owned();
-        let source = gamescribe::notation::read(gamescribe::notation::Notation::Auto, &f, &text);
+        let source = gamescribe::notation::read(gamescribe::notation::Reader::Auto, &f, &text);
         assert!(source.error_count() > 0, "{name}");
         for d in &source.diagnostics {
             assert!(d.span.start <= d.span.end && d.span.end <= text.len(), "{name}: {d:?}");

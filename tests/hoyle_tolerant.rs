@@ -1,6 +1,6 @@
-//! The tolerant numeric reader on the solutions printed in Hoyle's Draughts.
+//! The tolerant draughts movetext reader on the solutions printed in Hoyle's Draughts.
 
-use gamescribe::notation::numeric::{self, ReadOptions};
+use gamescribe::text::draughts::{read_line, scan, ReadOptions};
 use gamescribe::repair::TokenKind;
 use gamescribe::rules::draughts::{parse_fen, Position};
 use gamescribe::span::Span;
@@ -29,7 +29,7 @@ fn every_solution_line_scans_into_numbers_with_exact_spans() {
         let is_solution = !body.is_empty() && body.len() < 16 && body.chars().any(|c| c.is_ascii_digit()) && body.contains('.') && !body.contains(' ');
         if is_solution {
             lines += 1;
-            let tokens = numeric::scan(body, offset);
+            let tokens = scan(body, offset);
             let numbers: Vec<&str> = tokens.iter().filter(|t| t.kind == TokenKind::Number).map(|t| t.text.as_str()).collect();
             assert!(numbers.len() >= 2, "{body:?} gave {tokens:?}");
             for t in &tokens {
@@ -50,7 +50,7 @@ fn two_kings_to_one_replays_with_the_ocr_zeros_repaired() {
     // Fig. 3 is lost; this is the position the solution's own moves imply:
     // White kings on 22 and 11, a Black king on 5, White to move.
     let start = Position::from_setup(parse_fen("W:WK11,K22:BK5").unwrap()).unwrap();
-    let (line, diagnostics) = numeric::read_line(&text, range, &start, &ReadOptions::default());
+    let (line, diagnostics) = read_line(&text, range, &start, &ReadOptions::default());
     let moves: Vec<&str> = line.moves.iter().map(|m| m.text.as_str()).collect();
     assert_eq!(line.status, LineStatus::Repaired, "{moves:?} {diagnostics:?}");
     assert_eq!(moves.len(), 21);

@@ -5,7 +5,7 @@
 //! same text in the file as it is on disk.
 
 use gamescribe::input::{for_each_span, Input};
-use gamescribe::notation::{Given, Notation};
+use gamescribe::notation::{Given, Reader};
 use gamescribe::span::Span;
 use gamescribe::tree::Source;
 use std::path::{Path, PathBuf};
@@ -74,7 +74,7 @@ fn compare(path: &Path, variant: &str, base: &(Input, Source)) -> Vec<String> {
         problems.push(format!("{name}: normalised text differs"));
         return problems;
     }
-    let source = input.read(Notation::Auto, &Given::default());
+    let source = input.read(Reader::Auto, &Given::default());
     // Spans point at the bytes on disk, on character boundaries, at the same text.
     let original = std::str::from_utf8(&bytes).expect("dressed corpus is UTF-8");
     // The BOM's own note points at the three bytes kept out of the text; every other span at text.
@@ -126,7 +126,7 @@ fn every_corpus_file_reads_the_same_in_any_line_ending_and_with_a_bom() {
         .map(|p| {
             let lf = to_lf(&std::fs::read(p).expect("read corpus file"));
             let input = Input::from_bytes(p, &lf);
-            let source = input.read(Notation::Auto, &Given::default());
+            let source = input.read(Reader::Auto, &Given::default());
             (input, source)
         })
         .collect();

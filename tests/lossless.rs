@@ -3,7 +3,7 @@
 //! span) or by a diagnostic. `gamescribe check --coverage` shows the same.
 
 use gamescribe::input::{collect_files, read_source};
-use gamescribe::notation::{Given, Notation};
+use gamescribe::notation::{Given, Reader};
 use gamescribe::tree::coverage::of_input;
 use std::path::PathBuf;
 
@@ -14,7 +14,7 @@ fn every_corpus_byte_is_covered() {
     assert!(files.len() >= 15, "the corpus holds {} files; expected at least 15", files.len());
     let mut lost = Vec::new();
     for file in &files {
-        let (source, input) = read_source(file, Notation::Auto, &Given::default()).expect("corpus file reads");
+        let (source, input) = read_source(file, Reader::Auto, &Given::default()).expect("corpus file reads");
         let found = of_input(&source, &input);
         if !found.is_lossless() {
             let first: Vec<String> = found.uncovered.iter().take(5).map(|s| format!("{:?} {:?}", s, s.slice(&input.text))).collect();
@@ -28,7 +28,7 @@ fn every_corpus_byte_is_covered() {
 fn hoyle_keeps_its_prose_and_opening_definitions_as_typed_notes() {
     use gamescribe::tree::NoteKind;
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus/hoyle-draughts.txt");
-    let (source, _) = read_source(&path, Notation::Hoyle, &Given::default()).expect("Hoyle reads");
+    let (source, _) = read_source(&path, Reader::Hoyle, &Given::default()).expect("Hoyle reads");
     let definitions: Vec<_> = source.notes.iter().filter(|n| n.kind == NoteKind::OpeningDefinition).collect();
     assert!(definitions.len() >= 10, "{} opening definitions kept", definitions.len());
     assert!(definitions.iter().all(|d| d.line.as_ref().is_some_and(|l| !l.moves.is_empty())), "each definition holds its moves");

@@ -4,22 +4,22 @@
 
 use gamescribe::input::{for_each_span, Input};
 use gamescribe::notation::numeric::{self, ReadOptions};
-use gamescribe::notation::{Given, Notation};
+use gamescribe::notation::{Given, Reader};
 use gamescribe::rules::draughts::parse_fen;
 use proptest::prelude::*;
 use std::path::Path;
 
 /// Every reader, with a file name that does not steer detection.
-const READERS: [Notation; 9] = [
-    Notation::Numeric,
-    Notation::Pdn,
-    Notation::Anderson,
-    Notation::Hoyle,
-    Notation::Paterson,
-    Notation::Lasca,
-    Notation::Go,
-    Notation::Sgf,
-    Notation::Auto,
+const READERS: [Reader; 9] = [
+    Reader::Numeric,
+    Reader::Pdn,
+    Reader::Anderson,
+    Reader::Hoyle,
+    Reader::Paterson,
+    Reader::Lasca,
+    Reader::Go,
+    Reader::Sgf,
+    Reader::Auto,
 ];
 
 fn check_spans(source: &gamescribe::tree::Source, text: &str) -> Result<(), TestCaseError> {

@@ -49,7 +49,7 @@ fn print_as_canonical(moves: &[gamescribe::rules::draughts::Move]) -> String {
     let mut pos = Position::initial();
     let mut out = Vec::new();
     for m in moves {
-        out.push(numeric::move_text(&pos, m));
+        out.push(gamescribe::text::draughts::move_text(&pos, m));
         pos = pos.play(m);
     }
     out.join(" ")

@@ -4,7 +4,7 @@
 
 use gamescribe::diagnostic::render;
 use gamescribe::export::pdn::write_pdn;
-use gamescribe::notation::numeric::describe;
+use gamescribe::text::draughts::describe;
 use gamescribe::notation::pdn::{self, grammar, syntax};
 use gamescribe::repair::noise::Rng;
 use gamescribe::rules::draughts::{parse_fen, write_fen, Position};

@@ -4,7 +4,8 @@
 mod oracle;
 
 use gamescribe::export::pdn::write_pdn;
-use gamescribe::notation::numeric::{self, describe, ReadOptions};
+use gamescribe::notation::numeric::{self, ReadOptions};
+use gamescribe::text::draughts::describe;
 use gamescribe::repair::noise::{random_game, Rng};
 use gamescribe::rules::draughts::Position;
 use gamescribe::tree::{Game, Line, MoveNode, Source};

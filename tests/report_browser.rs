@@ -6,7 +6,7 @@
 //!
 //! Without Chromium the test says so loudly, and fails when `CI=true`.
 
-use gamescribe::notation::{self, Given, Notation};
+use gamescribe::notation::{self, Given, Reader};
 use gamescribe::report::position::{initial_board, start_board};
 use gamescribe::report::{self, GameKind, PageOptions};
 use gamescribe::tree::Source;
@@ -145,7 +145,7 @@ fn reports_load_in_chromium_with_every_board_drawn() {
     for rel in CORPUS {
         let path = root.join(rel);
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{rel}: {e}"));
-        let source = notation::read_given(Notation::Auto, Path::new(rel), &text, &Given::default());
+        let source = notation::read_given(Reader::Auto, Path::new(rel), &text, &Given::default());
         let expected = expected_boards(&source);
         let (html, stats) = report::source_page(&source, &text, &PageOptions::default());
         assert_eq!(stats.boards, expected, "{rel}: boards written");
@@ -204,7 +204,7 @@ fn the_report_command_writes_the_page_and_explains_the_exit_code() {
     assert!(said.contains("exit 1: 1 error remains (corpus/lasca-1911-ocr.txt 1)"), "{said}");
     let written = std::fs::read_to_string(dir.join("lasca.html")).expect("page written");
     let text = std::fs::read_to_string(root.join("corpus/lasca-1911-ocr.txt")).expect("corpus");
-    let mut source = notation::read_given(Notation::Auto, Path::new("corpus/lasca-1911-ocr.txt"), &text, &Given::default());
+    let mut source = notation::read_given(Reader::Auto, Path::new("corpus/lasca-1911-ocr.txt"), &text, &Given::default());
     // The command judges stated results before drawing them (Lasca's need no database).
     let empty = gamescribe::rules::draughts::egdb::Egdb::empty();
     gamescribe::verdict::judge_source(&mut source, &gamescribe::verdict::Judge { db: &empty, budget: gamescribe::verdict::CHECK_BUDGET });

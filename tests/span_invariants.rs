@@ -3,13 +3,13 @@
 //! a character boundary, and a move's span is exactly its printed text.
 
 use gamescribe::input::{for_each_span, Encoding, Input};
-use gamescribe::notation::{Given, Notation};
+use gamescribe::notation::{Given, Reader};
 use gamescribe::span::Span;
 use proptest::prelude::*;
 use std::path::Path;
 
-const NOTATIONS: [Notation; 8] =
-    [Notation::Numeric, Notation::Pdn, Notation::Anderson, Notation::Hoyle, Notation::Paterson, Notation::Lasca, Notation::Go, Notation::Sgf];
+const NOTATIONS: [Reader; 8] =
+    [Reader::Numeric, Reader::Pdn, Reader::Anderson, Reader::Hoyle, Reader::Paterson, Reader::Lasca, Reader::Go, Reader::Sgf];
 
 /// Pieces of every notation, multibyte characters and line endings.
 const PIECES: [&str; 32] = [
@@ -77,7 +77,7 @@ fn text_that_looks_like_sgf_is_checked_in_the_charset_it_was_read_in() {
 #[test]
 fn an_sgf_move_span_is_its_printed_text() {
     let input = Input::from_text(Path::new("t.sgf"), "(;GM[1]FF[4]SZ[19];B[dd] ;W[pp]  )\n");
-    let source = input.read(Notation::Sgf, &Given::default());
+    let source = input.read(Reader::Sgf, &Given::default());
     let moves: Vec<(Span, &str)> = source.lines().flat_map(|l| &l.moves).map(|m| (m.span, m.printed.as_str())).collect();
     assert_eq!(moves, vec![(Span::new(19, 24), "B[dd]"), (Span::new(26, 31), "W[pp]")]);
 }

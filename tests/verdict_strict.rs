@@ -3,22 +3,10 @@
 //! passes `--strict`, and with the opposite claim fails it (exit 1) while
 //! plain `check` still passes (a disputed claim is a warning, never hidden).
 
+mod oracle;
+
+use oracle::{gamescribe, text};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn gamescribe(args: &[&str], cache: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamescribe"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .env("XDG_CACHE_HOME", cache)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run gamescribe")
-}
-
-fn text(o: &Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
-}
 
 fn dir() -> PathBuf {
     let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join("verdict-strict");

@@ -3,7 +3,7 @@
 //! block, the checks against `corpus/go/*.wq` run (and fail on an altered
 //! record), and the command line's summary, refusal and SGF marks.
 
-use gamescribe::notation::{self, Notation, volpicelli};
+use gamescribe::notation::{self, Reader, volpicelli};
 use gamescribe::span::LineIndex;
 use gamescribe::tree::{PointReading, Source};
 use std::path::Path;
@@ -29,8 +29,8 @@ fn run(args: &[&str]) -> (i32, String, String) {
 #[test]
 fn the_essay_is_detected_and_every_point_is_placed_or_explained() {
     let text = essay();
-    assert_eq!(Notation::detect(Path::new(ESSAY), &text), Notation::Volpicelli);
-    let source = notation::read(Notation::Auto, Path::new(ESSAY), &text);
+    assert_eq!(Reader::detect(Path::new(ESSAY), &text), Reader::Volpicelli);
+    let source = notation::read(Reader::Auto, Path::new(ESSAY), &text);
     assert_eq!(source.notation, gamescribe::tree::Notation::Volpicelli);
     assert_eq!(source.notation.as_str(), "go-essay");
     assert_eq!(source.error_count(), 0, "{:#?}", source.diagnostics.iter().filter(|d| d.is_error()).collect::<Vec<_>>());
@@ -60,7 +60,7 @@ fn the_essay_is_detected_and_every_point_is_placed_or_explained() {
 #[test]
 fn every_non_blank_byte_is_in_a_prose_block() {
     let text = essay();
-    let source = notation::read(Notation::Auto, Path::new(ESSAY), &text);
+    let source = notation::read(Reader::Auto, Path::new(ESSAY), &text);
     let mut covered = vec![false; text.len()];
     for p in &source.prose {
         covered[p.span.start..p.span.end].iter_mut().for_each(|c| *c = true);

@@ -2,7 +2,7 @@
 //! and written by the PDN writer, then read back by the PDN reader.
 
 use crate::export::pdn::write_pdn;
-use crate::notation::numeric::describe;
+use crate::text::draughts::describe;
 use crate::repair::noise::Rng;
 use crate::rules::draughts::Position;
 use crate::tree::{Annotation, Game, Line, MoveNode, Source};

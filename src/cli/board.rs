@@ -4,9 +4,9 @@ use std::path::Path;
 
 use super::{usage_error, EXIT_CLEAN, EXIT_ERRORS};
 use crate::input::read_input;
-use crate::notation::{self, Notation};
+use crate::notation::{self, Reader};
 
-pub(super) fn run(path: &Path, notation: Notation, game: usize, line: &str, ply: Option<usize>) -> u8 {
+pub(super) fn run(path: &Path, notation: Reader, game: usize, line: &str, ply: Option<usize>) -> u8 {
     use crate::notation::go_record;
     use crate::rules::go::Scoring;
     let input = match read_input(path) {

@@ -9,7 +9,7 @@ use super::{solve, stdout_failed, usage_error, use_color, CheckFormat, ColorChoi
 use crate::diagnostic;
 use crate::export::json_stream::JsonSources;
 use crate::input::{collect_files, read_input_with};
-use crate::notation::{self, Notation};
+use crate::notation::{self, Reader};
 use crate::report::Tally;
 use crate::tree::{self, Source};
 
@@ -18,11 +18,11 @@ use crate::tree::{self, Source};
 /// written as they are read and then dropped, so a large file is checked in
 /// the memory of one game. Other readers build their tree; it is written once
 /// read. The source comes back without games for JSON.
-fn read_checked<W: Write>(file: &Path, notation: Notation, json: Option<&mut JsonSources<W>>, given: &notation::Given, judge: &crate::verdict::Judge) -> Result<(Source, crate::input::Input, Tally), String> {
+fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonSources<W>>, given: &notation::Given, judge: &crate::verdict::Judge) -> Result<(Source, crate::input::Input, Tally), String> {
     let input = read_input_with(file, &given.fixes)?;
-    let detected = if notation == Notation::Auto { Notation::detect(&input.path, &input.text) } else { notation };
+    let detected = if notation == Reader::Auto { Reader::detect(&input.path, &input.text) } else { notation };
     let written = |e: std::io::Error| format!("cannot write JSON: {e}");
-    if given.positions.is_empty() && matches!(detected, Notation::Pdn | Notation::Sgf) {
+    if given.positions.is_empty() && matches!(detected, Reader::Pdn | Reader::Sgf) {
         let read_as = detected.read_as().expect("a notation, not auto");
         let mut tally = Tally::default();
         let mut disputes = Vec::new();
@@ -74,7 +74,7 @@ struct Run<'a> {
     rows: Vec<(String, tree::Notation, Tally)>,
 }
 
-pub(super) fn run(paths: &[PathBuf], notation: Notation, format: CheckFormat, strict: bool, color: ColorChoice, max_shown: usize, given: &notation::Given) -> u8 {
+pub(super) fn run(paths: &[PathBuf], notation: Reader, format: CheckFormat, strict: bool, color: ColorChoice, max_shown: usize, given: &notation::Given) -> u8 {
     let files = match collect_files(paths) {
         Ok(f) => f,
         Err(e) => return usage_error(&e),

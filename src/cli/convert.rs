@@ -8,19 +8,19 @@ use std::path::Path;
 use super::{exit_after_writing, usage_error, Target};
 use crate::export;
 use crate::input::{read_input, read_source};
-use crate::notation::{self, Notation};
+use crate::notation::{self, Reader};
 use crate::tree::GameKind;
 
-pub(super) fn convert(path: &Path, notation: Notation, to: Target, output: Option<&Path>, given: &notation::Given) -> u8 {
+pub(super) fn convert(path: &Path, notation: Reader, to: Target, output: Option<&Path>, given: &notation::Given) -> u8 {
     let (source, input) = match read_source(path, notation, given) {
         Ok(s) => s,
         Err(e) => return usage_error(&e),
     };
-    let read_as = if notation == Notation::Auto { Notation::detect(path, &input.text) } else { notation };
-    if read_as == Notation::Volpicelli && matches!(to, Target::Pdn | Target::Numeric | Target::Paterson | Target::Lasca) {
+    let read_as = if notation == Reader::Auto { Reader::detect(path, &input.text) } else { notation };
+    if read_as == Reader::Volpicelli && matches!(to, Target::Pdn | Target::Numeric | Target::Paterson | Target::Lasca) {
         return usage_error(&format!("{} is Volpicelli's essay on Go: prose naming points, no game; --to sgf marks its points on boards, --to json lists them", path.display()));
     }
-    if matches!(read_as, Notation::Go | Notation::Sgf) && matches!(to, Target::Pdn | Target::Numeric | Target::Paterson | Target::Lasca) {
+    if matches!(read_as, Reader::Go | Reader::Sgf) && matches!(to, Target::Pdn | Target::Numeric | Target::Paterson | Target::Lasca) {
         return usage_error(&format!("{} is a Go file; Go games are written only as Go: --to sgf, go-corner or volpicelli (or json, yaml, csv)", path.display()));
     }
     let lasca = source.notation.game() == Some(GameKind::Lasca);
@@ -72,14 +72,14 @@ fn emit(written: &str, output: Option<&Path>) -> Result<(), String> {
     }
 }
 
-pub(super) fn convert_go(path: &Path, notation: Notation, to: Target, output: Option<&Path>) -> u8 {
+pub(super) fn convert_go(path: &Path, notation: Reader, to: Target, output: Option<&Path>) -> u8 {
     use crate::notation::go_record::{self, Style};
     let input = match read_input(path) {
         Ok(i) => i,
         Err(e) => return usage_error(&e),
     };
     let text = &input.text;
-    if (if notation == Notation::Auto { Notation::detect(path, text) } else { notation }) == Notation::Volpicelli {
+    if (if notation == Reader::Auto { Reader::detect(path, text) } else { notation }) == Reader::Volpicelli {
         return convert_essay(path, &input, to, output);
     }
     let Some((games, _)) = notation::read_go(notation, path, text) else {
@@ -109,7 +109,7 @@ fn convert_essay(path: &Path, input: &crate::input::Input, to: Target, output: O
     if !matches!(to, Target::Sgf) {
         return usage_error(&format!("{} is Volpicelli's essay: it names points but records no game to write as a record; --to sgf marks its points, and its diagrams rebuilt as games are the go/*.wq records", path.display()));
     }
-    let source = input.read(Notation::Volpicelli, &notation::Given::default());
+    let source = input.read(Reader::Volpicelli, &notation::Given::default());
     let Some(written) = notation::volpicelli::write_sgf(&source) else {
         return usage_error(&format!("{}: no point is placed on a board, nothing to write", path.display()));
     };

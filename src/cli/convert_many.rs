@@ -5,7 +5,7 @@
 
 use super::convert::{convert, convert_go};
 use super::{collect_files, usage_error, Target, EXIT_CLEAN, EXIT_USAGE};
-use crate::notation::{self, Notation};
+use crate::notation::{self, Reader};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -25,7 +25,7 @@ fn extension(to: Target) -> &'static str {
 }
 
 /// Convert one input: Go targets through the Go writers, the rest through the tree.
-fn convert_one(path: &Path, notation: Notation, to: Target, output: Option<&Path>, given: &notation::Given) -> u8 {
+fn convert_one(path: &Path, notation: Reader, to: Target, output: Option<&Path>, given: &notation::Given) -> u8 {
     match to {
         Target::Sgf | Target::GoCorner | Target::Volpicelli => convert_go(path, notation, to, output),
         _ => convert(path, notation, to, output, given),
@@ -50,7 +50,7 @@ fn outputs(files: &[PathBuf], dir: &Path, to: Target) -> Result<Vec<PathBuf>, St
 }
 
 /// `convert PATH... --to T [-o OUT]`. The exit code is the worst of the inputs'.
-pub(super) fn convert_paths(paths: &[PathBuf], notation: Notation, to: Target, output: Option<&Path>, given: &notation::Given) -> u8 {
+pub(super) fn convert_paths(paths: &[PathBuf], notation: Reader, to: Target, output: Option<&Path>, given: &notation::Given) -> u8 {
     let single = paths.len() == 1 && !paths[0].is_dir();
     if single {
         return convert_one(&paths[0], notation, to, output, given);

@@ -4,7 +4,7 @@
 
 use super::{collect_files, usage_error, CheckFormat, EXIT_CLEAN, EXIT_ERRORS, EXIT_USAGE};
 use crate::input::{read_source, Input};
-use crate::notation::{Given, Notation};
+use crate::notation::{Given, Reader};
 use crate::span::{LineIndex, Span};
 use crate::tree::coverage::of_input;
 use crate::tree::Source;
@@ -51,7 +51,7 @@ fn describe(source: &Source, input: &Input) -> FileCoverage {
 }
 
 /// Read every file whole and print what its tree leaves uncovered.
-pub fn run(paths: &[PathBuf], notation: Notation, format: CheckFormat, given: &Given) -> u8 {
+pub fn run(paths: &[PathBuf], notation: Reader, format: CheckFormat, given: &Given) -> u8 {
     let files = match collect_files(paths) {
         Ok(f) => f,
         Err(e) => return usage_error(&e),

@@ -5,7 +5,7 @@
 use super::{usage_error, use_color, ColorChoice, GivenArgs, EXIT_CLEAN, EXIT_ERRORS};
 use crate::corrections::write::{self, Why, DEFAULT_MIN_CONFIDENCE};
 use crate::input::{read_bytes, read_input_with, Encoding};
-use crate::notation::Notation;
+use crate::notation::Reader;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -16,7 +16,7 @@ pub struct FixArgs {
     /// The source to fix.
     path: PathBuf,
     #[arg(long, value_enum, default_value = "auto")]
-    notation: Notation,
+    notation: Reader,
     /// Print a unified diff of the changes instead of the text.
     #[arg(long, conflicts_with_all = ["output", "in_place"])]
     diff: bool,

@@ -2,7 +2,7 @@
 //! page over them when there are several.
 
 use super::{collect_files, read_source, usage_error, GivenArgs, EXIT_CLEAN, EXIT_ERRORS, EXIT_USAGE};
-use crate::notation::Notation;
+use crate::notation::Reader;
 use crate::report::{self, html::IndexEntry, PageOptions, Tally};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -18,7 +18,7 @@ pub struct ReportArgs {
     #[arg(short, long)]
     output: PathBuf,
     #[arg(long, value_enum, default_value = "auto")]
-    notation: Notation,
+    notation: Reader,
     /// Explain the exit code as `check --strict` gives it (repaired lines and warnings count).
     #[arg(long)]
     strict: bool,

@@ -112,7 +112,7 @@ fn print_solution(pos: &Position, s: &solve::Solution) {
         s.line
             .iter()
             .map(|m| {
-                let t = crate::notation::numeric::move_text(&here, m);
+                let t = crate::text::draughts::move_text(&here, m);
                 here = here.play(m);
                 t
             })

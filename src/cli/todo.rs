@@ -5,7 +5,7 @@
 use super::{usage_error, CheckFormat, GivenArgs, EXIT_CLEAN, EXIT_ERRORS};
 use crate::corrections::structure::start_of;
 use crate::input::read_input_with;
-use crate::notation::Notation;
+use crate::notation::Reader;
 use crate::rules::draughts::{resolve, write_fen};
 use crate::tree::{Game, Line, LineStatus, Source};
 use std::path::PathBuf;
@@ -15,7 +15,7 @@ use std::path::PathBuf;
 pub struct TodoArgs {
     path: PathBuf,
     #[arg(long, value_enum, default_value = "auto")]
-    notation: Notation,
+    notation: Reader,
     /// Show at most this many items.
     #[arg(long)]
     limit: Option<usize>,

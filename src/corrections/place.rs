@@ -6,7 +6,7 @@
 //! noted as applied. The edits make a new text with an [`OffsetMap`] back to
 //! the text they were made on, so spans still reach the file's bytes.
 
-use super::syntax::{Body, Entry, Place};
+use super::syntax::{Body, Entry, Place, Spanned};
 use crate::diagnostic::Diagnostic;
 use crate::input::OffsetMap;
 use crate::span::Span;
@@ -29,78 +29,88 @@ pub struct Applied {
 pub fn apply(text: &str, entries: &[Entry], to_text: impl Fn(usize) -> usize, to_file: impl Fn(usize) -> usize) -> (String, OffsetMap, Vec<Applied>, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let line_starts: Vec<usize> = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-    // (start, end, replacement, entry) in `text`.
-    let mut edits: Vec<(usize, usize, &str, usize)> = Vec::new();
+    let mut edits: Vec<Edit> = Vec::new();
     for (index, entry) in entries.iter().enumerate() {
         let Body::Text { place, expected, replacement } = &entry.body else { continue };
-        let start = match place.value {
-            Place::LineCol { line, col } => {
-                let Some(&line_start) = line.checked_sub(1).and_then(|l| line_starts.get(l)) else {
-                    diagnostics.push(
-                        Diagnostic::error("fixes::out-of-range", format!("the source has {} lines; there is no line {line}", line_starts.len()), place.span).with_label("no such line"),
-                    );
-                    continue;
-                };
-                let line_text = text[line_start..].split('\n').next().unwrap_or("");
-                let chars = line_text.chars().count();
-                if col == 0 || col > chars + 1 {
-                    diagnostics.push(
-                        Diagnostic::error("fixes::out-of-range", format!("line {line} of the source has {chars} characters; there is no column {col}"), place.span)
-                            .with_label("no such column"),
-                    );
-                    continue;
-                }
-                line_start + line_text.char_indices().nth(col - 1).map_or(line_text.len(), |(i, _)| i)
-            }
-            Place::Bytes { start, end } => {
-                let at = to_text(start);
-                if end < start || to_file(at) != start || at > text.len() {
-                    diagnostics.push(
-                        Diagnostic::error("fixes::out-of-range", format!("bytes {start}..{end} are not a span of the source's text"), place.span).with_label("not in the source"),
-                    );
-                    continue;
-                }
-                if to_text(end).saturating_sub(at) != expected.value.len() {
-                    diagnostics.push(
-                        Diagnostic::error(
-                            "fixes::guard-length",
-                            format!("bytes {start}..{end} are {} bytes, the expected text {:?} {}", end - start, expected.value, expected.value.len()),
-                            expected.span,
-                        )
-                        .with_label("not the length of the span"),
-                    );
-                    continue;
-                }
-                at
-            }
-        };
-        let end = start + expected.value.len();
-        // Already written (by `fix`): checked first, since a replacement may begin with its guard (`"1" -> "10"`).
-        if replacement.value != expected.value && !replacement.value.is_empty() && text.get(start..start + replacement.value.len()) == Some(replacement.value.as_str()) {
-            diagnostics.push(
-                Diagnostic::note("fixes::already-applied", "the source already reads as the replacement here (written by `gamescribe fix`?); nothing to do", replacement.span)
-                    .with_label("already in the source"),
-            );
-            continue;
+        let found = locate(text, &line_starts, place, expected, &to_text, &to_file).and_then(|start| guarded(text, start, entry, expected, replacement));
+        match found {
+            Ok((start, end)) => edits.push((start, end, replacement.value.as_str(), index)),
+            Err(d) => diagnostics.push(d),
         }
-        let found = text.get(start..end);
-        if found == Some(expected.value.as_str()) {
-            if expected.value.is_empty() && replacement.value.is_empty() {
-                diagnostics.push(Diagnostic::warning("fixes::no-change", "the entry replaces nothing with nothing", entry.span));
-                continue;
+    }
+    let kept = drop_overlaps(edits, entries, &mut diagnostics);
+    let (out, map, applied) = splice(text, &kept, entries, &to_file);
+    (out, map, applied, diagnostics)
+}
+
+/// An edit in `text`: (start, end, replacement, index of its entry).
+type Edit<'e> = (usize, usize, &'e str, usize);
+
+/// The offset in `text` a place names, or why it names none.
+fn locate(text: &str, line_starts: &[usize], place: &Spanned<Place>, expected: &Spanned<String>, to_text: &impl Fn(usize) -> usize, to_file: &impl Fn(usize) -> usize) -> Result<usize, Diagnostic> {
+    match place.value {
+        Place::LineCol { line, col } => {
+            let Some(&line_start) = line.checked_sub(1).and_then(|l| line_starts.get(l)) else {
+                return Err(Diagnostic::error("fixes::out-of-range", format!("the source has {} lines; there is no line {line}", line_starts.len()), place.span).with_label("no such line"));
+            };
+            let line_text = text[line_start..].split('\n').next().unwrap_or("");
+            let chars = line_text.chars().count();
+            if col == 0 || col > chars + 1 {
+                return Err(
+                    Diagnostic::error("fixes::out-of-range", format!("line {line} of the source has {chars} characters; there is no column {col}"), place.span)
+                        .with_label("no such column"),
+                );
             }
-            edits.push((start, end, replacement.value.as_str(), index));
-            continue;
+            Ok(line_start + line_text.char_indices().nth(col - 1).map_or(line_text.len(), |(i, _)| i))
         }
-        let shown: String = text[start.min(text.len())..].chars().take(expected.value.chars().count().max(1)).collect();
-        diagnostics.push(
-            Diagnostic::error("fixes::guard-mismatch", format!("the source reads {shown:?} here, not {:?}: the entry no longer matches its source", expected.value), expected.span)
-                .with_label("expected in the source")
-                .with_help("check the place against the scan and the source; the source may have changed since the entry was written"),
+        Place::Bytes { start, end } => {
+            let at = to_text(start);
+            if end < start || to_file(at) != start || at > text.len() {
+                return Err(Diagnostic::error("fixes::out-of-range", format!("bytes {start}..{end} are not a span of the source's text"), place.span).with_label("not in the source"));
+            }
+            if to_text(end).saturating_sub(at) != expected.value.len() {
+                return Err(Diagnostic::error(
+                    "fixes::guard-length",
+                    format!("bytes {start}..{end} are {} bytes, the expected text {:?} {}", end - start, expected.value, expected.value.len()),
+                    expected.span,
+                )
+                .with_label("not the length of the span"));
+            }
+            Ok(at)
+        }
+    }
+}
+
+/// The entry's guard checked at `start`: the span to replace, or the
+/// diagnostic (an error, or a note or warning) saying why nothing is.
+fn guarded(text: &str, start: usize, entry: &Entry, expected: &Spanned<String>, replacement: &Spanned<String>) -> Result<(usize, usize), Diagnostic> {
+    let end = start + expected.value.len();
+    // Already written (by `fix`): checked first, since a replacement may begin with its guard (`"1" -> "10"`).
+    if replacement.value != expected.value && !replacement.value.is_empty() && text.get(start..start + replacement.value.len()) == Some(replacement.value.as_str()) {
+        return Err(
+            Diagnostic::note("fixes::already-applied", "the source already reads as the replacement here (written by `gamescribe fix`?); nothing to do", replacement.span)
+                .with_label("already in the source"),
         );
     }
+    let found = text.get(start..end);
+    if found == Some(expected.value.as_str()) {
+        if expected.value.is_empty() && replacement.value.is_empty() {
+            return Err(Diagnostic::warning("fixes::no-change", "the entry replaces nothing with nothing", entry.span));
+        }
+        return Ok((start, end));
+    }
+    let shown: String = text[start.min(text.len())..].chars().take(expected.value.chars().count().max(1)).collect();
+    Err(
+        Diagnostic::error("fixes::guard-mismatch", format!("the source reads {shown:?} here, not {:?}: the entry no longer matches its source", expected.value), expected.span)
+            .with_label("expected in the source")
+            .with_help("check the place against the scan and the source; the source may have changed since the entry was written"),
+    )
+}
+
+/// The edits in text order, each overlapping an earlier one refused with an error.
+fn drop_overlaps<'e>(mut edits: Vec<Edit<'e>>, entries: &[Entry], diagnostics: &mut Vec<Diagnostic>) -> Vec<Edit<'e>> {
     edits.sort_by_key(|e| (e.0, e.1));
-    let mut kept: Vec<(usize, usize, &str, usize)> = Vec::new();
+    let mut kept: Vec<Edit> = Vec::new();
     for e in edits {
         if let Some(prev) = kept.last()
             && (e.0 < prev.1 || (e.0 == prev.0 && e.0 == e.1 && prev.0 == prev.1) || (e.0 == prev.0 && e.1 == prev.1))
@@ -114,11 +124,16 @@ pub fn apply(text: &str, entries: &[Entry], to_text: impl Fn(usize) -> usize, to
         }
         kept.push(e);
     }
+    kept
+}
+
+/// The text with the edits made, the map back to `text`, and what each wrote.
+fn splice(text: &str, kept: &[Edit], entries: &[Entry], to_file: &impl Fn(usize) -> usize) -> (String, OffsetMap, Vec<Applied>) {
     let mut out = String::with_capacity(text.len() + 64);
     let mut map = OffsetMap::default();
     let mut at = 0;
     let mut applied = Vec::new();
-    for (start, end, replacement, entry) in kept {
+    for &(start, end, replacement, entry) in kept {
         out.push_str(&text[at..start]);
         out.push_str(replacement);
         map.push(out.len(), end);
@@ -127,7 +142,7 @@ pub fn apply(text: &str, entries: &[Entry], to_text: impl Fn(usize) -> usize, to
         applied.push(Applied { entry, original: Span::new(to_file(start), to_file(end)), expected: expected.value.clone(), replacement: replacement.to_string() });
     }
     out.push_str(&text[at..]);
-    (out, map, applied, diagnostics)
+    (out, map, applied)
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 use super::syntax::{Address, Body, LineRef, Spanned, Squares};
 use super::Loaded;
 use crate::diagnostic::Diagnostic;
-use crate::notation::numeric::move_text_among;
+use crate::text::draughts::move_text_among;
 use crate::rules::draughts::{parse_fen, resolve_among, write_fen, Position, ResolveError};
 use crate::span::Span;
 use crate::tree::{Annotation, Correction, CorrectionKind, Game, Line, LineStatus, MoveNode, Origin, Source, Start, StatedResult};
@@ -19,7 +19,7 @@ pub fn apply(source: &mut Source, loaded: &Loaded) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     let draughts = !matches!(source.notation.game(), Some(crate::tree::GameKind::Lasca | crate::tree::GameKind::Go));
     // What each entry claims, to find two entries for one thing.
-    let mut claimed: HashMap<(usize, usize, &'static str, usize), usize> = HashMap::new();
+    let mut claimed: HashMap<Claim, usize> = HashMap::new();
     let mut order: Vec<(u8, usize, usize, usize)> = Vec::new();
     for (index, entry) in loaded.entries.iter().enumerate() {
         let Some(at) = entry.body.address() else { continue };
@@ -32,28 +32,8 @@ pub fn apply(source: &mut Source, loaded: &Loaded) -> Vec<Diagnostic> {
             continue;
         }
         let Some((g, l)) = find(source, at, &mut diagnostics) else { continue };
-        let (stage, claims): (u8, Vec<(&'static str, usize)>) = match &entry.body {
-            Body::Branch { .. } | Body::Start { .. } => (0, vec![("where it starts", 0)]),
-            Body::Moves { result, .. } => (1, if result.is_some() { vec![("moves", 0), ("result", 0)] } else { vec![("moves", 0)] }),
-            Body::Move { number, .. } => (2, vec![("move", number.value)]),
-            Body::Result { .. } => (3, vec![("result", 0)]),
-            Body::Contributor { .. } => (3, vec![("contributor", 0)]),
-            Body::Text { .. } => continue,
-        };
-        let mut clash = None;
-        for (what, n) in &claims {
-            // A typed-in line and a single move of the same line contradict each other.
-            let rival = if *what == "move" { claimed.get(&(g, l, "moves", 0)) } else { None };
-            if let Some(&other) = claimed.get(&(g, l, what, *n)).or(rival) {
-                clash = Some((other, *what));
-            }
-        }
-        if *claims.first().map(|c| &c.0).unwrap_or(&"") == "moves"
-            && let Some((_, &other)) = claimed.iter().find(|(k, _)| k.0 == g && k.1 == l && k.2 == "move")
-        {
-            clash = Some((other, "move"));
-        }
-        if let Some((other, what)) = clash {
+        let Some((stage, claims)) = claims_of(&entry.body) else { continue };
+        if let Some((other, what)) = clash(&claimed, g, l, &claims) {
             diagnostics.push(
                 Diagnostic::error(
                     "fixes::duplicate-entry",
@@ -69,36 +49,75 @@ pub fn apply(source: &mut Source, loaded: &Loaded) -> Vec<Diagnostic> {
         }
         order.push((stage, index, g, l));
     }
+    // Where lines start first, then whole lines, then single moves, then results and contributors.
     order.sort_by_key(|o| (o.0, o.1));
     for (_, index, g, l) in order {
-        let entry = &loaded.entries[index];
-        let game = &mut source.games[g];
-        let result = match &entry.body {
-            Body::Moves { moves, result, .. } => typed_line(game, l, moves, result.as_ref(), loaded.correction(index, CorrectionKind::Moves)),
-            Body::Move { number, mv, .. } => one_move(game, l, number, mv, loaded.correction(index, CorrectionKind::Move)),
-            Body::Branch { number, parent, .. } => branch(game, l, number, parent, loaded.correction(index, CorrectionKind::BranchPoint)),
-            Body::Start { fen, .. } => start(game, l, fen, loaded.correction(index, CorrectionKind::Start)),
-            Body::Result { result, .. } => {
-                let line = &mut game.lines[l];
-                let end = line.span.end;
-                line.stated_result = Some(StatedResult { outcome: result.value.outcome, printed: result.value.printed.clone(), span: Span::new(end, end) });
-                line.corrections.push(loaded.correction(index, CorrectionKind::Result));
-                Ok(())
-            }
-            Body::Contributor { name, .. } => {
-                let line = &mut game.lines[l];
-                let end = line.span.end;
-                line.annotations.push(Annotation { kind: "contributor".into(), text: name.value.clone(), span: Span::new(end, end) });
-                line.corrections.push(loaded.correction(index, CorrectionKind::Contributor));
-                Ok(())
-            }
-            Body::Text { .. } => Ok(()),
-        };
-        if let Err(d) = result {
+        if let Err(d) = apply_entry(&mut source.games[g], l, index, loaded) {
             diagnostics.push(d);
         }
     }
     diagnostics
+}
+
+/// What an entry sets: (game, line, what, move number or 0).
+type Claim = (usize, usize, &'static str, usize);
+
+/// The stage an entry is applied in and what it sets in its line; `None` for
+/// an entry by place.
+fn claims_of(body: &Body) -> Option<(u8, Vec<(&'static str, usize)>)> {
+    Some(match body {
+        Body::Branch { .. } | Body::Start { .. } => (0, vec![("where it starts", 0)]),
+        Body::Moves { result, .. } => (1, if result.is_some() { vec![("moves", 0), ("result", 0)] } else { vec![("moves", 0)] }),
+        Body::Move { number, .. } => (2, vec![("move", number.value)]),
+        Body::Result { .. } => (3, vec![("result", 0)]),
+        Body::Contributor { .. } => (3, vec![("contributor", 0)]),
+        Body::Text { .. } => return None,
+    })
+}
+
+/// An earlier entry that already sets one of `claims` in line `l` of game
+/// `g`: its index and what it sets.
+fn clash(claimed: &HashMap<Claim, usize>, g: usize, l: usize, claims: &[(&'static str, usize)]) -> Option<(usize, &'static str)> {
+    let mut clash = None;
+    for (what, n) in claims {
+        // A typed-in line and a single move of the same line contradict each other.
+        let rival = if *what == "move" { claimed.get(&(g, l, "moves", 0)) } else { None };
+        if let Some(&other) = claimed.get(&(g, l, what, *n)).or(rival) {
+            clash = Some((other, *what));
+        }
+    }
+    if *claims.first().map(|c| &c.0).unwrap_or(&"") == "moves"
+        && let Some((_, &other)) = claimed.iter().find(|(k, _)| k.0 == g && k.1 == l && k.2 == "move")
+    {
+        clash = Some((other, "move"));
+    }
+    clash
+}
+
+/// Apply entry `index` to line `l` of `game`.
+fn apply_entry(game: &mut Game, l: usize, index: usize, loaded: &Loaded) -> Result<(), Diagnostic> {
+    let entry = &loaded.entries[index];
+    match &entry.body {
+        Body::Moves { moves, result, .. } => typed_line(game, l, moves, result.as_ref(), loaded.correction(index, CorrectionKind::Moves)),
+        Body::Move { number, mv, .. } => one_move(game, l, number, mv, loaded.correction(index, CorrectionKind::Move)),
+        Body::Branch { number, parent, .. } => branch(game, l, number, parent, loaded.correction(index, CorrectionKind::BranchPoint)),
+        Body::Start { fen, .. } => start(game, l, fen, loaded.correction(index, CorrectionKind::Start)),
+        Body::Result { result, .. } => {
+            let line = &mut game.lines[l];
+            let end = line.span.end;
+            line.stated_result = Some(StatedResult { outcome: result.value.outcome, printed: result.value.printed.clone(), span: Span::new(end, end) });
+            line.corrections.push(loaded.correction(index, CorrectionKind::Result));
+            Ok(())
+        }
+        Body::Contributor { name, .. } => {
+            let line = &mut game.lines[l];
+            let end = line.span.end;
+            line.annotations.push(Annotation { kind: "contributor".into(), text: name.value.clone(), span: Span::new(end, end) });
+            line.corrections.push(loaded.correction(index, CorrectionKind::Contributor));
+            Ok(())
+        }
+        Body::Text { .. } => Ok(()),
+    }
 }
 
 /// The game and line an address names, or a diagnostic saying why there is none.

@@ -107,7 +107,7 @@ fn write_indented(out: &mut impl Write, text: &str, indent: usize) -> io::Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{self, Given, Notation};
+    use crate::notation::{self, Given, Reader};
     use std::path::Path;
 
     fn streamed(sources: &[Source]) -> String {
@@ -126,7 +126,7 @@ mod tests {
         for f in files {
             let path = dir.join(f);
             let text = std::fs::read_to_string(&path).unwrap();
-            sources.push(notation::read_given(Notation::Auto, &path, &text, &Given::default()));
+            sources.push(notation::read_given(Reader::Auto, &path, &text, &Given::default()));
         }
         // Every field present and absent: a source with no game, no unread text, no diagnostic.
         sources.push(Source { name: "empty".into(), notation: crate::tree::Notation::Pdn, ..Source::default() });

@@ -17,9 +17,11 @@ pub mod volpicelli;
 use crate::tree::Source;
 use std::path::Path;
 
-/// The inputs gamescribe reads.
+/// The reader a user asks for (`--notation`); `Auto` picks one from the
+/// file. Once read, a source is marked with the notation it was read in,
+/// [`crate::tree::Notation`] ([`Reader::read_as`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Notation {
+pub enum Reader {
     /// Guess from the file name and its first lines.
     Auto,
     /// Free-form numeric draughts text: blank-line separated games from the start position.
@@ -42,52 +44,52 @@ pub enum Notation {
     Volpicelli,
 }
 
-impl Notation {
+impl Reader {
     /// The notation a source read by this reader is marked with (a PDN file
     /// of Lasca games is marked Lasca once read); `None` for `Auto`, which
     /// names no reader until a file is seen.
     pub fn read_as(self) -> Option<crate::tree::Notation> {
         use crate::tree::Notation as Read;
         Some(match self {
-            Notation::Auto => return None,
-            Notation::Numeric => Read::Numeric,
-            Notation::Pdn => Read::Pdn,
-            Notation::Anderson => Read::Anderson,
-            Notation::Hoyle => Read::Hoyle,
-            Notation::Paterson => Read::Paterson,
-            Notation::Lasca => Read::Lasca,
-            Notation::Go => Read::GoRecord,
-            Notation::Sgf => Read::Sgf,
-            Notation::Volpicelli => Read::Volpicelli,
+            Reader::Auto => return None,
+            Reader::Numeric => Read::Numeric,
+            Reader::Pdn => Read::Pdn,
+            Reader::Anderson => Read::Anderson,
+            Reader::Hoyle => Read::Hoyle,
+            Reader::Paterson => Read::Paterson,
+            Reader::Lasca => Read::Lasca,
+            Reader::Go => Read::GoRecord,
+            Reader::Sgf => Read::Sgf,
+            Reader::Volpicelli => Read::Volpicelli,
         })
     }
 
     /// Pick a reader for a file.
-    pub fn detect(path: &Path, text: &str) -> Notation {
+    pub fn detect(path: &Path, text: &str) -> Reader {
         let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
         if ext == "pdn" || text.trim_start().starts_with("[Event") || text.trim_start().starts_with("[GameType") {
-            return Notation::Pdn;
+            return Reader::Pdn;
         }
         if ext == "sgf" || text.trim_start_matches('\u{feff}').trim_start().starts_with("(;") {
-            return Notation::Sgf;
+            return Reader::Sgf;
         }
         if ext == "wq" || go_record::looks_like_record(text) {
-            return Notation::Go;
+            return Reader::Go;
         }
         if volpicelli::looks_like(text) {
-            return Notation::Volpicelli;
+            return Reader::Volpicelli;
         }
         if ext == "lasca" || lasca::looks_like(text) {
-            return Notation::Lasca;
+            return Reader::Lasca;
         }
         let head = &text[..text.floor_char_boundary(4096)];
         if head.contains("Hoyle's Games") {
-            return Notation::Hoyle;
+            return Reader::Hoyle;
         }
         if anderson::looks_like(text) {
-            return Notation::Anderson;
+            return Reader::Anderson;
         }
-        Notation::Numeric
+        Reader::Numeric
     }
 }
 
@@ -101,27 +103,27 @@ pub struct Given {
 }
 
 /// Read `text` in `notation` (auto-detected from `path` if `Auto`).
-pub fn read(notation: Notation, path: &Path, text: &str) -> Source {
+pub fn read(notation: Reader, path: &Path, text: &str) -> Source {
     read_given(notation, path, text, &Given::default())
 }
 
 /// Read `text` in `notation`, with positions given for lost diagrams.
-pub fn read_given(notation: Notation, path: &Path, text: &str, given: &Given) -> Source {
+pub fn read_given(notation: Reader, path: &Path, text: &str, given: &Given) -> Source {
     let name = path.display().to_string();
-    let notation = if notation == Notation::Auto { Notation::detect(path, text) } else { notation };
+    let notation = if notation == Reader::Auto { Reader::detect(path, text) } else { notation };
     match notation {
-        Notation::Auto | Notation::Numeric => numeric::read(&name, text, &numeric::ReadOptions::default()),
-        Notation::Pdn => pdn::read(&name, text),
-        Notation::Hoyle => {
+        Reader::Auto | Reader::Numeric => numeric::read(&name, text, &numeric::ReadOptions::default()),
+        Reader::Pdn => pdn::read(&name, text),
+        Reader::Hoyle => {
             let opts = hoyle::HoyleOptions { starts: given.positions.clone(), infer: true, ..hoyle::HoyleOptions::default() };
             hoyle::read_hoyle_with(&name, text, &opts).0
         }
-        Notation::Anderson => anderson::read(&name, text),
-        Notation::Paterson => with_cross_check(paterson::read_paterson_specimens(&name, text), text),
-        Notation::Lasca => lasca::read(&name, text),
-        Notation::Go => go_record::read(&name, text),
-        Notation::Sgf => sgf::read(&name, text),
-        Notation::Volpicelli => read_volpicelli(&name, path, text),
+        Reader::Anderson => anderson::read(&name, text),
+        Reader::Paterson => with_cross_check(paterson::read_paterson_specimens(&name, text), text),
+        Reader::Lasca => lasca::read(&name, text),
+        Reader::Go => go_record::read(&name, text),
+        Reader::Sgf => sgf::read(&name, text),
+        Reader::Volpicelli => read_volpicelli(&name, path, text),
     }
 }
 
@@ -158,14 +160,14 @@ fn with_cross_check(mut specimens: crate::tree::Source, text: &str) -> crate::tr
 
 /// Go games read from a record or SGF file (for the Go writers), with what
 /// reading found; `None` if the file is not in a Go notation.
-pub fn read_go(notation: Notation, path: &Path, text: &str) -> Option<(Vec<go_record::GoGame>, Vec<crate::diagnostic::Diagnostic>)> {
-    let notation = if notation == Notation::Auto { Notation::detect(path, text) } else { notation };
+pub fn read_go(notation: Reader, path: &Path, text: &str) -> Option<(Vec<go_record::GoGame>, Vec<crate::diagnostic::Diagnostic>)> {
+    let notation = if notation == Reader::Auto { Reader::detect(path, text) } else { notation };
     match notation {
-        Notation::Go => {
+        Reader::Go => {
             let parsed = go_record::parse(text);
             Some((vec![parsed.game], parsed.diagnostics))
         }
-        Notation::Sgf => {
+        Reader::Sgf => {
             let parsed = sgf::parse(text);
             Some((parsed.games, parsed.diagnostics))
         }

@@ -1,7 +1,7 @@
 //! A generator of noisy games to measure the decoder: random legal games,
 //! printed in book style, corrupted the ways OCR corrupts print.
 
-use crate::notation::numeric::{self, BookDraughts};
+use crate::text::draughts::{self as numeric, BookDraughts};
 use crate::repair::{decode, DecodeOptions};
 use crate::rules::draughts::{Move, Position};
 use std::time::Instant;

@@ -214,6 +214,18 @@ pub enum LineStatus {
     Unreadable,
 }
 
+impl LineStatus {
+    /// The word tables and JSON print.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineStatus::Legal => "legal",
+            LineStatus::Repaired => "repaired",
+            LineStatus::Partial => "partial",
+            LineStatus::Unreadable => "unreadable",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {

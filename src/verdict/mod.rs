@@ -284,7 +284,7 @@ pub fn judge_position(pos: &Position, claim: Outcome, judge: &Judge) -> Verdict 
     let mut line = Vec::new();
     let mut here = *pos;
     for mv in &s.line {
-        line.push(crate::notation::numeric::move_text(&here, mv));
+        line.push(crate::text::draughts::move_text(&here, mv));
         here = here.play(mv);
     }
     let (class, found, method) = match s.value {

@@ -1,9 +1,11 @@
 //! What the consumer tests share: where the real files are, which python runs
-//! the independent readers, and how a missing one is reported. A test that
+//! the independent readers, how a missing one is reported, and how the built
+//! binary is run. A test that
 //! cannot run says so loudly, and fails under `CI=true` / `GAMESCRIBE_REQUIRE_PY=1`.
 #![allow(dead_code)] // each test binary uses its own part
 
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 /// `../shared/realdata/<sub>` beside the project (or `$GAMESCRIBE_REALDATA/<sub>`).
 pub fn realdata(sub: &str) -> Option<PathBuf> {
@@ -45,4 +47,21 @@ pub fn files_under(root: &Path, ext: Option<&str>) -> Vec<PathBuf> {
     }
     out.sort();
     out
+}
+
+/// Run the built binary from the project root, colour off, its cache in
+/// `cache` (never the user's).
+pub fn gamescribe(args: &[&str], cache: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamescribe"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env("XDG_CACHE_HOME", cache)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run gamescribe")
+}
+
+/// Standard output then standard error, as text.
+pub fn text(o: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
 }

@@ -10,7 +10,7 @@ use super::inference::{inferred_start, OwnStart, PrefixFits};
 use super::layout::{Column, Layout};
 use super::readings::{cell_readings, column_tokens, printed_count, Near};
 use crate::diagnostic::Diagnostic;
-use crate::notation::numeric::{self, ReadOptions};
+use crate::text::draughts::{self as numeric, ReadOptions};
 use crate::repair::Token;
 use crate::rules::draughts::infer::{InferredReading, Reading};
 use crate::rules::draughts::Position;

@@ -4,7 +4,7 @@
 //! once: the tokens are kept on the cell for every later stage (column
 //! tokens, printed readings, the cut-edge test), so no cell is scanned again.
 
-use crate::notation::numeric;
+use crate::text::draughts as numeric;
 use crate::repair::{CostModel, Token, TokenKind};
 use crate::rules::draughts::infer::paths_between;
 use crate::span::Span;

@@ -7,7 +7,7 @@ use super::layout::{cell_marker, Cell, Column};
 use super::placement::{Placed, Placement};
 use super::prose;
 use crate::diagnostic::Diagnostic;
-use crate::notation::numeric;
+use crate::text::draughts as numeric;
 use crate::rules::draughts::{resolve, Position};
 use crate::span::Span;
 use crate::tree::{Annotation, Line, LineStatus, MoveNode, StatedResult, Unread};

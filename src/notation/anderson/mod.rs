@@ -112,7 +112,7 @@ fn record_statistics(layout: &Layout, works: &BTreeMap<u32, ColumnWork>, index_o
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::numeric::{self, ReadOptions};
+    use crate::text::draughts::{self as numeric, ReadOptions};
     use crate::tree::LineStatus;
 
     const PAGE: &str = "GAME.\t1\t2\n11 15\t26 23\t24 20\n23 19\t9 13\t\n8 11\t\t\n1 22 17\t\t\n9 13\t\t\n2 17 14\t\t\nDrawn.\tDrawn.\tW. wins.\n";

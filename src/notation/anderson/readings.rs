@@ -165,7 +165,7 @@ mod tests {
         assert_eq!(printed_count(&tokens), 3, "the mark is no token of the column");
         // Three numbers with no mark among them that jump square to square: a capture's full path.
         let text = "15 22 29";
-        let cell = Cell { text: text.into(), span: crate::span::Span::new(0, text.len()), tokens: crate::notation::numeric::scan(text, 0) };
+        let cell = Cell { text: text.into(), span: crate::span::Span::new(0, text.len()), tokens: crate::text::draughts::scan(text, 0) };
         assert!(is_jump_chain(&[15, 22, 29]));
         let readings = cell_readings(&mut Near::new(CostModel::default()), &cell, &[], false);
         assert_eq!(readings[0][0], Reading { squares: vec![15, 22, 29], cost: 0.0 });

@@ -13,7 +13,7 @@ use super::line::{cut_line, read_as_printed, read_as_printed_move, read_column};
 use super::placement::{Placed, Placement};
 use super::readings::printed_count;
 use crate::diagnostic::Diagnostic;
-use crate::notation::numeric;
+use crate::text::draughts as numeric;
 use crate::rules::draughts::infer::{InferredReading, Reading};
 use crate::rules::draughts::{resolve, Color, Position};
 use crate::span::Span;

@@ -3,7 +3,7 @@
 //! are kings. Each candidate is only a guess until the whole solution replays.
 
 use super::solution::{Marker, RawSolution};
-use crate::notation::numeric;
+use crate::text::draughts::scan;
 use crate::repair::TokenKind;
 use crate::rules::draughts::{Color, Setup, Square};
 
@@ -42,7 +42,7 @@ pub fn king_assignments(black: &[u8], white: &[u8], turn: Color, must_be_king: &
 /// The two squares of a printed move, with the OCR habit of a zero after a
 /// single digit (`10.60` for 10.6) undone. Only for guessing pieces.
 fn loose_pair(text: &str, span: crate::span::Span) -> Option<(u8, u8)> {
-    let numbers: Vec<u8> = numeric::scan(span.slice(text), 0)
+    let numbers: Vec<u8> = scan(span.slice(text), 0)
         .iter()
         .filter(|t| t.kind == TokenKind::Number)
         .filter_map(|t| t.text.parse::<u32>().ok())
@@ -89,61 +89,73 @@ pub(crate) fn candidate_setups(text: &str, raw: &RawSolution, turn: Color, limit
     // Two passes: pieces found in a later line stand on the board in the earlier ones too.
     for _ in 0..2 {
         for moves in &lines {
-            let mut board: [Option<usize>; 33] = [None; 33];
-            let mut touched = [false; 33];
-            let mut crowned = vec![false; guesses.len() + 64];
-            for (i, g) in guesses.iter().enumerate() {
-                board[g.origin as usize] = Some(i);
-            }
-            let mut side = turn;
-            for mv in moves {
-                let Some((from, to)) = *mv else {
-                    side = side.other();
-                    continue;
-                };
-                let (f, t) = (from as usize, to as usize);
-                if board[f].is_none() && !touched[f] {
-                    guesses.push(Guess { color: side, origin: from, king: false });
-                    board[f] = Some(guesses.len() - 1);
-                    crowned.push(false);
-                }
-                let Some(piece) = board[f] else {
-                    side = side.other();
-                    continue;
-                };
-                if guesses[piece].color == side {
-                    let (Some(a), Some(b)) = (Square::new(from), Square::new(to)) else { continue };
-                    let forward = if side == Color::Black { b.row() > a.row() } else { b.row() < a.row() };
-                    if !forward && !crowned[piece] {
-                        guesses[piece].king = true;
-                    }
-                    if a.row().abs_diff(b.row()) == 2 && a.file().abs_diff(b.file()) == 2
-                        && let Some(mid) = Square::at((a.row() + b.row()) / 2, (a.file() + b.file()) / 2)
-                    {
-                        let m = mid.number() as usize;
-                        match board[m] {
-                            Some(q) if guesses[q].color != side => board[m] = None,
-                            None if !touched[m] => {
-                                guesses.push(Guess { color: side.other(), origin: mid.number(), king: false });
-                                crowned.push(false);
-                            }
-                            _ => {}
-                        }
-                        touched[m] = true;
-                    }
-                    touched[f] = true;
-                    touched[t] = true;
-                    board[t] = Some(piece);
-                    board[f] = None;
-                    let crown_row = if side == Color::Black { b.row() == 7 } else { b.row() == 0 };
-                    if crown_row {
-                        crowned[piece] = true;
-                    }
-                }
-                side = side.other();
-            }
+            follow_line(moves, turn, &mut guesses);
         }
     }
+    subsets_as_setups(guesses, turn, limit)
+}
+
+/// Follow one line's moves from the pieces guessed so far, adding a piece
+/// wherever a move starts from, or jumps over, a square no piece is known on;
+/// a piece moving backwards before it is crowned is a king.
+fn follow_line(moves: &[Option<(u8, u8)>], turn: Color, guesses: &mut Vec<Guess>) {
+    let mut board: [Option<usize>; 33] = [None; 33];
+    let mut touched = [false; 33];
+    let mut crowned = vec![false; guesses.len() + 64];
+    for (i, g) in guesses.iter().enumerate() {
+        board[g.origin as usize] = Some(i);
+    }
+    let mut side = turn;
+    for mv in moves {
+        let Some((from, to)) = *mv else {
+            side = side.other();
+            continue;
+        };
+        let (f, t) = (from as usize, to as usize);
+        if board[f].is_none() && !touched[f] {
+            guesses.push(Guess { color: side, origin: from, king: false });
+            board[f] = Some(guesses.len() - 1);
+            crowned.push(false);
+        }
+        let Some(piece) = board[f] else {
+            side = side.other();
+            continue;
+        };
+        if guesses[piece].color == side {
+            let (Some(a), Some(b)) = (Square::new(from), Square::new(to)) else { continue };
+            let forward = if side == Color::Black { b.row() > a.row() } else { b.row() < a.row() };
+            if !forward && !crowned[piece] {
+                guesses[piece].king = true;
+            }
+            if a.row().abs_diff(b.row()) == 2 && a.file().abs_diff(b.file()) == 2
+                && let Some(mid) = Square::at((a.row() + b.row()) / 2, (a.file() + b.file()) / 2)
+            {
+                let m = mid.number() as usize;
+                match board[m] {
+                    Some(q) if guesses[q].color != side => board[m] = None,
+                    None if !touched[m] => {
+                        guesses.push(Guess { color: side.other(), origin: mid.number(), king: false });
+                        crowned.push(false);
+                    }
+                    _ => {}
+                }
+                touched[m] = true;
+            }
+            touched[f] = true;
+            touched[t] = true;
+            board[t] = Some(piece);
+            board[f] = None;
+            let crown_row = if side == Color::Black { b.row() == 7 } else { b.row() == 0 };
+            if crown_row {
+                crowned[piece] = true;
+            }
+        }
+        side = side.other();
+    }
+}
+
+/// Setups from subsets of the guessed pieces, up to `limit`.
+fn subsets_as_setups(mut guesses: Vec<Guess>, turn: Color, limit: usize) -> Vec<Setup> {
     // Misread moves add pieces that are not there: try subsets, fewest pieces first,
     // each piece a man unless the moves show it is a king; then every crowning.
     guesses.truncate(16);

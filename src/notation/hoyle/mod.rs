@@ -19,7 +19,7 @@ pub use openings::{openings, Opening};
 pub use solution::{SolutionReport, Task};
 
 use crate::diagnostic::Diagnostic;
-use crate::notation::numeric::ReadOptions;
+use crate::text::draughts::ReadOptions;
 use crate::rules::draughts::{Color, Position, Setup};
 use crate::span::Span;
 use crate::tree::{Game, Line, LineStatus, Note, NoteKind, Source, Unread};

@@ -2,7 +2,7 @@
 //! read into named move sequences, replayed from the start.
 
 use crate::diagnostic::Diagnostic;
-use crate::notation::numeric::describe;
+use crate::text::draughts::describe;
 use crate::rules::draughts::{self, Position};
 use crate::span::Span;
 use crate::tree::{Line, MoveNode};

@@ -3,7 +3,7 @@
 //! "Continue as trunk at S", and stated results.
 
 use crate::diagnostic::Diagnostic;
-use crate::notation::numeric::{self, describe, stated_result, BookDraughts, ReadOptions};
+use crate::text::draughts::{check_result, describe, scan, stated_result, BookDraughts, ReadOptions};
 use crate::repair::{self, build_line, Decoded, Token, TokenKind};
 use crate::rules::draughts::{self, Color, Move, Position};
 use crate::span::Span;
@@ -101,125 +101,8 @@ pub(crate) fn parse_solutions(text: &str, unread: &mut Vec<Unread>, diagnostics:
             i += 1;
             continue;
         }
-        // The title: the nearest short heading above; the tasks: every "[… to Move and …]" between.
-        let mut title = String::from("solution");
-        let mut tasks: Vec<Task> = Vec::new();
-        for j in (0..i).rev() {
-            let t = lines[j].1.trim();
-            for caps in TASK.captures_iter(t) {
-                let task = Task { side: if &caps[1] == "White" { Color::White } else { Color::Black }, win: &caps[2] == "Win" };
-                if !tasks.contains(&task) {
-                    tasks.insert(0, task);
-                }
-            }
-            let words = t.split_whitespace().count();
-            let is_title = t.ends_with('.') && (1..=5).contains(&words) && t.chars().next().is_some_and(char::is_uppercase) && !t.starts_with("Fig") && t != "Position." && t != "Solution.";
-            if is_title {
-                title = t.trim_end_matches('.').to_string();
-                break;
-            }
-        }
-        // The tasks were collected bottom-up with duplicates from the figure captions: keep print order.
-        let mut solution_lines: Vec<RawLine> = vec![new_line("trunk".into(), None, lines[i].0)];
-        let mut solutions: Vec<Vec<RawLine>> = Vec::new();
-        let mut task_index = 0;
-        let mut k = i + 1;
-        let mut after_result = false;
-        while k < lines.len() {
-            let (at, raw) = lines[k];
-            let t = raw.trim();
-            let lead = raw.len() - raw.trim_start().len();
-            let span = Span::new(at + lead, at + lead + t.len());
-            k += 1;
-            if t.is_empty() {
-                continue;
-            }
-            if let Some(caps) = VARIATION.captures(t) {
-                solution_lines.push(new_line(caps[1].to_string(), Some(Marker::Variation(caps[1].to_string())), span.start));
-                after_result = false;
-                continue;
-            }
-            if t.len() == 1 && t.chars().all(|c| c.is_ascii_uppercase()) {
-                let c = t.chars().next().unwrap_or('?');
-                solution_lines.push(new_line(t.to_string(), Some(Marker::Letter(c)), span.start));
-                after_result = false;
-                continue;
-            }
-            if t.starts_with("Continue as") {
-                // "Continue as / trunk at / S." over up to three lines.
-                let mut target = None;
-                let mut end = span.end;
-                let mut words = t.to_string();
-                while target.is_none() && k < lines.len() && words.split_whitespace().count() < 8 {
-                    if let Some(last) = words.split_whitespace().last().filter(|w| w.trim_end_matches('.').len() == 1) {
-                        target = last.chars().next().filter(char::is_ascii_uppercase);
-                        if target.is_some() {
-                            break;
-                        }
-                    }
-                    let (nat, next) = lines[k];
-                    let nt = next.trim();
-                    k += 1;
-                    if nt.is_empty() {
-                        continue;
-                    }
-                    words.push(' ');
-                    words.push_str(nt);
-                    end = nat + (next.len() - next.trim_start().len()) + nt.len();
-                }
-                if let Some(line) = solution_lines.last_mut() {
-                    match target {
-                        Some(c) => line.continue_at = Some((c, Span::new(span.start, end))),
-                        None => diagnostics.push(Diagnostic::warning("hoyle::continue-without-target", "\"Continue as …\" names no point to continue from", Span::new(span.start, end))),
-                    }
-                }
-                continue;
-            }
-            if let Some(caps) = RESULT_LINE.captures(t) {
-                let (result, _) = stated_result(&caps[1], span.start);
-                if let Some(line) = solution_lines.last_mut() {
-                    line.result = result;
-                    line.span = line.span.join(span);
-                    if let Some(c) = caps.get(2).filter(|c| !c.as_str().is_empty()) {
-                        line.comment = Some(Span::new(span.start + c.start(), span.start + c.end()));
-                    }
-                }
-                after_result = true;
-                continue;
-            }
-            // A move line damaged in print (`09.1#3`) stays in the solution, where
-            // the decoder reads what it can and keeps the rest unread with a diagnostic;
-            // ending the solution there would drop the moves after it unseen.
-            let damaged = looks_like_damaged_move(t, &lines[k..]);
-            let (marker, move_span) = match MARKED.captures(t) {
-                Some(caps) if is_move_text(&caps[3]) || damaged => {
-                    let m = caps.get(3).map_or(0, |m| m.start());
-                    let marker = match (caps.get(1), caps.get(2)) {
-                        (Some(n), _) => Marker::Variation(n.as_str().to_string()),
-                        (None, Some(c)) => Marker::Letter(c.as_str().chars().next().unwrap_or('?')),
-                        _ => Marker::Letter('?'),
-                    };
-                    (Some((marker, Span::new(span.start, span.start + m))), Span::new(span.start + m, span.end))
-                }
-                _ if is_move_text(t) || damaged => (None, span),
-                _ => {
-                    k -= 1;
-                    break;
-                }
-            };
-            if after_result && marker.is_none() && solution_lines.last().is_some_and(|l| l.placed_by.is_none()) {
-                // Moves after a trunk's result and before any variation: the next task's solution.
-                solutions.push(std::mem::take(&mut solution_lines));
-                solution_lines.push(new_line("trunk".into(), None, span.start));
-                task_index += 1;
-            }
-            after_result = false;
-            if let Some(line) = solution_lines.last_mut() {
-                line.span = line.span.join(move_span);
-                line.items.push(MoveItem { marker, span: move_span });
-            }
-        }
-        solutions.push(solution_lines);
+        let (title, tasks) = title_and_tasks(&lines[..i]);
+        let (solutions, k) = solution_lines(&lines, i, diagnostics);
         // Variations printed after a second trunk belong to it; those before, to the first.
         let count = solutions.len();
         for (n, lines_of) in solutions.into_iter().enumerate() {
@@ -227,11 +110,152 @@ pub(crate) fn parse_solutions(text: &str, unread: &mut Vec<Unread>, diagnostics:
             let name = if count > 1 { format!("{title} ({})", n + 1) } else { title.clone() };
             out.push(RawSolution { title: name, task: tasks.get(n).copied(), lines: lines_of, span });
         }
-        let _ = task_index;
         i = k.max(i + 1);
     }
     let _ = unread;
     out
+}
+
+/// The title of the solution below `above` (the nearest short heading above
+/// it) and its tasks (every "[… to Move and …]" between), in print order.
+fn title_and_tasks(above: &[(usize, &str)]) -> (String, Vec<Task>) {
+    let mut title = String::from("solution");
+    let mut tasks: Vec<Task> = Vec::new();
+    for (_, line) in above.iter().rev() {
+        let t = line.trim();
+        // Collected bottom-up, with duplicates from the figure captions: keep print order.
+        for caps in TASK.captures_iter(t) {
+            let task = Task { side: if &caps[1] == "White" { Color::White } else { Color::Black }, win: &caps[2] == "Win" };
+            if !tasks.contains(&task) {
+                tasks.insert(0, task);
+            }
+        }
+        let words = t.split_whitespace().count();
+        let is_title = t.ends_with('.') && (1..=5).contains(&words) && t.chars().next().is_some_and(char::is_uppercase) && !t.starts_with("Fig") && t != "Position." && t != "Solution.";
+        if is_title {
+            title = t.trim_end_matches('.').to_string();
+            break;
+        }
+    }
+    (title, tasks)
+}
+
+/// The lines of the solution headed at line `i`, one list per trunk (a
+/// second task's solution follows the first's result), and the index of the
+/// first line after it.
+fn solution_lines(lines: &[(usize, &str)], i: usize, diagnostics: &mut Vec<Diagnostic>) -> (Vec<Vec<RawLine>>, usize) {
+    let mut solution_lines: Vec<RawLine> = vec![new_line("trunk".into(), None, lines[i].0)];
+    let mut solutions: Vec<Vec<RawLine>> = Vec::new();
+    let mut k = i + 1;
+    let mut after_result = false;
+    while k < lines.len() {
+        let (at, raw) = lines[k];
+        let t = raw.trim();
+        let lead = raw.len() - raw.trim_start().len();
+        let span = Span::new(at + lead, at + lead + t.len());
+        k += 1;
+        if t.is_empty() {
+            continue;
+        }
+        if let Some(caps) = VARIATION.captures(t) {
+            solution_lines.push(new_line(caps[1].to_string(), Some(Marker::Variation(caps[1].to_string())), span.start));
+            after_result = false;
+            continue;
+        }
+        if t.len() == 1 && t.chars().all(|c| c.is_ascii_uppercase()) {
+            let c = t.chars().next().unwrap_or('?');
+            solution_lines.push(new_line(t.to_string(), Some(Marker::Letter(c)), span.start));
+            after_result = false;
+            continue;
+        }
+        if t.starts_with("Continue as") {
+            let (target, end) = continue_target(lines, &mut k, t, span);
+            if let Some(line) = solution_lines.last_mut() {
+                match target {
+                    Some(c) => line.continue_at = Some((c, Span::new(span.start, end))),
+                    None => diagnostics.push(Diagnostic::warning("hoyle::continue-without-target", "\"Continue as …\" names no point to continue from", Span::new(span.start, end))),
+                }
+            }
+            continue;
+        }
+        if let Some(caps) = RESULT_LINE.captures(t) {
+            let (result, _) = stated_result(&caps[1], span.start);
+            if let Some(line) = solution_lines.last_mut() {
+                line.result = result;
+                line.span = line.span.join(span);
+                if let Some(c) = caps.get(2).filter(|c| !c.as_str().is_empty()) {
+                    line.comment = Some(Span::new(span.start + c.start(), span.start + c.end()));
+                }
+            }
+            after_result = true;
+            continue;
+        }
+        // A move line damaged in print (`09.1#3`) stays in the solution, where
+        // the decoder reads what it can and keeps the rest unread with a diagnostic;
+        // ending the solution there would drop the moves after it unseen.
+        let damaged = looks_like_damaged_move(t, &lines[k..]);
+        let Some((marker, move_span)) = move_line(t, span, damaged) else {
+            k -= 1;
+            break;
+        };
+        if after_result && marker.is_none() && solution_lines.last().is_some_and(|l| l.placed_by.is_none()) {
+            // Moves after a trunk's result and before any variation: the next task's solution.
+            solutions.push(std::mem::take(&mut solution_lines));
+            solution_lines.push(new_line("trunk".into(), None, span.start));
+        }
+        after_result = false;
+        if let Some(line) = solution_lines.last_mut() {
+            line.span = line.span.join(move_span);
+            line.items.push(MoveItem { marker, span: move_span });
+        }
+    }
+    solutions.push(solution_lines);
+    (solutions, k)
+}
+
+/// "Continue as / trunk at / S." over up to three lines from `first` (at
+/// `span`): the point named, and where the phrase ends. `k` moves past the
+/// lines read.
+fn continue_target(lines: &[(usize, &str)], k: &mut usize, first: &str, span: Span) -> (Option<char>, usize) {
+    let mut target = None;
+    let mut end = span.end;
+    let mut words = first.to_string();
+    while target.is_none() && *k < lines.len() && words.split_whitespace().count() < 8 {
+        if let Some(last) = words.split_whitespace().last().filter(|w| w.trim_end_matches('.').len() == 1) {
+            target = last.chars().next().filter(char::is_ascii_uppercase);
+            if target.is_some() {
+                break;
+            }
+        }
+        let (nat, next) = lines[*k];
+        let nt = next.trim();
+        *k += 1;
+        if nt.is_empty() {
+            continue;
+        }
+        words.push(' ');
+        words.push_str(nt);
+        end = nat + (next.len() - next.trim_start().len()) + nt.len();
+    }
+    (target, end)
+}
+
+/// A line of moves (`t` at `span`), with the variation number or letter that
+/// may mark it; `None` if it is no move line (the solution ends before it).
+fn move_line(t: &str, span: Span, damaged: bool) -> Option<(Option<(Marker, Span)>, Span)> {
+    match MARKED.captures(t) {
+        Some(caps) if is_move_text(&caps[3]) || damaged => {
+            let m = caps.get(3).map_or(0, |m| m.start());
+            let marker = match (caps.get(1), caps.get(2)) {
+                (Some(n), _) => Marker::Variation(n.as_str().to_string()),
+                (None, Some(c)) => Marker::Letter(c.as_str().chars().next().unwrap_or('?')),
+                _ => Marker::Letter('?'),
+            };
+            Some((Some((marker, Span::new(span.start, span.start + m))), Span::new(span.start + m, span.end)))
+        }
+        _ if is_move_text(t) || damaged => Some((None, span)),
+        _ => None,
+    }
 }
 
 /// What replaying a solution from a position came to.
@@ -274,7 +298,7 @@ fn tokens_of(text: &str, items: &[MoveItem]) -> (Vec<Token>, Vec<Span>) {
     let mut zeros = Vec::new();
     let tokens = items
         .iter()
-        .flat_map(|it| numeric::scan(it.span.slice(text), it.span.start))
+        .flat_map(|it| scan(it.span.slice(text), it.span.start))
         .map(|mut t| {
             let b = t.text.as_bytes();
             if t.kind == TokenKind::Number && b.len() == 2 && (b'4'..=b'9').contains(&b[0]) && b[1] == b'0' {
@@ -315,42 +339,16 @@ pub(crate) fn read_solution_with_trunk(text: &str, raw: &RawSolution, start: &Po
     let mut lines: Vec<Line> = Vec::new();
     let mut starts: Vec<Position> = Vec::new();
     let mut report = SolutionReport { title: raw.title.clone(), start: draughts::write_fen(&start.setup()), lines_printed: raw.lines.len(), ..SolutionReport::default() };
-    // Where each mark stands: (line index, move index).
-    let find_mark = |lines: &[Line], marker: &Marker| -> Option<(usize, usize)> {
-        for (li, rl) in raw.lines.iter().enumerate().take(lines.len()) {
-            for it in &rl.items {
-                if let Some((m, _)) = &it.marker
-                    && m == marker
-                {
-                    let k = lines[li].moves.iter().position(|mv| ends_in(mv.span, it.span))?;
-                    return Some((li, k));
-                }
-            }
-        }
-        None
-    };
+    let find_mark = |lines: &[Line], marker: &Marker| find_mark(raw, lines, marker);
     for (li, rl) in raw.lines.iter().enumerate() {
         report.moves_printed += rl.items.len();
         let placed = match &rl.placed_by {
             None => Some((None, 0, *start)),
-            Some(marker) => find_mark(&lines, marker).map(|(p, k)| {
-                let mut pos = starts[p];
-                for node in lines[p].moves.iter().take(k) {
-                    if let Ok(mv) = draughts::resolve(&pos, &node.squares) {
-                        pos = pos.play(&mv);
-                    }
-                }
-                // The tree counts a branch from the game's start (see `tree::Line::branch_ply`).
-                (Some(p), lines[p].branch_ply + k, pos)
-            }),
+            Some(marker) => find_mark(&lines, marker).map(|(p, k)| branch_point(&lines[p], starts[p], p, k)),
         };
         let Some((parent, branch_ply, line_start)) = placed else {
-            diagnostics.push(
-                Diagnostic::error("hoyle::unplaced-variation", format!("variation {:?}: no read move carries its mark", rl.label), rl.span)
-                    .with_help("the move it branches from was not read, or the mark is missing"),
-            );
-            let mut line = Line { label: rl.label.clone(), span: rl.span, status: LineStatus::Unreadable, ..Line::trunk() };
-            line.unread = Some(Unread { raw: rl.span.slice(text).to_string(), span: rl.span });
+            let (line, diagnostic) = unplaced_variation(text, rl);
+            diagnostics.push(diagnostic);
             lines.push(line);
             starts.push(*start);
             continue;
@@ -396,6 +394,43 @@ pub(crate) fn read_solution_with_trunk(text: &str, raw: &RawSolution, start: &Po
     (game, report, diagnostics)
 }
 
+/// Where a mark stands among the lines read so far: (line index, move index).
+fn find_mark(raw: &RawSolution, lines: &[Line], marker: &Marker) -> Option<(usize, usize)> {
+    for (li, rl) in raw.lines.iter().enumerate().take(lines.len()) {
+        for it in &rl.items {
+            if let Some((m, _)) = &it.marker
+                && m == marker
+            {
+                let k = lines[li].moves.iter().position(|mv| ends_in(mv.span, it.span))?;
+                return Some((li, k));
+            }
+        }
+    }
+    None
+}
+
+/// A variation branching at move `k` of line `p` (read from `from`): its
+/// parent, its branch ply from the game's start, and the position there.
+fn branch_point(parent: &Line, from: Position, p: usize, k: usize) -> (Option<usize>, usize, Position) {
+    let mut pos = from;
+    for node in parent.moves.iter().take(k) {
+        if let Ok(mv) = draughts::resolve(&pos, &node.squares) {
+            pos = pos.play(&mv);
+        }
+    }
+    // The tree counts a branch from the game's start (see `tree::Line::branch_ply`).
+    (Some(p), parent.branch_ply + k, pos)
+}
+
+/// A variation no read move carries the mark of: kept unread, with an error.
+fn unplaced_variation(text: &str, rl: &RawLine) -> (Line, Diagnostic) {
+    let diagnostic = Diagnostic::error("hoyle::unplaced-variation", format!("variation {:?}: no read move carries its mark", rl.label), rl.span)
+        .with_help("the move it branches from was not read, or the mark is missing");
+    let mut line = Line { label: rl.label.clone(), span: rl.span, status: LineStatus::Unreadable, ..Line::trunk() };
+    line.unread = Some(Unread { raw: rl.span.slice(text).to_string(), span: rl.span });
+    (line, diagnostic)
+}
+
 /// The unread rest of a line as its own text only, the OCR zeros undone, and
 /// the marks and comment printed with the line kept as annotations.
 fn keep_marks(text: &str, rl: &RawLine, line: &mut Line, tokens: &[Token], decoded: &Decoded<Move>, zeros: &[Span], diagnostics: &mut Vec<Diagnostic>) {
@@ -429,7 +464,7 @@ fn count_line(report: &mut SolutionReport, line: &Line, line_start: &Position, d
     if let Some(r) = &line.stated_result
         && line.unread.is_none()
     {
-        let found = numeric::check_result(line_start, line, r);
+        let found = check_result(line_start, line, r);
         report.contradicted_results += found.iter().filter(|d| d.severity == crate::diagnostic::Severity::Error).count();
         diagnostics.extend(found);
     }

@@ -9,7 +9,7 @@
 
 use super::solution::{decode_trunk, read_solution_with_trunk, RawSolution, SolutionReport};
 use crate::diagnostic::Diagnostic;
-use crate::notation::numeric::ReadOptions;
+use crate::text::draughts::ReadOptions;
 use crate::repair::Decoded;
 use crate::rules::draughts::{Move, Position, Setup};
 use crate::tree::Game;

@@ -43,35 +43,10 @@ pub fn bridge(start: &Position, text: &str, tokens: &[Token], mut decoded: Decod
         }
         let read = decoded.moves.len();
         let white_first = start.turn() == crate::rules::lasca::Color::White;
-        // The next move numbers after the stop, with the ply each opens.
-        let marks: Vec<(usize, usize)> = tokens
-            .iter()
-            .enumerate()
-            .skip(stop.at_token)
-            .filter(|(_, t)| is_move_number(t))
-            .filter_map(|(i, t)| move_number_value(&t.text).map(|v| (i, v as usize)))
-            .filter(|&(_, v)| v >= 1)
-            .map(|(i, v)| (i, 2 * (v - 1) + usize::from(!white_first)))
-            .filter(|&(_, ply)| ply > read && ply <= read + MAX_GAP)
-            .take(2)
-            .collect();
         let mut bridged = false;
-        for (at, ply) in marks {
+        for (at, ply) in marks_after(tokens, stop.at_token, read, white_first) {
             let gap = ply - read;
-            let mut found = Vec::new();
-            sequences(&pos, gap, &mut Vec::new(), &mut found);
-            let mut by_position: HashMap<Position, Vec<Vec<Move>>> = HashMap::new();
-            for (seq, end) in found {
-                by_position.entry(end).or_default().push(seq);
-            }
-            let rest = &tokens[at..];
-            let mut good: Vec<(Position, Decoded<Move>)> = Vec::new();
-            for end in by_position.keys() {
-                let reading = repair::decode(&BookLasca::default(), end, rest, opts);
-                if reading.moves.len() >= MIN_CONTINUATION {
-                    good.push((*end, reading));
-                }
-            }
+            let (mut by_position, mut good) = readings_on(&pos, gap, &tokens[at..], opts);
             let gap_span = Span::new(stop.span.start, tokens[at].span.start.max(stop.span.start));
             let gap_text = gap_span.slice(text).trim_end().to_string();
             let gap_span = Span::new(gap_span.start, gap_span.start + gap_text.len());
@@ -107,27 +82,7 @@ pub fn bridge(start: &Position, text: &str, tokens: &[Token], mut decoded: Decod
                 .with_label("reconstructed from the rules and the text that follows")
                 .with_help(format!("{} further plies read after it", rest_reading.moves.len())),
             );
-            for (k, mv) in chosen.iter().enumerate() {
-                let edit = Edit { span: gap_span, from: gap_text.clone(), to: texts[k].clone(), kind: "reconstructed".into(), cost: opts.max_move_cost };
-                decoded.moves.push(DecodedMove {
-                    mv: *mv,
-                    tokens: stop.at_token..at,
-                    span: gap_span,
-                    edits: vec![edit],
-                    cost: opts.max_move_cost,
-                    margin: 0.0,
-                    confidence: 0.5,
-                });
-            }
-            for mut m in rest_reading.moves {
-                m.tokens = m.tokens.start + at..m.tokens.end + at;
-                decoded.moves.push(m);
-            }
-            decoded.stop = rest_reading.stop.map(|mut s| {
-                s.at_token += at;
-                s
-            });
-            decoded.trailing_junk = rest_reading.trailing_junk;
+            splice(&mut decoded, stop.at_token..at, gap_span, &gap_text, &chosen, &texts, rest_reading, opts);
             break;
         }
         if !bridged {
@@ -137,3 +92,65 @@ pub fn bridge(start: &Position, text: &str, tokens: &[Token], mut decoded: Decod
     (decoded, notes)
 }
 
+/// The next move numbers after the stop (at most two, at most `MAX_GAP`
+/// plies on), as (token index, the ply each opens).
+fn marks_after(tokens: &[Token], stop_at: usize, read: usize, white_first: bool) -> Vec<(usize, usize)> {
+    tokens
+        .iter()
+        .enumerate()
+        .skip(stop_at)
+        .filter(|(_, t)| is_move_number(t))
+        .filter_map(|(i, t)| move_number_value(&t.text).map(|v| (i, v as usize)))
+        .filter(|&(_, v)| v >= 1)
+        .map(|(i, v)| (i, 2 * (v - 1) + usize::from(!white_first)))
+        .filter(|&(_, ply)| ply > read && ply <= read + MAX_GAP)
+        .take(2)
+        .collect()
+}
+
+/// Every legal sequence of `gap` plies from `pos`, by the position it
+/// reaches, and the positions from which `rest` reads on far enough.
+fn readings_on(pos: &Position, gap: usize, rest: &[Token], opts: &DecodeOptions) -> (HashMap<Position, Vec<Vec<Move>>>, Vec<(Position, Decoded<Move>)>) {
+    let mut found = Vec::new();
+    sequences(pos, gap, &mut Vec::new(), &mut found);
+    let mut by_position: HashMap<Position, Vec<Vec<Move>>> = HashMap::new();
+    for (seq, end) in found {
+        by_position.entry(end).or_default().push(seq);
+    }
+    let mut good: Vec<(Position, Decoded<Move>)> = Vec::new();
+    for end in by_position.keys() {
+        let reading = repair::decode(&BookLasca::default(), end, rest, opts);
+        if reading.moves.len() >= MIN_CONTINUATION {
+            good.push((*end, reading));
+        }
+    }
+    (by_position, good)
+}
+
+/// Append the bridging plies (each a logged reconstruction over the gap's
+/// text) and the reading after them, whose token indices start at `gap.end`.
+#[allow(clippy::too_many_arguments)]
+fn splice(decoded: &mut Decoded<Move>, gap: std::ops::Range<usize>, gap_span: Span, gap_text: &str, chosen: &[Move], texts: &[String], rest_reading: Decoded<Move>, opts: &DecodeOptions) {
+    let at = gap.end;
+    for (k, mv) in chosen.iter().enumerate() {
+        let edit = Edit { span: gap_span, from: gap_text.to_string(), to: texts[k].clone(), kind: "reconstructed".into(), cost: opts.max_move_cost };
+        decoded.moves.push(DecodedMove {
+            mv: *mv,
+            tokens: gap.clone(),
+            span: gap_span,
+            edits: vec![edit],
+            cost: opts.max_move_cost,
+            margin: 0.0,
+            confidence: 0.5,
+        });
+    }
+    for mut m in rest_reading.moves {
+        m.tokens = m.tokens.start + at..m.tokens.end + at;
+        decoded.moves.push(m);
+    }
+    decoded.stop = rest_reading.stop.map(|mut s| {
+        s.at_token += at;
+        s
+    });
+    decoded.trailing_junk = rest_reading.trailing_junk;
+}

@@ -145,75 +145,124 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
         Diagnostic::note("lasca::proposition-setup", format!("the described position, White to play: {stated_text}"), columns_span)
             .with_label(format!("{} columns", columns.len())),
     );
-    let mut stated_leaders = None;
-    if let Some(caps) = LEADERS.captures(description.slice(text)) {
-        let count = |w: &str| ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven"].iter().position(|n| w.eq_ignore_ascii_case(n)).map(|i| i + 1);
-        let at = Span::new(description.start + caps.get(0).expect("match").start(), description.start + caps.get(0).expect("match").end());
-        if let (Some(w), Some(b)) = (count(&caps[1]), count(&caps[2])) {
-            stated_leaders = Some((w, b));
-            let (dw, db) = leaders(&stated);
-            diagnostics.push(if (w, b) == (dw, db) {
-                Diagnostic::note("lasca::leaders-agree", format!("the description gives White {dw} leaders and Black {db}, as the text says"), at)
-                    .with_label("agrees")
-            } else {
-                Diagnostic::warning("lasca::leaders-disagree", format!("the text says White {w} leaders and Black {b}; the description gives {dw} and {db}"), at)
-                    .with_label("disagrees")
-            });
-        }
-    }
+    let stated_leaders = check_leaders(text, description, &stated, &mut diagnostics);
     let Some((_, solution_start)) = solution_at else {
         diagnostics.push(Diagnostic::error("lasca::no-solution", "no SOLUTION follows the proposition", description).with_label("nothing to replay"));
         game.lines.push(Line { span: description, ..Line::trunk() });
         return (vec![game], diagnostics);
     };
-    let solution = Span::new(solution_start, span.end);
-    let tokens = scan(solution.slice(text), solution.start);
-    let printed = printed_plies(&tokens);
-    game.stats.printed_moves = Some(printed);
+    let solution_span = Span::new(solution_start, span.end);
+    let tokens = scan(solution_span.slice(text), solution_span.start);
+    let solution = Solution { span: solution_span, printed: printed_plies(&tokens), tokens, opts: super::decode_options() };
+    game.stats.printed_moves = Some(solution.printed);
     let claim = StatedResult { outcome: Outcome::WhiteWins, printed: "White moves and wins".into(), span: description };
-    let opts = super::decode_options();
     let Some(start) = position_of(&stated) else {
         let problems = stated.problems();
         diagnostics.push(
             Diagnostic::error("lasca::impossible-setup", format!("the described position cannot be set up: {problems:?}"), columns_span)
                 .with_label("not a position"),
         );
-        game.lines.push(Line { span: solution, status: crate::tree::LineStatus::Unreadable, unread: Some(Unread { raw: solution.slice(text).to_string(), span: solution }), ..Line::trunk() });
+        game.lines.push(Line { span: solution.span, status: crate::tree::LineStatus::Unreadable, unread: Some(Unread { raw: solution.span.slice(text).to_string(), span: solution.span }), ..Line::trunk() });
         return (vec![game], diagnostics);
     };
-    let as_stated = read_solution(&start, &tokens, printed, &opts);
+    let as_stated = solution.read_from(&start);
     let reading = build_line(&BookLasca::default(), &start, text, &as_stated.decoded, describe);
-    let mut trunk = Line { span: solution, moves: reading.moves, unread: reading.unread, readings: reading.readings, status: reading.status, annotations: reading.annotations, stated_result: Some(claim.clone()), ..Line::trunk() };
+    let mut trunk = Line { span: solution.span, moves: reading.moves, unread: reading.unread, readings: reading.readings, status: reading.status, annotations: reading.annotations, stated_result: Some(claim.clone()), ..Line::trunk() };
     if as_stated.complete {
         diagnostics.extend(reading.diagnostics);
-        let end = reading.end;
-        let won = end.turn() == Color::Black && end.legal_moves().is_empty();
-        diagnostics.push(if won {
-            Diagnostic::note("lasca::proposition-solved", "the solution replays from the described position and Black is left without a move", solution).with_label("White wins")
-        } else {
-            Diagnostic::warning("lasca::proposition-unfinished", format!("the solution replays, but {} still has a move at the end", side(end.turn())), solution)
-        });
+        diagnostics.push(solved_note(&reading.end, solution.span));
         trunk.status = if trunk.moves.iter().any(|m| m.repair.is_some()) { crate::tree::LineStatus::Repaired } else { crate::tree::LineStatus::Legal };
         game.lines.push(trunk);
         return (vec![game], diagnostics);
     }
     // The solution does not replay: search the smallest setup changes that make it.
-    let search: FixSearch = minimal_fixes(&stated, MAX_CHANGES, |s| position_of(s).is_some_and(|p| read_solution(&p, &tokens, printed, &opts).complete));
+    let search: FixSearch = minimal_fixes(&stated, MAX_CHANGES, |s| solution.replays_from(s));
     game.stats.setups_tried = Some(search.tried);
+    let (mended, fixed_readings) = mended_games(text, span, &solution, &search, &claim, &mut diagnostics);
+    // The first illegal move: the solution as the mended setups read it, replayed from the stated one.
+    match fixed_readings.first() {
+        Some(intended) => first_illegal_move(&start, intended, &as_stated.decoded, solution.span, &mut trunk, &mut diagnostics),
+        None => diagnostics.extend(reading.diagnostics.iter().filter(|d| d.is_error()).cloned()),
+    }
+    report_fixes(&search, columns_span, stated_leaders, &mut game.stats, &mut diagnostics);
+    // A minimal fix may contradict the leader counts the text states; then search
+    // again, up to the same limit, for fixes that keep them.
+    if let Some((w, b)) = stated_leaders
+        && search.fixes.iter().any(|f| crate::rules::lasca::parse_setup(&f.position).is_ok_and(|s| leaders(&s) != (w, b)))
+    {
+        fixes_keeping_leaders(&stated, (w, b), &solution, columns_span, &mut game.stats, &mut diagnostics);
+    }
+    diagnostics.extend(reading.diagnostics.into_iter().filter(|d| !d.is_error()));
+    game.lines.push(trunk);
+    let mut games = vec![game];
+    games.extend(mended);
+    (games, diagnostics)
+}
+
+/// The printed solution: its tokens and how many plies it prints.
+struct Solution {
+    span: Span,
+    tokens: Vec<Token>,
+    printed: usize,
+    opts: DecodeOptions,
+}
+
+impl Solution {
+    fn read_from(&self, pos: &Position) -> Reading {
+        read_solution(pos, &self.tokens, self.printed, &self.opts)
+    }
+
+    /// Whether the whole solution replays from `setup`.
+    fn replays_from(&self, setup: &Setup) -> bool {
+        position_of(setup).is_some_and(|p| self.read_from(&p).complete)
+    }
+}
+
+/// The leader counts the text states (`White has three leaders …`), compared
+/// with the described position; `None` if the text states none.
+fn check_leaders(text: &str, description: Span, stated: &Setup, diagnostics: &mut Vec<Diagnostic>) -> Option<(usize, usize)> {
+    let caps = LEADERS.captures(description.slice(text))?;
+    let count = |w: &str| ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven"].iter().position(|n| w.eq_ignore_ascii_case(n)).map(|i| i + 1);
+    let at = Span::new(description.start + caps.get(0).expect("match").start(), description.start + caps.get(0).expect("match").end());
+    let (Some(w), Some(b)) = (count(&caps[1]), count(&caps[2])) else { return None };
+    let (dw, db) = leaders(stated);
+    diagnostics.push(if (w, b) == (dw, db) {
+        Diagnostic::note("lasca::leaders-agree", format!("the description gives White {dw} leaders and Black {db}, as the text says"), at)
+            .with_label("agrees")
+    } else {
+        Diagnostic::warning("lasca::leaders-disagree", format!("the text says White {w} leaders and Black {b}; the description gives {dw} and {db}"), at)
+            .with_label("disagrees")
+    });
+    Some((w, b))
+}
+
+/// Whether the solution, replayed to its end from the stated position, wins.
+fn solved_note(end: &Position, solution: Span) -> Diagnostic {
+    let won = end.turn() == Color::Black && end.legal_moves().is_empty();
+    if won {
+        Diagnostic::note("lasca::proposition-solved", "the solution replays from the described position and Black is left without a move", solution).with_label("White wins")
+    } else {
+        Diagnostic::warning("lasca::proposition-unfinished", format!("the solution replays, but {} still has a move at the end", side(end.turn())), solution)
+    }
+}
+
+/// One game per mended setup, the solution read from it (with the verdict on
+/// its claim where it replays whole), and the moves each reading found.
+fn mended_games(text: &str, span: Span, solution: &Solution, search: &FixSearch, claim: &StatedResult, diagnostics: &mut Vec<Diagnostic>) -> (Vec<Game>, Vec<Vec<Move>>) {
     let mut mended = Vec::new();
     let mut fixed_readings: Vec<Vec<Move>> = Vec::new();
     for (k, fix) in search.fixes.iter().enumerate() {
         let Some(p) = crate::rules::lasca::parse_setup(&fix.position).ok().as_ref().and_then(position_of) else { continue };
-        let r = read_solution(&p, &tokens, printed, &opts);
+        let r = solution.read_from(&p);
         fixed_readings.push(r.decoded.moves.iter().map(|m| m.mv).collect());
         let line_reading = build_line(&BookLasca::default(), &p, text, &r.decoded, describe);
         let what: Vec<String> = fix.changes.iter().map(ToString::to_string).collect();
         if r.complete {
-            let verdict = super::search_claim(Color::White, &line_reading.end, solution);
+            let verdict = super::search_claim(Color::White, &line_reading.end, solution.span);
             diagnostics.push(Diagnostic { message: format!("mended setup {}: {}", k + 1, verdict.message), ..verdict });
         }
         let line = Line {
-            span: solution,
+            span: solution.span,
             moves: line_reading.moves,
             unread: line_reading.unread,
             readings: line_reading.readings,
@@ -223,47 +272,53 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
         };
         mended.push(Game {
             name: format!("Proposition, mended ({})", k + 1),
-            stats: GameStats { printed_moves: Some(printed), mended: what, ..GameStats::default() },
+            stats: GameStats { printed_moves: Some(solution.printed), mended: what, ..GameStats::default() },
             start: crate::tree::Start::from_text(&fix.position),
             tags: Vec::new(),
             lines: vec![line],
             span,
         });
     }
-    // The first illegal move: the solution as the mended setups read it, replayed from the stated one.
-    let stop_span = as_stated.decoded.stop.as_ref().map_or(solution, |s| s.span);
-    match fixed_readings.first() {
-        Some(intended) => {
-            let mut pos = start;
-            for (ply, mv) in intended.iter().enumerate() {
-                let squares = mv.squares();
-                if let Some(reason) = why_illegal(&pos, &squares) {
-                    let at = as_stated.decoded.moves.get(ply).map_or(stop_span, |m| m.span);
-                    let shown: Vec<String> = squares.iter().map(u8::to_string).collect();
-                    if ply == trunk.moves.len() {
-                        trunk.refused = Some(crate::tree::Reading { text: shown.join("-"), squares: squares.to_vec() });
-                    }
-                    diagnostics.push(
-                        Diagnostic::error(
-                            "lasca::proposition-illegal",
-                            format!("from the described position the solution breaks at ply {} ({}'s move {}): {reason}", ply + 1, side(pos.turn()), shown.join("-")),
-                            at,
-                        )
-                        .with_label("first illegal move")
-                        .with_help("the moves as read where the setup is mended; see lasca::setup-fix"),
-                    );
-                    break;
-                }
-                pos = pos.play(mv);
+    (mended, fixed_readings)
+}
+
+/// Replay the moves a mended setup reads from the stated position and report
+/// the first that is illegal there (the trunk's refused reading if it is
+/// where the trunk stops).
+fn first_illegal_move(start: &Position, intended: &[Move], as_stated: &Decoded<Move>, solution: Span, trunk: &mut Line, diagnostics: &mut Vec<Diagnostic>) {
+    let stop_span = as_stated.stop.as_ref().map_or(solution, |s| s.span);
+    let mut pos = start.clone();
+    for (ply, mv) in intended.iter().enumerate() {
+        let squares = mv.squares();
+        if let Some(reason) = why_illegal(&pos, &squares) {
+            let at = as_stated.moves.get(ply).map_or(stop_span, |m| m.span);
+            let shown: Vec<String> = squares.iter().map(u8::to_string).collect();
+            if ply == trunk.moves.len() {
+                trunk.refused = Some(crate::tree::Reading { text: shown.join("-"), squares: squares.to_vec() });
             }
+            diagnostics.push(
+                Diagnostic::error(
+                    "lasca::proposition-illegal",
+                    format!("from the described position the solution breaks at ply {} ({}'s move {}): {reason}", ply + 1, side(pos.turn()), shown.join("-")),
+                    at,
+                )
+                .with_label("first illegal move")
+                .with_help("the moves as read where the setup is mended; see lasca::setup-fix"),
+            );
+            break;
         }
-        None => diagnostics.extend(reading.diagnostics.iter().filter(|d| d.is_error()).cloned()),
+        pos = pos.play(mv);
     }
+}
+
+/// The minimal setup fixes found (each a note and a typed `SetupFix`), or
+/// an error if none up to the limit makes the solution replay.
+fn report_fixes(search: &FixSearch, columns_span: Span, stated_leaders: Option<(usize, usize)>, stats: &mut GameStats, diagnostics: &mut Vec<Diagnostic>) {
     match search.changes_needed {
         Some(n) => {
             for (k, fix) in search.fixes.iter().enumerate() {
                 let what: Vec<String> = fix.changes.iter().map(ToString::to_string).collect();
-                game.stats.setup_fixes.push(SetupFix { changes: what.clone(), position: fix.position.clone(), keeps_leaders: false });
+                stats.setup_fixes.push(SetupFix { changes: what.clone(), position: fix.position.clone(), keeps_leaders: false });
                 diagnostics.push(
                     Diagnostic::note(
                         "lasca::setup-fix",
@@ -280,45 +335,36 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
                 .with_label("setup not mended"),
         ),
     }
-    // A minimal fix may contradict the leader counts the text states; then search
-    // again, up to the same limit, for fixes that keep them.
-    if let Some((w, b)) = stated_leaders
-        && search.fixes.iter().any(|f| crate::rules::lasca::parse_setup(&f.position).is_ok_and(|s| leaders(&s) != (w, b)))
-    {
-        let keeping = minimal_fixes(&stated, MAX_CHANGES, |s| {
-            leaders(s) == (w, b) && position_of(s).is_some_and(|p| read_solution(&p, &tokens, printed, &opts).complete)
-        });
-        match keeping.changes_needed {
-            Some(n) => {
-                for (k, fix) in keeping.fixes.iter().enumerate() {
-                    let what: Vec<String> = fix.changes.iter().map(ToString::to_string).collect();
-                    game.stats.setup_fixes.push(SetupFix { changes: what.clone(), position: fix.position.clone(), keeps_leaders: true });
-                    diagnostics.push(
-                        Diagnostic::note(
-                            "lasca::setup-fix-keeping-leaders",
-                            format!("keeping White {w} and Black {b} leaders, fix {} of {} ({n} changes): {}", k + 1, keeping.fixes.len(), what.join("; ")),
-                            columns_span,
-                        )
-                        .with_label("the whole solution replays after these changes")
-                        .with_help(format!("mended position: {}", fix.position)),
-                    );
-                }
+}
+
+/// Search again for fixes that also keep the leader counts the text states.
+fn fixes_keeping_leaders(stated: &Setup, (w, b): (usize, usize), solution: &Solution, columns_span: Span, stats: &mut GameStats, diagnostics: &mut Vec<Diagnostic>) {
+    let keeping = minimal_fixes(stated, MAX_CHANGES, |s| leaders(s) == (w, b) && solution.replays_from(s));
+    match keeping.changes_needed {
+        Some(n) => {
+            for (k, fix) in keeping.fixes.iter().enumerate() {
+                let what: Vec<String> = fix.changes.iter().map(ToString::to_string).collect();
+                stats.setup_fixes.push(SetupFix { changes: what.clone(), position: fix.position.clone(), keeps_leaders: true });
+                diagnostics.push(
+                    Diagnostic::note(
+                        "lasca::setup-fix-keeping-leaders",
+                        format!("keeping White {w} and Black {b} leaders, fix {} of {} ({n} changes): {}", k + 1, keeping.fixes.len(), what.join("; ")),
+                        columns_span,
+                    )
+                    .with_label("the whole solution replays after these changes")
+                    .with_help(format!("mended position: {}", fix.position)),
+                );
             }
-            None => diagnostics.push(
-                Diagnostic::note(
-                    "lasca::no-fix-keeping-leaders",
-                    format!("no change of up to {MAX_CHANGES} men both makes the solution legal and keeps White {w} and Black {b} leaders ({} setups tried)", keeping.tried),
-                    columns_span,
-                )
-                .with_label("the minimal fixes above change the leader count"),
-            ),
         }
+        None => diagnostics.push(
+            Diagnostic::note(
+                "lasca::no-fix-keeping-leaders",
+                format!("no change of up to {MAX_CHANGES} men both makes the solution legal and keeps White {w} and Black {b} leaders ({} setups tried)", keeping.tried),
+                columns_span,
+            )
+            .with_label("the minimal fixes above change the leader count"),
+        ),
     }
-    diagnostics.extend(reading.diagnostics.into_iter().filter(|d| !d.is_error()));
-    game.lines.push(trunk);
-    let mut games = vec![game];
-    games.extend(mended);
-    (games, diagnostics)
 }
 
 #[cfg(test)]

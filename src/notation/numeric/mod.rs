@@ -1,171 +1,20 @@
 //! Numeric notation for draughts as the books print it: `11 15`, `11-15`,
 //! `11x18x25`, `22.18`, `09.13`, one or many moves a line.
 //!
-//! Clean text is read by the pest grammar and resolved directly; anything else
-//! goes through the nom scanner and the repair decoder.
-
-mod clean;
-mod scan;
-
-pub use clean::{parse_clean, RawMove};
-pub use scan::scan;
+//! Free-form text: each blank-line separated block is one game from the
+//! initial position. Reading a block's moves and its stated result is the job
+//! of the draughts text kernel ([`crate::text::draughts`]), which the book
+//! readers share; this module is the notation: blocks, prose, the writer.
 
 use crate::diagnostic::Diagnostic;
-use crate::repair::{self, build_line, DecodeOptions, Spelling};
-use crate::rules::draughts::{self, Move, Position};
+use crate::repair;
+use crate::rules::draughts::Position;
 use crate::span::Span;
-use crate::tree::{Game, Line, LineStatus, Outcome, Source, StatedResult, Unread};
-use regex::Regex;
-use std::sync::LazyLock;
+use crate::text::draughts::{check_result, read_line, scan, stated_result};
+use crate::tree::{Game, Line, Outcome, Source, Unread};
 
-/// How books print English draughts moves: from and to, or from and every landing square.
-pub struct BookDraughts;
-
-impl Spelling for BookDraughts {
-    type Position = Position;
-    type Move = Move;
-
-    fn legal_moves(&self, pos: &Position) -> Vec<Move> {
-        pos.legal_moves()
-    }
-
-    fn play(&self, pos: &Position, mv: &Move) -> Position {
-        pos.play(mv)
-    }
-
-    fn spellings(&self, _pos: &Position, mv: &Move) -> Vec<Vec<u32>> {
-        let ends = vec![mv.from().number() as u32, mv.to().number() as u32];
-        if mv.path().len() > 1 {
-            vec![ends, mv.squares().iter().map(|&s| s as u32).collect()]
-        } else {
-            vec![ends]
-        }
-    }
-}
-
-/// Canonical text of a move: `11-15`, `22x15`, or the full path `9x18x27` where
-/// another legal capture has the same ends.
-pub fn move_text(pos: &Position, mv: &Move) -> String {
-    if !mv.is_capture() {
-        return format!("{}-{}", mv.from(), mv.to());
-    }
-    move_text_among(&pos.legal_moves(), mv)
-}
-
-/// As `move_text`, with the legal moves already generated.
-pub fn move_text_among(legal: &[Move], mv: &Move) -> String {
-    if !mv.is_capture() {
-        return format!("{}-{}", mv.from(), mv.to());
-    }
-    let same_ends = legal.iter().filter(|m| m.from() == mv.from() && m.to() == mv.to()).count();
-    if same_ends > 1 {
-        mv.squares().iter().map(u8::to_string).collect::<Vec<_>>().join("x")
-    } else {
-        format!("{}x{}", mv.from(), mv.to())
-    }
-}
-
-/// Canonical text and squares, as the tree stores them.
-pub fn describe(pos: &Position, mv: &Move) -> (String, Vec<u8>) {
-    (move_text(pos, mv), mv.squares())
-}
-
-/// A stated result at the end of a block: `Drawn.`, `W. wins`, `B. wins.`, `1-0` …
-static RESULT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(drawn?\.?|draw\.?|(?:w\.?|white)\s*wins?\.?|(?:b\.?|black)\s*wins?\.?|1/2-1/2|1-0|0-1|2-0|0-2|1-1)\s*$")
-        .expect("result pattern is valid")
-});
-
-/// Read a stated result from the end of `text`; returns it and where the moves end.
-pub fn stated_result(text: &str, offset: usize) -> (Option<StatedResult>, usize) {
-    let Some(m) = RESULT.find(text) else { return (None, text.len()) };
-    // The result must stand apart from the moves.
-    if m.start() > 0 && !text[..m.start()].ends_with(char::is_whitespace) {
-        return (None, text.len());
-    }
-    let printed = m.as_str().trim();
-    let lower = printed.to_ascii_lowercase();
-    let outcome = if lower.starts_with("draw") || lower == "1/2-1/2" || lower == "1-1" {
-        Outcome::Draw
-    } else if lower.starts_with('w') {
-        Outcome::WhiteWins
-    } else if lower.starts_with('b') {
-        Outcome::BlackWins
-    } else {
-        // PDN scores are from the first player's side: in English draughts that is Black.
-        if lower.starts_with('1') || lower.starts_with('2') { Outcome::BlackWins } else { Outcome::WhiteWins }
-    };
-    let span = Span::new(offset + m.start(), offset + m.start() + printed.len());
-    (Some(StatedResult { outcome, printed: printed.to_string(), span }), m.start())
-}
-
-/// Options for reading numeric text.
-#[derive(Clone, Debug, Default)]
-pub struct ReadOptions {
-    pub decode: DecodeOptions,
-}
-
-/// Read one line of movetext from `start`: clean text is resolved directly,
-/// anything else is decoded. `text` is the whole source; the line is `range`.
-pub fn read_line(text: &str, range: Span, start: &Position, opts: &ReadOptions) -> (Line, Vec<Diagnostic>) {
-    let body = range.slice(text);
-    let mut line = Line::trunk();
-    line.span = range;
-    if let Some(raw) = parse_clean(body, range.start)
-        && let Some(moves) = resolve_all(start, &raw, text) {
-            line.moves = moves;
-            return (line, Vec::new());
-        }
-    let tokens = scan(body, range.start);
-    let (mut line, diagnostics) = read_tokens(text, &tokens, start, opts);
-    line.span = range;
-    (line, diagnostics)
-}
-
-/// Read movetext from scanned tokens, which may come from several places in
-/// `text` (the cells of one printed column).
-pub fn read_tokens(text: &str, tokens: &[repair::Token], start: &Position, opts: &ReadOptions) -> (Line, Vec<Diagnostic>) {
-    let mut line = Line::trunk();
-    if let (Some(first), Some(last)) = (tokens.first(), tokens.last()) {
-        line.span = first.span.join(last.span);
-    }
-    let decoded = repair::decode(&BookDraughts, start, tokens, &opts.decode);
-    let reading = build_line(&BookDraughts, start, text, &decoded, describe);
-    line.moves = reading.moves;
-    line.unread = reading.unread;
-    line.readings = reading.readings;
-    line.status = reading.status;
-    line.annotations = reading.annotations;
-    let mut diagnostics = reading.diagnostics;
-    // Marks and junk inside a read line are kept as annotations, not lost.
-    for t in tokens {
-        if t.kind == repair::TokenKind::Marker && line.unread.as_ref().is_none_or(|u| t.span.start < u.span.start) {
-            line.annotations.push(crate::tree::Annotation { kind: "star".into(), text: t.text.clone(), span: t.span });
-        }
-    }
-    diagnostics.sort_by_key(|d| d.span.start);
-    (line, diagnostics)
-}
-
-fn resolve_all(start: &Position, raw: &[RawMove], text: &str) -> Option<Vec<crate::tree::MoveNode>> {
-    let mut pos = *start;
-    let mut out = Vec::new();
-    for r in raw {
-        let mv = draughts::resolve(&pos, &r.squares).ok()?;
-        let (canonical, squares) = describe(&pos, &mv);
-        out.push(crate::tree::MoveNode {
-            text: canonical,
-            squares,
-            span: r.span,
-            printed: r.span.slice(text).to_string(),
-            repair: None,
-            annotations: Vec::new(),
-            origin: Default::default(),
-        });
-        pos = pos.play(&mv);
-    }
-    Some(out)
-}
+/// The reader's options: those of the kernel it reads each block with.
+pub use crate::text::draughts::ReadOptions;
 
 /// Blank-line separated blocks of `text`, as byte ranges (trimmed).
 pub fn blocks(text: &str) -> Vec<Span> {
@@ -272,77 +121,6 @@ pub fn looks_like_movetext(body: &str) -> bool {
     numbers >= 2 && numbers * 10 >= words * 6
 }
 
-/// Compare a stated result with the final position where the rules decide it.
-pub fn check_result(start: &Position, line: &Line, result: &StatedResult) -> Vec<Diagnostic> {
-    let mut pos = *start;
-    for m in &line.moves {
-        match draughts::resolve(&pos, &m.squares) {
-            Ok(mv) => pos = pos.play(&mv),
-            Err(_) => return Vec::new(),
-        }
-    }
-    if !pos.is_lost() {
-        // Read to its end, the line says nothing of who wins; the board still
-        // says something: a "wins" claim against material or mobility is reported.
-        if line.unread.is_some() {
-            return Vec::new();
-        }
-        return claim_against_board(&pos, result).into_iter().collect();
-    }
-    let winner = match pos.turn() {
-        draughts::Color::Black => Outcome::WhiteWins,
-        draughts::Color::White => Outcome::BlackWins,
-    };
-    if result.outcome == winner {
-        return Vec::new();
-    }
-    vec![Diagnostic::error(
-        "result::contradicts-board",
-        format!("the line ends with {:?} to move and unable to move, so {winner:?}, but the book says {:?}", pos.turn(), result.printed),
-        result.span,
-    )
-    .with_label("stated result")]
-}
-
-/// Material in half-men (a man 2, a king 3, the usual rough worth) and the
-/// moves each side would have to play.
-fn forces(pos: &Position, color: draughts::Color) -> (u32, usize) {
-    let setup = pos.setup();
-    let (men, kings) = match color {
-        draughts::Color::Black => (setup.black_men, setup.black_kings),
-        draughts::Color::White => (setup.white_men, setup.white_kings),
-    };
-    let mut turned = setup;
-    turned.turn = Some(color);
-    let mobility = Position::from_setup(turned).map_or(0, |p| p.legal_moves().len());
-    (2 * men.count_ones() + 3 * kings.count_ones(), mobility)
-}
-
-/// A "wins" claim at a position where the game is not over, compared with
-/// material and mobility: the claimed winner behind in material, or with no
-/// move to make, is a disagreement. A draw claim is not judged.
-fn claim_against_board(pos: &Position, result: &StatedResult) -> Option<Diagnostic> {
-    let (winner, loser) = match result.outcome {
-        Outcome::WhiteWins => (draughts::Color::White, draughts::Color::Black),
-        Outcome::BlackWins => (draughts::Color::Black, draughts::Color::White),
-        _ => return None,
-    };
-    let (w, l) = (forces(pos, winner), forces(pos, loser));
-    let half = |n: u32| if n.is_multiple_of(2) { format!("{}", n / 2) } else { format!("{}.5", n / 2) };
-    let why = if w.0 < l.0 {
-        format!("{winner:?} is behind in material ({} men' worth against {}, a king counting 1.5)", half(w.0), half(l.0))
-    } else if w.1 == 0 {
-        format!("{winner:?} would have no move to make")
-    } else {
-        return None;
-    };
-    Some(
-        Diagnostic::warning("result::claim-against-board", format!("the book says {:?}, but where the line ends {why}", result.printed), result.span)
-            .with_label("stated result")
-            .with_help("the win may rest on play the book leaves out; check the last moves"),
-    )
-}
-
 /// Every line of every game as a block of clean numeric text (a variation
 /// with the moves before its branch, since a block is a game from the start),
 /// each with its stated result. Numeric text has no other start than the
@@ -399,20 +177,10 @@ pub fn write_line(line: &Line) -> String {
     line.moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>().join(" ")
 }
 
-impl LineStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LineStatus::Legal => "legal",
-            LineStatus::Repaired => "repaired",
-            LineStatus::Partial => "partial",
-            LineStatus::Unreadable => "unreadable",
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tree::LineStatus;
 
     #[test]
     fn clean_block_is_legal_as_printed() {

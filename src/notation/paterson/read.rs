@@ -4,7 +4,7 @@
 use super::grammar::parse_clean;
 use super::{from_natural, to_natural};
 use crate::diagnostic::Diagnostic;
-use crate::notation::numeric::{self, describe, ReadOptions};
+use crate::text::draughts::{describe, scan, ReadOptions};
 use crate::repair::{self, build_line, Decoded, Spelling, StopReason, Token, TokenKind};
 use crate::rules::draughts::{self, Move, Position};
 use crate::rules::the_move::{black_has_move_in, changed_by_marks, mark_of, Mark, Set};
@@ -238,7 +238,7 @@ pub fn read_line(text: &str, range: Span, start: &Position, opts: &ReadOptions) 
             return (line, diagnostics, check);
         }
     }
-    let tokens = numeric::scan(body, range.start);
+    let tokens = scan(body, range.start);
     let (mut line, diagnostics, check) = read_tokens(text, &tokens, start, opts);
     line.span = range;
     (line, diagnostics, check)

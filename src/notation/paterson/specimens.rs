@@ -4,11 +4,11 @@
 
 use super::read::{check_move_change, read_tokens, MarkCheck, MoveChange};
 use crate::diagnostic::Diagnostic;
-use crate::notation::numeric::{self, stated_result, ReadOptions};
+use crate::text::draughts::{scan, stated_result, ReadOptions};
 use crate::repair::{Token, TokenKind};
 use crate::rules::draughts::{self, Position};
 use crate::span::Span;
-use crate::tree::{Annotation, Game, LineStatus, Source, Unread};
+use crate::tree::{Annotation, Game, Line, LineStatus, Source, Unread};
 use regex::Regex;
 use serde::Serialize;
 use std::sync::LazyLock;
@@ -78,12 +78,52 @@ pub fn read_paterson_specimens_with_report(name: &str, text: &str) -> (Source, V
         );
         return (source, Vec::new());
     };
-    let lines = lines_from(text, heading.end());
+    let Some(table) = read_table(text, Span::new(heading.start(), heading.end()), &mut source) else {
+        return (source, Vec::new());
+    };
+    let footnotes = footnotes_after(text, table.end);
+    let variation_labels: Vec<&str> = table.names.iter().filter(|n| n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty()).map(String::as_str).collect();
+    let columns = column_tokens(&table, &variation_labels);
+    let footnote_of = footnotes_of_columns(&columns.opening_marks, &footnotes, &mut source.diagnostics);
+
+    let mut reports = Vec::new();
+    // Named columns are games; a numbered column is a variation of the game before it.
+    let mut game_of_column: Vec<Option<usize>> = vec![None; table.names.len()];
+    for col in 0..table.names.len() {
+        let (start, parent, branch) = if variation_labels.contains(&table.names[col].as_str()) {
+            let Some((pos, g, ply)) = place_variation(text, col, &table, &columns, &variation_labels, &game_of_column, &mut source) else { continue };
+            (pos, Some(g), Some(ply))
+        } else {
+            (Position::initial(), None, None)
+        };
+        let (line, marks, change) = read_column(text, col, &table, &columns, &start, &mut source.diagnostics);
+        let branch_of = branch.map(|b| (parent.map_or(String::new(), |g| source.games[g].name.clone()), b + 1));
+        reports.push(column_report(&table.names[col], &columns.tokens[col], &line, marks, change, branch_of));
+        game_of_column[col] = Some(attach_column(&mut source, line, col, &table, &columns, parent.zip(branch), footnote_of[col]));
+    }
+    source.diagnostics.sort_by_key(|d| d.span.start);
+    (source, reports)
+}
+
+/// The table under the heading: column names, cells row by row, the results row.
+struct Table {
+    header: Vec<Cell>,
+    names: Vec<String>,
+    body: Vec<Vec<Cell>>,
+    results: Vec<Option<Cell>>,
+    /// Where the table's last line ends.
+    end: usize,
+}
+
+/// Read the table under the heading; `None` (with a diagnostic) if there is none.
+/// Cells beyond the last column are kept unread.
+fn read_table(text: &str, heading: Span, source: &mut Source) -> Option<Table> {
+    let lines = lines_from(text, heading.end);
     // Skip the rest of the heading line and blank lines; the next line names the columns.
     let mut rows = lines.iter().skip(1).skip_while(|(_, l)| l.trim().is_empty());
     let Some(&(header_at, header_line)) = rows.next() else {
-        source.diagnostics.push(Diagnostic::error("paterson::no-columns", "the specimens heading has no table under it", Span::new(heading.start(), heading.end())));
-        return (source, Vec::new());
+        source.diagnostics.push(Diagnostic::error("paterson::no-columns", "the specimens heading has no table under it", heading));
+        return None;
     };
     let header: Vec<Cell> = cells(header_at, header_line);
     let names: Vec<String> = header.iter().map(|c| c.text.trim().trim_end_matches('.').trim().to_string()).collect();
@@ -111,8 +151,15 @@ pub fn read_paterson_specimens_with_report(name: &str, text: &str) -> (Source, V
         }
         body.push(row);
     }
-    // Footnotes: `† Compare this with …` after the table.
-    let mut footnotes: Vec<(char, String, Span)> = Vec::new();
+    Some(Table { header, names, body, results, end: table_end })
+}
+
+/// A footnote after the table: its mark, its text, where it stands.
+type Footnote = (char, String, Span);
+
+/// Footnotes in the dozen lines after the table: `† Compare this with …`.
+fn footnotes_after(text: &str, table_end: usize) -> Vec<Footnote> {
+    let mut footnotes = Vec::new();
     for &(at, line) in lines_from(text, table_end).iter().skip(1).take(12) {
         let trimmed = line.trim_start();
         if let Some(c) = trimmed.chars().next().filter(|c| FOOTNOTE_MARKS.contains(c)) {
@@ -121,15 +168,26 @@ pub fn read_paterson_specimens_with_report(name: &str, text: &str) -> (Source, V
             footnotes.push((c, note, Span::new(at + lead, at + line.len())));
         }
     }
+    footnotes
+}
 
-    // Tokens of each column, with the marks that open a column or a variation taken out.
+/// Each column's tokens, with the marks taken out: the one opening a column
+/// (a footnote mark) and the numbers marking where a variation branches.
+struct Columns {
+    tokens: Vec<Vec<Token>>,
+    opening_marks: Vec<Option<Token>>,
+    /// (column, variation label, the mark's token).
+    branch_marks: Vec<(usize, String, Token)>,
+}
+
+fn column_tokens(table: &Table, variation_labels: &[&str]) -> Columns {
+    let ncols = table.names.len();
     let mut columns: Vec<Vec<Token>> = vec![Vec::new(); ncols];
     let mut opening_marks: Vec<Option<Token>> = vec![None; ncols];
     let mut branch_marks: Vec<(usize, String, Token)> = Vec::new();
-    let variation_labels: Vec<&str> = names.iter().filter(|n| n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty()).map(String::as_str).collect();
-    for row in &body {
+    for row in &table.body {
         for (col, cell) in row.iter().enumerate().take(ncols) {
-            let mut tokens = numeric::scan(&cell.text, cell.span.start);
+            let mut tokens = scan(&cell.text, cell.span.start);
             if tokens.is_empty() {
                 continue;
             }
@@ -137,7 +195,7 @@ pub fn read_paterson_specimens_with_report(name: &str, text: &str) -> (Source, V
                 opening_marks[col] = Some(tokens.remove(0));
             }
             let numbers = tokens.iter().filter(|t| t.kind == TokenKind::Number).count();
-            let is_variation_column = variation_labels.contains(&names[col].as_str());
+            let is_variation_column = variation_labels.contains(&table.names[col].as_str());
             if !is_variation_column && numbers >= 3 && tokens[0].kind == TokenKind::Number && variation_labels.contains(&tokens[0].text.as_str()) {
                 let mark = tokens.remove(0);
                 branch_marks.push((col, mark.text.clone(), mark));
@@ -145,10 +203,15 @@ pub fn read_paterson_specimens_with_report(name: &str, text: &str) -> (Source, V
             columns[col].extend(tokens);
         }
     }
-    // The opening marks name the footnotes; one OCR-mangled mark takes the one left over.
+    Columns { tokens: columns, opening_marks, branch_marks }
+}
+
+/// The footnote each column's opening mark names; one OCR-mangled mark takes
+/// the one left over (with a note), any other unknown mark gets a warning.
+fn footnotes_of_columns<'f>(opening_marks: &[Option<Token>], footnotes: &'f [Footnote], diagnostics: &mut Vec<Diagnostic>) -> Vec<Option<(char, &'f str, Span)>> {
     let mut claimed: Vec<char> = opening_marks.iter().flatten().filter_map(|t| t.text.chars().next()).filter(|c| FOOTNOTE_MARKS.contains(c)).collect();
-    let mut footnote_of: Vec<Option<(char, &str, Span)>> = vec![None; ncols];
-    for col in 0..ncols {
+    let mut footnote_of: Vec<Option<(char, &str, Span)>> = vec![None; opening_marks.len()];
+    for col in 0..opening_marks.len() {
         let Some(token) = &opening_marks[col] else { continue };
         let printed = token.text.chars().next().unwrap_or(' ');
         let symbol = if FOOTNOTE_MARKS.contains(&printed) {
@@ -157,119 +220,127 @@ pub fn read_paterson_specimens_with_report(name: &str, text: &str) -> (Source, V
             let left: Vec<char> = footnotes.iter().map(|f| f.0).filter(|c| !claimed.contains(c)).collect();
             let only_unclaimed = opening_marks.iter().flatten().filter(|t| !t.text.starts_with(FOOTNOTE_MARKS)).count() == 1;
             if left.len() == 1 && only_unclaimed {
-                source.diagnostics.push(
+                diagnostics.push(
                     Diagnostic::note("paterson::footnote-mark-read", format!("{:?} read as {:?}, the only footnote mark left", token.text, left[0]), token.span)
                         .with_label(format!("read as {}", left[0])),
                 );
                 claimed.push(left[0]);
                 Some(left[0])
             } else {
-                source.diagnostics.push(Diagnostic::warning("paterson::unknown-mark", format!("{:?} before the first move is not a footnote mark", token.text), token.span));
+                diagnostics.push(Diagnostic::warning("paterson::unknown-mark", format!("{:?} before the first move is not a footnote mark", token.text), token.span));
                 None
             }
         };
         footnote_of[col] = symbol.and_then(|s| footnotes.iter().find(|f| f.0 == s)).map(|f| (f.0, f.1.as_str(), f.2));
     }
+    footnote_of
+}
 
-    let opts = ReadOptions::default();
-    let mut reports = Vec::new();
-    // Named columns are games; a numbered column is a variation of the game before it.
-    let mut game_of_column: Vec<Option<usize>> = vec![None; ncols];
-    for col in 0..ncols {
-        let is_variation = variation_labels.contains(&names[col].as_str());
-        let parent_game = (0..col).rev().find_map(|c| game_of_column[c].filter(|_| !variation_labels.contains(&names[c].as_str())));
-        let (start, parent, branch) = if is_variation {
-            let Some(g) = parent_game else {
-                source.diagnostics.push(Diagnostic::error("paterson::orphan-variation", format!("column {:?} has no game before it", names[col]), header[col].span));
-                continue;
-            };
-            let trunk_col = (0..col).rev().find(|&c| game_of_column[c] == Some(g)).unwrap_or(0);
-            let marker = branch_marks.iter().find(|(c, label, _)| *c == trunk_col && *label == names[col]);
-            let Some((_, _, mark)) = marker else {
-                source.diagnostics.push(
-                    Diagnostic::error("paterson::no-branch-mark", format!("variation {:?}: no move of its game is marked {:?}", names[col], names[col]), header[col].span)
-                        .with_help("the variation cannot be placed; its column is kept unread"),
-                );
-                let span = columns[col].first().zip(columns[col].last()).map_or(header[col].span, |(a, b)| a.span.join(b.span));
-                source.unread.push(Unread { raw: span.slice(text).to_string(), span });
-                continue;
-            };
-            let trunk = &source.games[g].lines[0];
-            let ply = trunk.moves.iter().position(|m| m.span.start > mark.span.start).unwrap_or(trunk.moves.len());
-            let mut pos = Position::initial();
-            for node in trunk.moves.iter().take(ply) {
-                match draughts::resolve(&pos, &node.squares) {
-                    Ok(mv) => pos = pos.play(&mv),
-                    Err(_) => break,
-                }
-            }
-            (pos, Some(g), Some(ply))
-        } else {
-            (Position::initial(), None, None)
-        };
-        let (mut line, diagnostics, marks) = read_tokens(text, &columns[col], &start, &opts);
-        source.diagnostics.extend(diagnostics);
-        let (change, disagreement) = check_move_change(&start, &line);
-        source.diagnostics.extend(disagreement);
-        if let Some(cell) = &results[col] {
-            let (result, _) = stated_result(cell.text.trim(), cell.span.start + (cell.text.len() - cell.text.trim_start().len()));
-            line.stated_result = result;
-        }
-        if let Some(t) = &opening_marks[col] {
-            line.annotations.push(Annotation { kind: "footnote-mark".into(), text: t.text.clone(), span: t.span });
-        }
-        let printed = columns[col].iter().filter(|t| t.kind == TokenKind::Number && t.text.len() == 2).count().div_ceil(2);
-        let mut deviations = Vec::new();
-        if let Some(u) = &line.unread {
-            deviations.push(format!("unread {:?}: no legal move reads like it", u.raw));
-        }
-        for node in line.moves.iter().filter(|m| m.repair.is_some()) {
-            deviations.push(format!("{:?} read as {}", node.printed, node.text));
-        }
-        reports.push(SpecimenReport {
-            column: names[col].clone(),
-            printed,
-            legal: line.moves.len(),
-            repaired: line.moves.iter().filter(|m| m.repair.is_some()).count(),
-            status: line.status,
-            marks,
-            move_change: Some(change),
-            branch: branch.map(|b| (parent.map_or(String::new(), |g| source.games[g].name.clone()), b + 1)),
-            deviations,
-        });
-        match (parent, branch) {
-            (Some(g), Some(ply)) => {
-                line.label = names[col].clone();
-                line.parent = Some(0);
-                line.branch_ply = ply;
-                if let Some((_, _, mark)) = branch_marks.iter().find(|(_, label, _)| *label == names[col])
-                    && let Some(node) = source.games[g].lines[0].moves.get_mut(ply)
-                {
-                    node.annotations.push(Annotation { kind: "variation-mark".into(), text: mark.text.clone(), span: mark.span });
-                }
-                source.games[g].span = source.games[g].span.join(line.span);
-                source.games[g].lines.push(line);
-                game_of_column[col] = Some(g);
-            }
-            _ => {
-                let mut tags = Vec::new();
-                if let Some((symbol, note, span)) = footnote_of[col] {
-                    tags.push(("Footnote".to_string(), format!("{symbol} {note}")));
-                    line.annotations.push(Annotation { kind: "cross-reference".into(), text: note.to_string(), span });
-                }
-                let span = line.span.join(header[col].span);
-                source.games.push(Game {
-                    name: names[col].clone(),
-                    tags,
-                    start: crate::tree::Start::Draughts(Position::initial().setup()),
-                    lines: vec![line],
-                    span,
-                    ..Game::default()
-                });
-                game_of_column[col] = Some(source.games.len() - 1);
-            }
+/// Where variation column `col` starts: the position before the move of its
+/// game marked with its number, that game and the ply. `None` if it cannot be
+/// placed (no game before it, or no marked move; the column is kept unread).
+fn place_variation(text: &str, col: usize, table: &Table, columns: &Columns, variation_labels: &[&str], game_of_column: &[Option<usize>], source: &mut Source) -> Option<(Position, usize, usize)> {
+    let names = &table.names;
+    let parent_game = (0..col).rev().find_map(|c| game_of_column[c].filter(|_| !variation_labels.contains(&names[c].as_str())));
+    let Some(g) = parent_game else {
+        source.diagnostics.push(Diagnostic::error("paterson::orphan-variation", format!("column {:?} has no game before it", names[col]), table.header[col].span));
+        return None;
+    };
+    let trunk_col = (0..col).rev().find(|&c| game_of_column[c] == Some(g)).unwrap_or(0);
+    let marker = columns.branch_marks.iter().find(|(c, label, _)| *c == trunk_col && *label == names[col]);
+    let Some((_, _, mark)) = marker else {
+        source.diagnostics.push(
+            Diagnostic::error("paterson::no-branch-mark", format!("variation {:?}: no move of its game is marked {:?}", names[col], names[col]), table.header[col].span)
+                .with_help("the variation cannot be placed; its column is kept unread"),
+        );
+        let tokens = &columns.tokens[col];
+        let span = tokens.first().zip(tokens.last()).map_or(table.header[col].span, |(a, b)| a.span.join(b.span));
+        source.unread.push(Unread { raw: span.slice(text).to_string(), span });
+        return None;
+    };
+    let trunk = &source.games[g].lines[0];
+    let ply = trunk.moves.iter().position(|m| m.span.start > mark.span.start).unwrap_or(trunk.moves.len());
+    let mut pos = Position::initial();
+    for node in trunk.moves.iter().take(ply) {
+        match draughts::resolve(&pos, &node.squares) {
+            Ok(mv) => pos = pos.play(&mv),
+            Err(_) => break,
         }
     }
-    source.diagnostics.sort_by_key(|d| d.span.start);
-    (source, reports)
+    Some((pos, g, ply))
+}
+
+/// Read column `col` from `start`: its moves, the marks checked, the move
+/// change checked, its stated result and its opening mark kept.
+fn read_column(text: &str, col: usize, table: &Table, columns: &Columns, start: &Position, diagnostics_out: &mut Vec<Diagnostic>) -> (Line, MarkCheck, MoveChange) {
+    let (mut line, diagnostics, marks) = read_tokens(text, &columns.tokens[col], start, &ReadOptions::default());
+    diagnostics_out.extend(diagnostics);
+    let (change, disagreement) = check_move_change(start, &line);
+    diagnostics_out.extend(disagreement);
+    if let Some(cell) = &table.results[col] {
+        let (result, _) = stated_result(cell.text.trim(), cell.span.start + (cell.text.len() - cell.text.trim_start().len()));
+        line.stated_result = result;
+    }
+    if let Some(t) = &columns.opening_marks[col] {
+        line.annotations.push(Annotation { kind: "footnote-mark".into(), text: t.text.clone(), span: t.span });
+    }
+    (line, marks, change)
+}
+
+/// What a column came to, for the report.
+fn column_report(name: &str, tokens: &[Token], line: &Line, marks: MarkCheck, change: MoveChange, branch: Option<(String, usize)>) -> SpecimenReport {
+    let printed = tokens.iter().filter(|t| t.kind == TokenKind::Number && t.text.len() == 2).count().div_ceil(2);
+    let mut deviations = Vec::new();
+    if let Some(u) = &line.unread {
+        deviations.push(format!("unread {:?}: no legal move reads like it", u.raw));
+    }
+    for node in line.moves.iter().filter(|m| m.repair.is_some()) {
+        deviations.push(format!("{:?} read as {}", node.printed, node.text));
+    }
+    SpecimenReport {
+        column: name.to_string(),
+        printed,
+        legal: line.moves.len(),
+        repaired: line.moves.iter().filter(|m| m.repair.is_some()).count(),
+        status: line.status,
+        marks,
+        move_change: Some(change),
+        branch,
+        deviations,
+    }
+}
+
+/// Put a column's line in the tree: a variation under its game's trunk at
+/// `(game, ply)` (the marked move annotated), else a new game with its
+/// footnote. Returns the game it went to.
+fn attach_column(source: &mut Source, mut line: Line, col: usize, table: &Table, columns: &Columns, branch: Option<(usize, usize)>, footnote: Option<(char, &str, Span)>) -> usize {
+    let name = &table.names[col];
+    if let Some((g, ply)) = branch {
+        line.label = name.clone();
+        line.parent = Some(0);
+        line.branch_ply = ply;
+        if let Some((_, _, mark)) = columns.branch_marks.iter().find(|(_, label, _)| label == name)
+            && let Some(node) = source.games[g].lines[0].moves.get_mut(ply)
+        {
+            node.annotations.push(Annotation { kind: "variation-mark".into(), text: mark.text.clone(), span: mark.span });
+        }
+        source.games[g].span = source.games[g].span.join(line.span);
+        source.games[g].lines.push(line);
+        return g;
+    }
+    let mut tags = Vec::new();
+    if let Some((symbol, note, span)) = footnote {
+        tags.push(("Footnote".to_string(), format!("{symbol} {note}")));
+        line.annotations.push(Annotation { kind: "cross-reference".into(), text: note.to_string(), span });
+    }
+    let span = line.span.join(table.header[col].span);
+    source.games.push(Game {
+        name: name.clone(),
+        tags,
+        start: crate::tree::Start::Draughts(Position::initial().setup()),
+        lines: vec![line],
+        span,
+        ..Game::default()
+    });
+    source.games.len() - 1
 }

@@ -4,7 +4,7 @@
 use super::continuation::{either, paths_that_go_on};
 use super::syntax::{CommentKind, Element, GameSyntax, LineSyntax, Separator, UnreadReason};
 use crate::diagnostic::Diagnostic;
-use crate::notation::numeric::{describe, move_text_among};
+use crate::text::draughts::{describe, move_text_among};
 use crate::rules::draughts::{self, Position, ResolveError};
 use crate::span::Span;
 use crate::tree::{Annotation, Game, Line, LineStatus, MoveNode, Outcome, StatedResult, Unread};
@@ -131,18 +131,7 @@ pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
         return super::lasca::resolve(game, text);
     }
     let mut diagnostics = Vec::new();
-    let mut playable = true;
-    if let Some(t) = game.tags.iter().find(|t| t.name == "GameType") {
-        let number = t.value.split(',').next().unwrap_or("").trim();
-        if number != ENGLISH {
-            diagnostics.push(
-                Diagnostic::error("pdn::game-type", format!("GameType {:?} is not English draughts; its moves are kept unread", t.value), t.value_span)
-                    .with_label("not 21")
-                    .with_help("gamescribe reads English draughts, GameType \"21\""),
-            );
-            playable = false;
-        }
-    }
+    let playable = english_game_type(game, &mut diagnostics);
     let start = start_position(game, &mut diagnostics);
     let start_text = match &start {
         Ok(p) => crate::tree::Start::Draughts(p.setup()),
@@ -173,17 +162,7 @@ pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
         };
         let mut along = Vec::new();
         match first_position {
-            None => {
-                let first_move = syntax.elements.iter().find_map(|e| if let Element::Move(m) = e { Some(m.span) } else { None });
-                if let Some(first) = first_move {
-                    let rest = Span::new(first.start, line_end(game, syntax));
-                    line.unread = Some(Unread { raw: rest.slice(text).to_string(), span: rest });
-                    line.status = LineStatus::Unreadable;
-                    if start.is_some() {
-                        diagnostics.push(Diagnostic::error("pdn::variation-without-position", "this variation branches where its parent line has no legal move", first).with_label("cannot be replayed"));
-                    }
-                }
-            }
+            None => keep_unplayed(game, syntax, text, &mut line, start.is_some(), &mut diagnostics),
             Some(pos) => {
                 along.push(pos);
                 replay(game, i, text, pos, &mut line, &mut along, &mut legal, &mut diagnostics);
@@ -199,23 +178,57 @@ pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
         positions.push(along);
     }
 
-    if let Some(result) = &game.result {
-        let tag = game.tags.iter().find(|t| t.name == "Result");
-        if let Some(tag) = tag.filter(|t| t.value != result.text && t.value != "*" && result.text != "*") {
-            diagnostics.push(
-                Diagnostic::warning("pdn::result-mismatch", format!("the movetext ends {} but the Result tag says {}", result.text, tag.value), result.span)
-                    .with_label("game terminator")
-                    .with_help("PDN wants the two to agree"),
-            );
-        }
-        if let Some(trunk) = lines.first_mut() {
-            trunk.stated_result = Some(stated(&result.text, result.span));
-        }
-    }
+    game_result(game, &mut lines, &mut diagnostics);
     // No Event, no name: a writer must not invent one.
     let name = game.tags.iter().find(|t| t.name == "Event").map_or_else(String::new, |t| t.value.clone());
     let tags = game.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect();
     (Game { name, tags, start: start_text, lines, span: game.span, ..Game::default() }, diagnostics)
+}
+
+/// Whether the game is English draughts: no `GameType` tag, or one whose
+/// number is 21 (any other is an error; the moves are kept unread).
+fn english_game_type(game: &GameSyntax, diagnostics: &mut Vec<Diagnostic>) -> bool {
+    let Some(t) = game.tags.iter().find(|t| t.name == "GameType") else { return true };
+    let number = t.value.split(',').next().unwrap_or("").trim();
+    if number == ENGLISH {
+        return true;
+    }
+    diagnostics.push(
+        Diagnostic::error("pdn::game-type", format!("GameType {:?} is not English draughts; its moves are kept unread", t.value), t.value_span)
+            .with_label("not 21")
+            .with_help("gamescribe reads English draughts, GameType \"21\""),
+    );
+    false
+}
+
+/// A line with no position to replay from: its moves kept unread (an error
+/// if the game has a start, so the parent line stopped before the branch).
+fn keep_unplayed(game: &GameSyntax, syntax: &LineSyntax, text: &str, line: &mut Line, has_start: bool, diagnostics: &mut Vec<Diagnostic>) {
+    let first_move = syntax.elements.iter().find_map(|e| if let Element::Move(m) = e { Some(m.span) } else { None });
+    if let Some(first) = first_move {
+        let rest = Span::new(first.start, line_end(game, syntax));
+        line.unread = Some(Unread { raw: rest.slice(text).to_string(), span: rest });
+        line.status = LineStatus::Unreadable;
+        if has_start {
+            diagnostics.push(Diagnostic::error("pdn::variation-without-position", "this variation branches where its parent line has no legal move", first).with_label("cannot be replayed"));
+        }
+    }
+}
+
+/// The game terminator as the trunk's stated result, checked against the `Result` tag.
+fn game_result(game: &GameSyntax, lines: &mut [Line], diagnostics: &mut Vec<Diagnostic>) {
+    let Some(result) = &game.result else { return };
+    let tag = game.tags.iter().find(|t| t.name == "Result");
+    if let Some(tag) = tag.filter(|t| t.value != result.text && t.value != "*" && result.text != "*") {
+        diagnostics.push(
+            Diagnostic::warning("pdn::result-mismatch", format!("the movetext ends {} but the Result tag says {}", result.text, tag.value), result.span)
+                .with_label("game terminator")
+                .with_help("PDN wants the two to agree"),
+        );
+    }
+    if let Some(trunk) = lines.first_mut() {
+        trunk.stated_result = Some(stated(&result.text, result.span));
+    }
 }
 
 /// The last byte of a line: its `)` or its last element.

@@ -6,7 +6,7 @@
 //! closed with an explicit stack: nesting costs no native stack, and dropping
 //! the tree does not recurse either.
 
-use super::lex::{Lexeme, Lexer};
+use super::lex::{Lexeme, Lexer, Token};
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 use serde::Serialize;
@@ -262,6 +262,173 @@ impl Builder {
     }
 }
 
+/// Reading one token into the game being built.
+impl Builder {
+    /// Inside a variation too deep to keep, count its brackets; `true` while
+    /// the token belongs to it.
+    fn skip(&mut self, lexeme: Lexeme, span: Span, text: &str) -> bool {
+        let Some((depth, _)) = self.skipping.as_mut() else { return false };
+        match lexeme {
+            Lexeme::RavOpen => *depth += 1,
+            Lexeme::RavClose => *depth -= 1,
+            _ => {}
+        }
+        if *depth == 0 {
+            self.end_skip(span.end, text);
+        }
+        true
+    }
+
+    /// Add one token to the game; `true` when it ends the game (a result).
+    fn take(&mut self, tok: Token, text: &str, next_starts_game: bool) -> bool {
+        let span = tok.span;
+        let slice = span.slice(text);
+        let junk = self.junk.take();
+        match tok.lexeme {
+            Lexeme::Tag { name, value } => {
+                let (name_text, value_text) = (name.slice(text).to_string(), unescape(value.slice(text)));
+                self.game.tags.push(Tag { name: name_text, value: value_text, span, value_span: value });
+            }
+            Lexeme::BadTag => {
+                self.diagnostics.push(
+                    Diagnostic::error("pdn::bad-tag", "a tag must be [Name \"value\"] on one line", span)
+                        .with_label("this tag does not close")
+                        .with_help("check the quotes and the closing ]"),
+                );
+                self.unread(UnreadReason::BadTag, span, text);
+            }
+            Lexeme::MoveNumber => {
+                self.started = true;
+                let digits = slice.trim_end_matches('.');
+                match digits.parse::<u64>() {
+                    Ok(number) => self.push(Element::MoveNumber { number, dots: slice.len() - digits.len(), span }),
+                    Err(_) => self.number_too_large("move number", span, text),
+                }
+            }
+            Lexeme::Nag => {
+                self.started = true;
+                match slice[1..].parse::<u64>() {
+                    Ok(code) => self.push(Element::Nag { code, span }),
+                    Err(_) => self.number_too_large("annotation glyph ($n)", span, text),
+                }
+            }
+            Lexeme::Move => self.take_move(slice, span, text),
+            Lexeme::Comment { inner } => {
+                self.started = true;
+                self.push(Element::Comment { comment: CommentKind::Brace, text: inner.slice(text).to_string(), span });
+            }
+            Lexeme::UnterminatedComment => {
+                self.diagnostics.push(
+                    Diagnostic::error("pdn::unterminated-comment", "this comment never closes; the rest of the file is kept unread", Span::new(span.start, span.start + 1))
+                        .with_label("opened here")
+                        .with_help("add the missing `}`"),
+                );
+                self.unread(UnreadReason::UnterminatedComment, span, text);
+            }
+            Lexeme::LineComment => self.take_line_comment(slice, span),
+            Lexeme::Escape => {
+                self.push(Element::Comment { comment: CommentKind::Escape, text: slice[1..].to_string(), span });
+            }
+            Lexeme::RavOpen => self.open_variation(span),
+            Lexeme::RavClose => self.close_variation(span, text),
+            Lexeme::Result => {
+                if slice == "*" && !next_starts_game && self.stack.len() == 1 {
+                    // Old files mark a strong move with `*`.
+                    self.push(Element::StrengthMark { text: "*".into(), span });
+                } else {
+                    self.started = true;
+                    self.game.result = Some(Spanned { text: slice.to_string(), span });
+                    return true;
+                }
+            }
+            Lexeme::Junk => self.take_junk(junk, slice, span, text),
+        }
+        false
+    }
+
+    fn take_move(&mut self, slice: &str, span: Span, text: &str) {
+        self.started = true;
+        match move_of(slice, span) {
+            Some(mv) => self.push(Element::Move(mv)),
+            None => {
+                self.diagnostics.push(
+                    Diagnostic::error("pdn::bad-move", format!("{:?} is not a move: squares run 1 to 32", truncate(slice, 40)), span)
+                        .with_label("not a move"),
+                );
+                self.unread(UnreadReason::BadMove, span, text);
+            }
+        }
+    }
+
+    fn take_line_comment(&mut self, slice: &str, span: Span) {
+        // A `;` misread for a digit turns the rest of a movetext line into a
+        // comment: kept as one, but said, so the line never shrinks unnoticed.
+        if slice[1..].split(|c: char| c.is_whitespace() || c == '.').any(|w| move_of(w, span).is_some_and(|m| m.squares.len() >= 2)) {
+            self.diagnostics.push(
+                Diagnostic::warning("pdn::moves-in-comment", "this `;` comment runs to the end of the line and holds moves; they are not played", span)
+                    .with_label("kept as a comment")
+                    .with_help("if the `;` is a misprint, the moves after it belong to the game"),
+            );
+        }
+        self.push(Element::Comment { comment: CommentKind::Line, text: slice[1..].to_string(), span });
+    }
+
+    /// `(`: a new line under the open one, or past `MAX_DEPTH` a run skipped as unread.
+    fn open_variation(&mut self, span: Span) {
+        self.started = true;
+        if self.stack.len() > MAX_DEPTH {
+            self.diagnostics.push(
+                Diagnostic::error("pdn::too-deep", format!("variations nest deeper than {MAX_DEPTH}; this one is kept unread"), span)
+                    .with_label("too deep"),
+            );
+            self.skipping = Some((1, span));
+        } else {
+            let parent = self.stack.last().copied().unwrap_or(0);
+            let index = self.game.lines.len();
+            self.push(Element::Variation { line: index });
+            self.game.lines.push(LineSyntax { parent: Some(parent), elements: Vec::new(), span });
+            self.stack.push(index);
+        }
+    }
+
+    fn close_variation(&mut self, span: Span, text: &str) {
+        if self.stack.len() > 1 {
+            self.current().span.end = span.end;
+            self.stack.pop();
+        } else {
+            self.diagnostics.push(Diagnostic::error("pdn::unopened-variation", "`)` closes no variation", span).with_label("no matching `(`"));
+            self.unread(UnreadReason::UnopenedVariation, span, text);
+        }
+    }
+
+    /// Junk: a run of junk separated only by blanks is one unread element
+    /// (`junk`, the last element if it is such a run, is extended).
+    fn take_junk(&mut self, junk: Option<(usize, usize, usize)>, slice: &str, span: Span, text: &str) {
+        self.started = true;
+        let extend = junk.filter(|&(l, e, _)| {
+            let line = &self.game.lines[l];
+            e + 1 == line.elements.len() && text.get(line.elements[e].span().end..span.start).is_some_and(|gap| gap.trim().is_empty())
+        });
+        match extend {
+            Some((l, e, d)) => {
+                let line = &mut self.game.lines[l];
+                line.span.end = line.span.end.max(span.end);
+                let Element::Unread { raw, span: run, .. } = &mut line.elements[e] else { return };
+                *run = run.join(span);
+                *raw = run.slice(text).to_string();
+                self.diagnostics[d] = junk_diagnostic(run.slice(text), *run);
+                self.junk = Some((l, e, d));
+            }
+            None => {
+                self.diagnostics.push(junk_diagnostic(slice, span));
+                self.unread(UnreadReason::NotMovetext, span, text);
+                let l = self.stack.last().copied().unwrap_or(0);
+                self.junk = Some((l, self.game.lines[l].elements.len() - 1, self.diagnostics.len() - 1));
+            }
+        }
+    }
+}
+
 impl<'a> GameParser<'a> {
     pub fn new(text: &'a str) -> GameParser<'a> {
         GameParser { text, tokens: Lexer::new(text).peekable(), done: false }
@@ -284,7 +451,6 @@ impl Iterator for GameParser<'_> {
         let mut b: Option<Builder> = None;
         while let Some(&tok) = self.tokens.peek() {
             let span = tok.span;
-            let slice = span.slice(text);
             let g = b.get_or_insert_with(|| Builder::new(span.start));
             // A tag after movetext starts the next game, even inside an open variation.
             if matches!(tok.lexeme, Lexeme::Tag { .. }) && g.started {
@@ -296,148 +462,14 @@ impl Iterator for GameParser<'_> {
                 g.game.span.start = span.start;
             }
             g.game.span.end = g.game.span.end.max(span.end);
-            if let Some((depth, _)) = g.skipping.as_mut() {
-                match tok.lexeme {
-                    Lexeme::RavOpen => *depth += 1,
-                    Lexeme::RavClose => *depth -= 1,
-                    _ => {}
-                }
-                if *depth == 0 {
-                    g.end_skip(span.end, text);
-                }
+            if g.skip(tok.lexeme, span, text) {
                 continue;
             }
-            let junk = g.junk.take();
-            match tok.lexeme {
-                Lexeme::Tag { name, value } => {
-                    let (name_text, value_text) = (name.slice(text).to_string(), unescape(value.slice(text)));
-                    g.game.tags.push(Tag { name: name_text, value: value_text, span, value_span: value });
-                }
-                Lexeme::BadTag => {
-                    g.diagnostics.push(
-                        Diagnostic::error("pdn::bad-tag", "a tag must be [Name \"value\"] on one line", span)
-                            .with_label("this tag does not close")
-                            .with_help("check the quotes and the closing ]"),
-                    );
-                    g.unread(UnreadReason::BadTag, span, text);
-                }
-                Lexeme::MoveNumber => {
-                    g.started = true;
-                    let digits = slice.trim_end_matches('.');
-                    match digits.parse::<u64>() {
-                        Ok(number) => g.push(Element::MoveNumber { number, dots: slice.len() - digits.len(), span }),
-                        Err(_) => g.number_too_large("move number", span, text),
-                    }
-                }
-                Lexeme::Nag => {
-                    g.started = true;
-                    match slice[1..].parse::<u64>() {
-                        Ok(code) => g.push(Element::Nag { code, span }),
-                        Err(_) => g.number_too_large("annotation glyph ($n)", span, text),
-                    }
-                }
-                Lexeme::Move => {
-                    g.started = true;
-                    match move_of(slice, span) {
-                        Some(mv) => g.push(Element::Move(mv)),
-                        None => {
-                            g.diagnostics.push(
-                                Diagnostic::error("pdn::bad-move", format!("{:?} is not a move: squares run 1 to 32", truncate(slice, 40)), span)
-                                    .with_label("not a move"),
-                            );
-                            g.unread(UnreadReason::BadMove, span, text);
-                        }
-                    }
-                }
-                Lexeme::Comment { inner } => {
-                    g.started = true;
-                    g.push(Element::Comment { comment: CommentKind::Brace, text: inner.slice(text).to_string(), span });
-                }
-                Lexeme::UnterminatedComment => {
-                    g.diagnostics.push(
-                        Diagnostic::error("pdn::unterminated-comment", "this comment never closes; the rest of the file is kept unread", Span::new(span.start, span.start + 1))
-                            .with_label("opened here")
-                            .with_help("add the missing `}`"),
-                    );
-                    g.unread(UnreadReason::UnterminatedComment, span, text);
-                }
-                Lexeme::LineComment => {
-                    // A `;` misread for a digit turns the rest of a movetext line into a
-                    // comment: kept as one, but said, so the line never shrinks unnoticed.
-                    if slice[1..].split(|c: char| c.is_whitespace() || c == '.').any(|w| move_of(w, span).is_some_and(|m| m.squares.len() >= 2)) {
-                        g.diagnostics.push(
-                            Diagnostic::warning("pdn::moves-in-comment", "this `;` comment runs to the end of the line and holds moves; they are not played", span)
-                                .with_label("kept as a comment")
-                                .with_help("if the `;` is a misprint, the moves after it belong to the game"),
-                        );
-                    }
-                    g.push(Element::Comment { comment: CommentKind::Line, text: slice[1..].to_string(), span });
-                }
-                Lexeme::Escape => {
-                    g.push(Element::Comment { comment: CommentKind::Escape, text: slice[1..].to_string(), span });
-                }
-                Lexeme::RavOpen => {
-                    g.started = true;
-                    if g.stack.len() > MAX_DEPTH {
-                        g.diagnostics.push(
-                            Diagnostic::error("pdn::too-deep", format!("variations nest deeper than {MAX_DEPTH}; this one is kept unread"), span)
-                                .with_label("too deep"),
-                        );
-                        g.skipping = Some((1, span));
-                    } else {
-                        let parent = g.stack.last().copied().unwrap_or(0);
-                        let index = g.game.lines.len();
-                        g.push(Element::Variation { line: index });
-                        g.game.lines.push(LineSyntax { parent: Some(parent), elements: Vec::new(), span });
-                        g.stack.push(index);
-                    }
-                }
-                Lexeme::RavClose => {
-                    if g.stack.len() > 1 {
-                        g.current().span.end = span.end;
-                        g.stack.pop();
-                    } else {
-                        g.diagnostics.push(Diagnostic::error("pdn::unopened-variation", "`)` closes no variation", span).with_label("no matching `(`"));
-                        g.unread(UnreadReason::UnopenedVariation, span, text);
-                    }
-                }
-                Lexeme::Result => {
-                    let next_starts_game = self.tokens.peek().is_none_or(|t| matches!(t.lexeme, Lexeme::Tag { .. } | Lexeme::BadTag));
-                    if slice == "*" && !next_starts_game && g.stack.len() == 1 {
-                        // Old files mark a strong move with `*`.
-                        g.push(Element::StrengthMark { text: "*".into(), span });
-                    } else {
-                        g.started = true;
-                        g.game.result = Some(Spanned { text: slice.to_string(), span });
-                        let finished = b.take()?;
-                        return Some(self.finish(finished));
-                    }
-                }
-                Lexeme::Junk => {
-                    g.started = true;
-                    // A run of junk separated only by blanks is one unread element.
-                    let extend = junk.filter(|&(l, e, _)| {
-                        let line = &g.game.lines[l];
-                        e + 1 == line.elements.len() && text.get(line.elements[e].span().end..span.start).is_some_and(|gap| gap.trim().is_empty())
-                    });
-                    match extend {
-                        Some((l, e, d)) => {
-                            let line = &mut g.game.lines[l];
-                            line.span.end = line.span.end.max(span.end);
-                            let Element::Unread { raw, span: run, .. } = &mut line.elements[e] else { continue };
-                            *run = run.join(span);
-                            *raw = run.slice(text).to_string();
-                            g.diagnostics[d] = junk_diagnostic(run.slice(text), *run);
-                            g.junk = Some((l, e, d));
-                        }
-                        None => {
-                            g.diagnostics.push(junk_diagnostic(slice, span));
-                            g.unread(UnreadReason::NotMovetext, span, text);
-                            let l = g.stack.last().copied().unwrap_or(0);
-                            g.junk = Some((l, g.game.lines[l].elements.len() - 1, g.diagnostics.len() - 1));
-                        }
-                    }
-                }
+            // A `*` that is not the game's last word is an old strength mark, not a result.
+            let next_starts_game = matches!(tok.lexeme, Lexeme::Result) && self.tokens.peek().is_none_or(|t| matches!(t.lexeme, Lexeme::Tag { .. } | Lexeme::BadTag));
+            if g.take(tok, text, next_starts_game) {
+                let finished = b.take()?;
+                return Some(self.finish(finished));
             }
         }
         self.done = true;

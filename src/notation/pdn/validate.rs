@@ -10,7 +10,7 @@ use super::lex::{Lexeme, Lexer};
 use super::MAX_DEPTH;
 use super::continuation::paths_that_go_on;
 use super::lex::Token;
-use crate::rules::draughts::{parse_fen, resolve_among, Position, ResolveError, Square};
+use crate::rules::draughts::{parse_fen, resolve_among, Move, Position, ResolveError, Square};
 use std::iter::Peekable;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -208,170 +208,201 @@ struct Part {
 }
 
 fn validate_part(text: &str) -> Part {
-    let mut stats = Stats::default();
-    let mut unterminated = false;
-    // Frames are reused from game to game so a long file allocates little.
-    let mut frames: Vec<Frame> = vec![Frame::default()];
-    frames[0].reset(Some(Position::initial()));
-    let mut g = GameState::new();
-    let mut legal = Vec::with_capacity(32);
-    let mut sq = [0u8; 16];
+    let mut v = PartState::new();
     let mut lexer = Lexer::new(text).peekable();
     while let Some(tok) = lexer.next() {
-        if matches!(tok.lexeme, Lexeme::Tag { .. }) && g.started {
-            stats.errors += usize::from(g.depth > 0 || g.skipping > 0);
-            stats.games += 1;
-            g = GameState::new();
-            frames[0].reset(Some(Position::initial()));
+        if matches!(tok.lexeme, Lexeme::Tag { .. }) && v.g.started {
+            v.stats.errors += usize::from(v.g.depth > 0 || v.g.skipping > 0);
+            v.stats.games += 1;
+            v.new_game();
         }
-        if g.skipping > 0 {
+        if v.g.skipping > 0 {
             match tok.lexeme {
-                Lexeme::RavOpen => g.skipping += 1,
-                Lexeme::RavClose => g.skipping -= 1,
+                Lexeme::RavOpen => v.g.skipping += 1,
+                Lexeme::RavClose => v.g.skipping -= 1,
                 _ => {}
             }
             continue;
         }
-        let junk = std::mem::take(&mut g.previous_junk);
+        let junk = std::mem::take(&mut v.g.previous_junk);
         match tok.lexeme {
-            Lexeme::Tag { name, value } => {
-                g.content = true;
-                let name = name.slice(text);
-                if !g.fen_seen && name.eq_ignore_ascii_case("FEN") {
-                    g.fen_seen = true;
-                    // The value is used as `read` uses it: unescaped (FEN has no quotes).
-                    let value = value.slice(text);
-                    let ok = if value.contains('\\') {
-                        let unescaped = value.replace("\\\"", "\"").replace("\\\\", "\\");
-                        parse_fen(&unescaped).ok().and_then(|s| Position::from_setup(s).ok())
-                    } else {
-                        parse_fen(value).ok().and_then(|s| Position::from_setup(s).ok())
-                    };
-                    match ok {
-                        Some(p) if g.start_ok => frames[0].reset(Some(p)),
-                        Some(_) => {}
-                        None => {
-                            stats.errors += 1;
-                            g.start_ok = false;
-                        }
-                    }
-                } else if !g.game_type_seen && name == "GameType" {
-                    g.game_type_seen = true;
-                    if value.slice(text).split(',').next().unwrap_or("").trim() != "21" {
-                        stats.errors += 1;
-                        g.start_ok = false;
-                    }
-                }
-                if !g.start_ok {
-                    frames[0].reset(None);
-                }
-            }
-            Lexeme::Move => {
-                g.started = true;
-                let Some(n) = squares(tok.span.slice(text).as_bytes(), &mut sq) else {
-                    stats.errors += 1;
-                    continue;
-                };
-                let frame = &mut frames[g.depth];
-                frame.moves_seen += 1;
-                if frame.dead {
-                    continue;
-                }
-                let Some(&pos) = frame.positions.last() else {
-                    if frame.orphan {
-                        frame.orphan = false;
-                        stats.errors += 1;
-                    }
-                    continue;
-                };
-                // Only the printed piece's moves need generating.
-                let found = Square::new(sq[0]).ok_or(()).and_then(|from| {
-                    pos.moves_from_into(from, &mut legal);
-                    match resolve_among(&legal, &sq[..n]) {
-                        Ok(mv) => Ok(mv),
-                        // As `resolve` does: the one path after which the line goes on.
-                        Err(ResolveError::Ambiguous(matches)) => match paths_that_go_on(&pos, &matches, &rest_of_line(&lexer, text, g.depth)).as_slice() {
-                            [taken] => Ok(*taken),
-                            _ => Err(()),
-                        },
-                        Err(ResolveError::Illegal) => Err(()),
-                    }
-                });
-                match found {
-                    Ok(mv) => {
-                        frame.positions.push(pos.play(&mv));
-                        stats.moves += 1;
-                    }
-                    Err(()) => {
-                        stats.errors += 1;
-                        frame.dead = true;
-                    }
-                }
-            }
-            Lexeme::RavOpen => {
-                g.started = true;
-                if g.depth + 1 > MAX_DEPTH {
-                    stats.errors += 1;
-                    g.skipping = 1;
-                    continue;
-                }
-                // A variation replaces the last move printed before it, or,
-                // opened before any move, its own line's first move.
-                let parent = &frames[g.depth];
-                let branch = match parent.moves_seen {
-                    0 => parent.positions.first().copied(),
-                    m => parent.positions.get(m - 1).copied(),
-                };
-                // As `resolve` does, each such line with a move is one error.
-                let orphan = branch.is_none() && g.start_ok;
-                g.depth += 1;
-                if frames.len() <= g.depth {
-                    frames.push(Frame::default());
-                }
-                let frame = &mut frames[g.depth];
-                frame.reset(branch);
-                frame.orphan = orphan;
-            }
+            Lexeme::Tag { name, value } => v.tag(name.slice(text), value.slice(text)),
+            Lexeme::Move => v.play(tok.span.slice(text), &lexer, text),
+            Lexeme::RavOpen => v.open_variation(),
             Lexeme::RavClose => {
-                if g.depth == 0 {
-                    g.content = true;
-                    stats.errors += 1;
+                if v.g.depth == 0 {
+                    v.g.content = true;
+                    v.stats.errors += 1;
                 } else {
-                    g.depth -= 1;
+                    v.g.depth -= 1;
                 }
             }
             Lexeme::Result => {
                 let ends_game = lexer.peek().is_none_or(|t| matches!(t.lexeme, Lexeme::Tag { .. } | Lexeme::BadTag));
-                if tok.span.slice(text) == "*" && !ends_game && g.depth == 0 {
+                if tok.span.slice(text) == "*" && !ends_game && v.g.depth == 0 {
                     continue;
                 }
-                stats.errors += usize::from(g.depth > 0);
-                stats.games += 1;
-                g = GameState::new();
-                frames[0].reset(Some(Position::initial()));
+                v.stats.errors += usize::from(v.g.depth > 0);
+                v.stats.games += 1;
+                v.new_game();
             }
-            Lexeme::MoveNumber | Lexeme::Nag | Lexeme::Comment { .. } => g.started = true,
-            Lexeme::LineComment | Lexeme::Escape => g.content = true,
+            Lexeme::MoveNumber | Lexeme::Nag | Lexeme::Comment { .. } => v.g.started = true,
+            Lexeme::LineComment | Lexeme::Escape => v.g.content = true,
             Lexeme::BadTag | Lexeme::UnterminatedComment => {
-                unterminated |= matches!(tok.lexeme, Lexeme::UnterminatedComment);
-                g.content = true;
-                stats.errors += 1;
+                v.unterminated |= matches!(tok.lexeme, Lexeme::UnterminatedComment);
+                v.g.content = true;
+                v.stats.errors += 1;
             }
             Lexeme::Junk => {
-                g.started = true;
+                v.g.started = true;
                 // A run of junk is one unread element and one error.
-                stats.errors += usize::from(!junk);
-                g.previous_junk = true;
+                v.stats.errors += usize::from(!junk);
+                v.g.previous_junk = true;
             }
         }
     }
+    let (mut stats, g) = (v.stats, v.g);
     // Tags after tags belong to the same game: a cut there would split it.
-    let ends_cleanly = !unterminated && (g.started || !g.content);
+    let ends_cleanly = !v.unterminated && (g.started || !g.content);
     if g.started || g.content {
         stats.games += 1;
         stats.errors += usize::from(g.depth > 0 || g.skipping > 0);
     }
     Part { stats, ends_cleanly }
+}
+
+/// One part being validated: the counts so far, the game being read and its
+/// open lines, and scratch space reused from move to move.
+struct PartState {
+    stats: Stats,
+    /// A comment that never closes was met: no cut may follow it.
+    unterminated: bool,
+    // Frames are reused from game to game so a long file allocates little.
+    frames: Vec<Frame>,
+    g: GameState,
+    legal: Vec<Move>,
+    sq: [u8; 16],
+}
+
+impl PartState {
+    fn new() -> PartState {
+        let mut frames: Vec<Frame> = vec![Frame::default()];
+        frames[0].reset(Some(Position::initial()));
+        PartState { stats: Stats::default(), unterminated: false, frames, g: GameState::new(), legal: Vec::with_capacity(32), sq: [0u8; 16] }
+    }
+
+    fn new_game(&mut self) {
+        self.g = GameState::new();
+        self.frames[0].reset(Some(Position::initial()));
+    }
+
+    /// A tag: the first `FEN` sets the start, the first `GameType` must be 21
+    /// (English draughts); a bad one is one error and the game is not replayed.
+    fn tag(&mut self, name: &str, value: &str) {
+        let g = &mut self.g;
+        g.content = true;
+        if !g.fen_seen && name.eq_ignore_ascii_case("FEN") {
+            g.fen_seen = true;
+            // The value is used as `read` uses it: unescaped (FEN has no quotes).
+            let ok = if value.contains('\\') {
+                let unescaped = value.replace("\\\"", "\"").replace("\\\\", "\\");
+                parse_fen(&unescaped).ok().and_then(|s| Position::from_setup(s).ok())
+            } else {
+                parse_fen(value).ok().and_then(|s| Position::from_setup(s).ok())
+            };
+            match ok {
+                Some(p) if g.start_ok => self.frames[0].reset(Some(p)),
+                Some(_) => {}
+                None => {
+                    self.stats.errors += 1;
+                    g.start_ok = false;
+                }
+            }
+        } else if !g.game_type_seen && name == "GameType" {
+            g.game_type_seen = true;
+            if value.split(',').next().unwrap_or("").trim() != "21" {
+                self.stats.errors += 1;
+                g.start_ok = false;
+            }
+        }
+        if !g.start_ok {
+            self.frames[0].reset(None);
+        }
+    }
+
+    /// A move on the open line: played if legal, else one error and the line
+    /// is dead (its later moves are not judged).
+    #[inline]
+    fn play(&mut self, printed: &str, lexer: &Peekable<Lexer<'_>>, text: &str) {
+        self.g.started = true;
+        let Some(n) = squares(printed.as_bytes(), &mut self.sq) else {
+            self.stats.errors += 1;
+            return;
+        };
+        let frame = &mut self.frames[self.g.depth];
+        frame.moves_seen += 1;
+        if frame.dead {
+            return;
+        }
+        let Some(&pos) = frame.positions.last() else {
+            if frame.orphan {
+                frame.orphan = false;
+                self.stats.errors += 1;
+            }
+            return;
+        };
+        let (sq, legal, depth) = (&self.sq, &mut self.legal, self.g.depth);
+        // Only the printed piece's moves need generating.
+        let found = Square::new(sq[0]).ok_or(()).and_then(|from| {
+            pos.moves_from_into(from, legal);
+            match resolve_among(legal, &sq[..n]) {
+                Ok(mv) => Ok(mv),
+                // As `resolve` does: the one path after which the line goes on.
+                Err(ResolveError::Ambiguous(matches)) => match paths_that_go_on(&pos, &matches, &rest_of_line(lexer, text, depth)).as_slice() {
+                    [taken] => Ok(*taken),
+                    _ => Err(()),
+                },
+                Err(ResolveError::Illegal) => Err(()),
+            }
+        });
+        match found {
+            Ok(mv) => {
+                frame.positions.push(pos.play(&mv));
+                self.stats.moves += 1;
+            }
+            Err(()) => {
+                self.stats.errors += 1;
+                frame.dead = true;
+            }
+        }
+    }
+
+    /// `(`: a variation replaces the last move printed before it, or, opened
+    /// before any move, its own line's first move. Past `MAX_DEPTH` it is one
+    /// error and skipped.
+    fn open_variation(&mut self) {
+        let g = &mut self.g;
+        g.started = true;
+        if g.depth + 1 > MAX_DEPTH {
+            self.stats.errors += 1;
+            g.skipping = 1;
+            return;
+        }
+        let parent = &self.frames[g.depth];
+        let branch = match parent.moves_seen {
+            0 => parent.positions.first().copied(),
+            m => parent.positions.get(m - 1).copied(),
+        };
+        // As `resolve` does, each such line with a move is one error.
+        let orphan = branch.is_none() && g.start_ok;
+        g.depth += 1;
+        if self.frames.len() <= g.depth {
+            self.frames.push(Frame::default());
+        }
+        let frame = &mut self.frames[g.depth];
+        frame.reset(branch);
+        frame.orphan = orphan;
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! PDN FEN for English draughts: `B:W18,24,K10:B12,16,K22`.
 //! Accepts a trailing dot, ranges (`W21-32`), spaces and either field order.
 
-use super::position::{Color, Setup};
+use super::{Color, Setup};
 use std::fmt;
 
 /// Why a FEN string could not be read; `offset` is the byte where reading stopped.

@@ -4,7 +4,7 @@
 //! and iterates plain minimax values to a fixed point. Slow and obvious, so
 //! the fast database can be checked against it.
 
-use super::position::{Color, Position, Setup};
+use super::{Color, Position, Setup};
 use super::reference::{reference_moves, reference_play};
 use std::collections::HashMap;
 

@@ -2,7 +2,7 @@
 //! bitboard tricks, that the fast generator in `position.rs` is checked against.
 //! It is slow on purpose: every step is the plain reading of a rule.
 
-use super::position::{Color, Move, Position, Setup};
+use super::{Color, Move, Position, Setup};
 use super::square::{Direction, Square};
 use proptest::prelude::*;
 use std::collections::BTreeSet;

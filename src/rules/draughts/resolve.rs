@@ -1,6 +1,6 @@
 //! Matching printed squares against the legal moves of a position.
 
-use super::position::{Move, Position};
+use super::{Move, Position};
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]

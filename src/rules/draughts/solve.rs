@@ -7,7 +7,7 @@
 //! whose every leaf was decided; otherwise it is an estimate.
 
 use super::egdb::{Egdb, Wdl};
-use super::position::{Color, Move, Position};
+use super::{Color, Move, Position};
 use std::time::{Duration, Instant};
 
 /// How a value was proven, or how far the search got.

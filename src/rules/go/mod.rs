@@ -3,10 +3,14 @@
 //! passes, area and territory scoring, dead stones. Nothing about text
 //! except the plain board drawing.
 
+mod chain;
+mod draw;
 mod point;
 mod position;
 mod score;
+mod setup;
 
 pub use point::{Color, Move, Point, DEFAULT_SIZE, MAX_SIZE};
-pub use position::{KoRule, MoveError, Played, Position, PositionError, Rules, Setup};
+pub use position::{MoveError, Played, Position};
+pub use setup::{KoRule, PositionError, Rules, Setup};
 pub use score::{Score, Scoring};

@@ -1,56 +1,11 @@
-//! `Setup` (any arrangement of stones) and `Position` (checked), and play.
+//! `Position`: a checked board (every chain has a liberty), and play under
+//! the ko rules. The setup it is made from is `setup.rs`; chains and keys
+//! `chain.rs`; the board drawn as text `draw.rs`.
 
-use super::point::{Color, Move, Point, DEFAULT_SIZE, MAX_SIZE};
+use super::chain::{chain_in, history_key, neighbours_of};
+use super::point::{Color, Move, Point, MAX_SIZE};
+use super::setup::{KoRule, PositionError, Rules, Setup};
 use std::collections::HashSet;
-use std::fmt;
-
-/// Which repetitions are forbidden.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum KoRule {
-    /// The source's *ta chieh* rule: a move may not restore the position as it
-    /// stood before the opponent's last move (the immediate retake).
-    #[default]
-    Simple,
-    /// No move may recreate any earlier arrangement of stones.
-    PositionalSuperko,
-    /// No move may recreate an earlier arrangement with the same player to move.
-    SituationalSuperko,
-}
-
-/// Rule options. The defaults are the source's: suicide forbidden, simple ko.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub struct Rules {
-    pub suicide_allowed: bool,
-    pub ko: KoRule,
-}
-
-/// An arrangement of stones and a player to move, not necessarily legal.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Setup {
-    pub size: u8,
-    pub black: Vec<Point>,
-    pub white: Vec<Point>,
-    pub to_move: Color,
-}
-
-impl Default for Setup {
-    fn default() -> Setup {
-        Setup { size: DEFAULT_SIZE, black: Vec::new(), white: Vec::new(), to_move: Color::Black }
-    }
-}
-
-/// Why a setup cannot be a position.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
-    #[error("board size {0} is outside 1..={MAX_SIZE}")]
-    BadSize(u8),
-    #[error("a stone at ({}, {}) lies off the {size}×{size} board", .point.x, .point.y)]
-    OffBoard { point: Point, size: u8 },
-    #[error("two stones are set on ({}, {})", .0.x, .0.y)]
-    Occupied(Point),
-    #[error("the chain at ({}, {}) has no liberty", .0.x, .0.y)]
-    NoLiberties(Point),
-}
 
 /// Why a move cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -79,16 +34,16 @@ pub struct Played {
 /// A legal position: every chain has a liberty.
 #[derive(Clone, Debug)]
 pub struct Position {
-    size: u8,
-    cells: Vec<Option<Color>>,
-    to_move: Color,
+    pub(super) size: u8,
+    pub(super) cells: Vec<Option<Color>>,
+    pub(super) to_move: Color,
     rules: Rules,
     /// The stones before the last move, for the simple ko rule.
     before_last: Option<Vec<Option<Color>>>,
     /// Hashes of every arrangement so far (with the player to move for situational superko).
     seen: HashSet<u64>,
     /// Stones each colour has captured (index by `Color::index`).
-    prisoners: [u32; 2],
+    pub(super) prisoners: [u32; 2],
     passes_in_a_row: u32,
     moves_played: u32,
 }
@@ -385,115 +340,6 @@ impl Position {
         self.seen.insert(h);
         Ok(removed)
     }
-
-    /// The board as text: columns A–Z without I, rows numbered from the bottom,
-    /// `X` Black, `O` White, `+` the marked points (hoshi), `.` empty.
-    pub fn board_text(&self) -> String {
-        let n = self.size as usize;
-        let letters: Vec<char> = ('A'..='Z').filter(|&c| c != 'I').take(n).collect();
-        let header: String = letters.iter().map(|c| format!(" {c}")).collect();
-        let mut out = format!("   {header}\n");
-        for y in 0..n {
-            let row = n - y;
-            out.push_str(&format!("{row:>2} "));
-            for x in 0..n {
-                let ch = match self.cells[y * n + x] {
-                    Some(Color::Black) => 'X',
-                    Some(Color::White) => 'O',
-                    None if is_star(x, y, n) => '+',
-                    None => '.',
-                };
-                out.push(' ');
-                out.push(ch);
-            }
-            out.push_str(&format!(" {row:>2}\n"));
-        }
-        out.push_str(&format!("   {header}\n"));
-        out.push_str(&format!(
-            "{} to play; prisoners: Black {}, White {}\n",
-            self.to_move, self.prisoners[0], self.prisoners[1]
-        ));
-        out
-    }
-}
-
-/// Indices of 4-neighbours of cell `i` on a `size` board.
-fn neighbours_of(size: u8, i: usize) -> impl Iterator<Item = usize> {
-    let n = size as usize;
-    let (x, y) = (i % n, i / n);
-    let left = (x > 0).then(|| i - 1);
-    let right = (x + 1 < n).then(|| i + 1);
-    let up = (y > 0).then(|| i - n);
-    let down = (y + 1 < n).then(|| i + n);
-    [left, right, up, down].into_iter().flatten()
-}
-
-/// The chain through cell `i` (empty if `i` is empty) and its number of distinct liberties.
-fn chain_in(cells: &[Option<Color>], size: u8, i: usize) -> (Vec<usize>, usize) {
-    let Some(color) = cells[i] else { return (Vec::new(), 0) };
-    // Bit sets on the stack: 25×25 = 625 cells fit in 10 words.
-    let mut seen = [0u64; 10];
-    let mut liberty = [0u64; 10];
-    let mark = |set: &mut [u64; 10], n: usize| -> bool {
-        let (w, b) = (n / 64, 1u64 << (n % 64));
-        let fresh = set[w] & b == 0;
-        set[w] |= b;
-        fresh
-    };
-    let mut stack = vec![i];
-    let mut stones = Vec::new();
-    let mut liberties = 0;
-    mark(&mut seen, i);
-    while let Some(s) = stack.pop() {
-        stones.push(s);
-        for n in neighbours_of(size, s) {
-            match cells[n] {
-                None if mark(&mut liberty, n) => liberties += 1,
-                Some(c) if c == color && mark(&mut seen, n) => stack.push(n),
-                _ => {}
-            }
-        }
-    }
-    (stones, liberties)
-}
-
-/// Deterministic Zobrist-style key of one stone (splitmix64 of its index and colour).
-fn stone_key(i: usize, color: Color) -> u64 {
-    let mut z = (i as u64 * 2 + color.index() as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The key an arrangement is remembered by for superko (with the player to
-/// move under situational superko).
-fn history_key(cells: &[Option<Color>], ko: KoRule, to_move: Color) -> u64 {
-    // Simple ko compares with the last position only: no history is kept.
-    if ko == KoRule::Simple {
-        return 0;
-    }
-    let h = cells.iter().enumerate().filter_map(|(i, c)| c.map(|c| stone_key(i, c))).fold(0, |a, b| a ^ b);
-    match (ko, to_move) {
-        (KoRule::SituationalSuperko, Color::White) => h ^ 0x5151_5151_5151_5151,
-        _ => h,
-    }
-}
-
-/// The marked points: the fourth line from each edge (the source's 艮 巽 坤 乾),
-/// edge midpoints on that line, and the centre, on odd boards of 9 and up.
-fn is_star(x: usize, y: usize, n: usize) -> bool {
-    if n < 9 || n.is_multiple_of(2) {
-        return false;
-    }
-    let edge = if n >= 13 { 3 } else { 2 };
-    let lines = [edge, n / 2, n - 1 - edge];
-    lines.contains(&x) && lines.contains(&y) && (n >= 13 || (x == n / 2) == (y == n / 2))
-}
-
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.board_text())
-    }
 }
 
 #[cfg(test)]
@@ -604,16 +450,5 @@ mod tests {
         assert!(!pos.is_over());
         pos.play(Move::Pass).unwrap();
         assert!(pos.is_over());
-    }
-
-    #[test]
-    fn board_text_draws_stones_and_labels() {
-        let setup = Setup { size: 9, black: vec![p(0, 8)], white: vec![p(8, 0)], ..Setup::default() };
-        let text = Position::from_setup(setup).unwrap().board_text();
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], "    A B C D E F G H J");
-        assert_eq!(lines[1], " 9  . . . . . . . . O  9");
-        assert_eq!(lines[9], " 1  X . . . . . . . .  1");
-        assert!(lines[3].contains('+'));
     }
 }

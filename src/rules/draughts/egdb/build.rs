@@ -7,7 +7,7 @@
 
 use super::{file, Egdb, Material, SliceIndex, DRAW, LOSS, UNKNOWN, WIN};
 use crate::rules::draughts::bitboard;
-use crate::rules::draughts::position::{Color, Position};
+use crate::rules::draughts::{Color, Position};
 use std::path::Path;
 use std::time::{Duration, Instant};
 

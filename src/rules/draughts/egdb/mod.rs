@@ -16,7 +16,7 @@ pub use build::{build, BuildEvent, BuildReport, SliceReport};
 pub use file::{slice_file_name, SliceFileError, SliceProblem};
 pub use index::{counted_size, SliceIndex};
 
-use super::position::{Color, Position};
+use super::{Color, Position};
 use std::path::{Path, PathBuf};
 
 /// How many pieces of each kind a slice holds, Black to move.

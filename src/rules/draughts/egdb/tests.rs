@@ -4,7 +4,7 @@
 use super::*;
 use crate::rules::draughts::independent::{self, Value};
 use crate::rules::draughts::parse_fen;
-use crate::rules::draughts::position::Setup;
+use crate::rules::draughts::Setup;
 use std::sync::OnceLock;
 
 /// The ≤4-piece database, built once into a temporary directory.

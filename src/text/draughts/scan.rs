@@ -1,4 +1,4 @@
-//! The OCR-tolerant scanner for numeric notation (nom): every byte of the input
+//! The OCR-tolerant scanner for draughts movetext (nom): every byte of the input
 //! ends up in exactly one token or in the whitespace between tokens.
 
 use crate::repair::{is_digit_like, Token, TokenKind};

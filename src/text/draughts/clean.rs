@@ -1,4 +1,4 @@
-//! Clean numeric movetext by the pest grammar `grammars/numeric.pest`.
+//! Clean draughts movetext (no OCR damage) by the pest grammar `grammars/numeric.pest`.
 
 use crate::span::Span;
 use pest::Parser;

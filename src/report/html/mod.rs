@@ -1,13 +1,23 @@
 //! The report's HTML: the page for one source and the index over several.
 //! Every line is a `<details>` nested in its parent at the move it branches
 //! from; moves sit beside the text they were read from; boards come from
-//! `board_svg`, positions from `position`.
+//! `board_svg`, positions from `position`. A game's section is `game.rs`,
+//! the diagnostics `diagnostics.rs`, where each belongs in the tree `place.rs`.
 
-use super::board_svg::{self, Size};
-use super::position::{initial_board, replay_game, start_board, Board, GameKind, Replayed};
-use super::summary::{exit_reason, Tally};
-use crate::diagnostic::{excerpt, Diagnostic, Severity};
-use crate::tree::{Game, Line, LineStatus, MoveNode, Outcome, Source};
+mod diagnostics;
+mod game;
+mod place;
+
+pub use place::{error_plies, has_start_board};
+
+use crate::report::board_svg;
+use crate::report::position::GameKind;
+use crate::report::summary::{exit_reason, Tally};
+use crate::diagnostic::{excerpt, Severity};
+use crate::tree::{Line, LineStatus, Outcome, Source};
+use diagnostics::diagnostics_section;
+use game::game_section;
+use place::{locate, At, Place};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write;
 
@@ -72,69 +82,6 @@ li.error{border-color:#c22!important}li.warning{border-color:#c90!important}li.n
 pre.ex{background:#f7f7f7;padding:.2em .4em;overflow-x:auto;margin:.2em 0}pre.ex mark{background:#fbb}\
 .sev{font-weight:bold;text-transform:uppercase;font-size:.8em}.dl{font-size:.85em}.dl span{margin-right:1em}.dl .error{color:#b00}.result{color:#264}.verdict{margin-left:.5em}.verdict:empty{display:none}\
 nav ol{columns:3}dl.tags{display:grid;grid-template-columns:max-content auto;gap:0 1em;font-size:.85em}dl.tags dt{color:#666}dl.tags dd{margin:0}";
-
-/// Where a diagnostic belongs in the tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum At {
-    /// On move `k` of the line (its span holds the diagnostic's start).
-    Move(usize),
-    /// In the text where the line stops.
-    Stop,
-    /// Somewhere else in the line's text.
-    Line,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Place {
-    game: usize,
-    line: usize,
-    at: At,
-}
-
-/// The move, stop or line a diagnostic concerns: the first move whose span
-/// holds its start, else the stop whose text does, else the shortest line.
-fn locate(source: &Source, d: &Diagnostic) -> Option<Place> {
-    let s = d.span.start;
-    let mut best: Option<(usize, Place)> = None;
-    for (g, game) in source.games.iter().enumerate() {
-        for (l, line) in game.lines.iter().enumerate() {
-            if let Some(k) = line.moves.iter().position(|m| m.span.start <= s && (s < m.span.end || s == m.span.start)) {
-                return Some(Place { game: g, line: l, at: At::Move(k) });
-            }
-            if line.unread.as_ref().is_some_and(|u| u.span.start <= s && s <= u.span.end) {
-                return Some(Place { game: g, line: l, at: At::Stop });
-            }
-            if line.span.start <= s && s < line.span.end.max(line.span.start + 1) {
-                let len = line.span.end - line.span.start;
-                if best.is_none_or(|(b, _)| len < b) {
-                    best = Some((len, Place { game: g, line: l, at: At::Line }));
-                }
-            }
-        }
-    }
-    best.map(|b| b.1)
-}
-
-/// Plies of a line at which an error on one of its moves gets a board (the
-/// position before that move), as the report draws them.
-pub fn error_plies(source: &Source) -> HashMap<(usize, usize), BTreeSet<usize>> {
-    let mut out: HashMap<(usize, usize), BTreeSet<usize>> = HashMap::new();
-    for d in source.diagnostics.iter().filter(|d| d.is_error()) {
-        if let Some(Place { game, line, at: At::Move(k) }) = locate(source, d) {
-            out.entry((game, line)).or_default().insert(k);
-        }
-    }
-    out
-}
-
-/// Whether a line gets a board at its start: it has its own start, or it is a
-/// game's first line from a start other than the game kind's opening position.
-pub fn has_start_board(kind: GameKind, game: &Game, line: &Line) -> bool {
-    if line.start.is_some() {
-        return true;
-    }
-    line.parent.is_none() && !game.start.is_unset() && start_board(kind, &game.start).is_some_and(|b| Some(b) != initial_board(kind))
-}
 
 fn status_name(s: LineStatus) -> &'static str {
     match s {
@@ -313,265 +260,6 @@ fn contents(s: &mut String, cx: &Ctx) {
     s.push_str("</table><p><a href=\"#diagnostics\">All diagnostics</a></p>");
 }
 
-fn game_section(s: &mut String, cx: &mut Ctx, g: usize) {
-    let game = &cx.source.games[g];
-    let replayed = replay_game(cx.kind, game);
-    let _ = write!(s, "<section class=game id=g{g}><h2>{}</h2>", escape(&game.name));
-    if !game.tags.is_empty() {
-        s.push_str("<dl class=tags>");
-        for (k, v) in &game.tags {
-            let _ = write!(s, "<dt>{}</dt><dd>{}</dd>", escape(k), escape(v));
-        }
-        s.push_str("</dl>");
-    }
-    // Children at their parent's branch ply; a line whose parent is missing or loops stands at the top.
-    let n = game.lines.len();
-    let children: Vec<Vec<usize>> = (0..n).map(|i| game.children(i).collect()).collect();
-    // Ply of each line's first move from the game's start; `None` below a line with its own start (its move numbers are unknown).
-    // Branch plies already count from the game's start.
-    let base: Vec<Option<usize>> = (0..n)
-        .map(|i| {
-            let own_start = game.ancestors(i).any(|at| game.lines[at].start.is_some());
-            let line = &game.lines[i];
-            (!own_start).then(|| if line.parent.is_some() { line.branch_ply } else { 0 })
-        })
-        .collect();
-    let mut done = vec![false; n];
-    for i in 0..n {
-        let top = game.lines[i].parent.is_none_or(|p| p >= n || p == i);
-        if top {
-            line_block(s, cx, g, i, &children, &base, &replayed, &mut done, 0);
-        }
-    }
-    // Lines only reachable through a loop of parents.
-    for i in 0..n {
-        if !done[i] {
-            line_block(s, cx, g, i, &children, &base, &replayed, &mut done, 0);
-        }
-    }
-    s.push_str("</section>");
-}
-
-#[allow(clippy::too_many_arguments)]
-fn line_block(s: &mut String, cx: &mut Ctx, g: usize, i: usize, children: &[Vec<usize>], base: &[Option<usize>], replayed: &[Replayed], done: &mut [bool], depth: usize) {
-    if done[i] {
-        return;
-    }
-    done[i] = true;
-    let game = &cx.source.games[g];
-    let line = &game.lines[i];
-    let status = status_name(line.status);
-    let _ = write!(s, "<details class=\"line {status}\" id=g{g}-l{i} open><summary><b>{}</b> <span class=\"st {status}\">{status}</span> {} moves", escape(&line.label), line.moves.len());
-    if let Some(p) = line.parent {
-        let parent = game.lines.get(p).map_or("?", |l| l.label.as_str());
-        let _ = write!(s, ", from {} after {} moves", escape(parent), line.branch_ply);
-    }
-    if line.start.is_some() {
-        s.push_str(", <i>own start</i>");
-    }
-    if let Some(r) = &line.stated_result {
-        let _ = write!(s, " · <span class=result>stated: “{}” ({})</span>", escape(r.printed.trim()), outcome_name(r.outcome));
-    }
-    let _ = write!(s, "<span class=verdict>{}</span>", verdict_badge(line));
-    let _ = write!(s, " <a href=\"#g{g}-l{i}\">#</a></summary>");
-    // Moves, with the variations that branch at each.
-    let kids = &children[i];
-    s.push_str("<div class=moves>");
-    let stuck = replayed.get(i).and_then(|r| r.stuck_at);
-    for k in 0..=line.moves.len() {
-        if let Some(m) = line.moves.get(k) {
-            move_html(s, cx, g, i, k, base[i].map(|b| b + k), m, stuck == Some(k));
-        }
-        // A variation follows the move it replaces (move `branch_ply` of its parent).
-        let last = k == line.moves.len();
-        let ply = k + if line.parent.is_some() { line.branch_ply } else { 0 };
-        for &c in kids.iter().filter(|&&c| game.lines[c].branch_ply == ply || (last && game.lines[c].branch_ply > ply)) {
-            if depth < 60 {
-                line_block(s, cx, g, c, children, base, replayed, done, depth + 1);
-            }
-        }
-    }
-    s.push_str("</div>");
-    if let Some(u) = &line.unread {
-        let _ = write!(s, "<p id=s{g}-{i}>Stops after {} moves; not read:</p><div class=unread>{}</div>", line.moves.len(), escape(&u.raw));
-    }
-    if !line.annotations.is_empty() {
-        s.push_str("<ul>");
-        for a in &line.annotations {
-            let _ = write!(s, "<li><b>{}</b> {}</li>", escape(&a.kind), escape(&a.text));
-        }
-        s.push_str("</ul>");
-    }
-    boards(s, cx, g, i, replayed.get(i));
-    if let Some(ds) = cx.by_line.get(&(g, i)) {
-        // One entry per kind of finding, each of its diagnostics a numbered link.
-        s.push_str("<p class=dl>");
-        let mut codes: Vec<(&str, Severity, Vec<usize>)> = Vec::new();
-        for &d in ds {
-            let diag = &cx.source.diagnostics[d];
-            match codes.iter_mut().find(|c| c.0 == diag.code) {
-                Some(c) => c.2.push(d),
-                None => codes.push((&diag.code, diag.severity, vec![d])),
-            }
-        }
-        for (code, sev, list) in codes {
-            let _ = write!(s, "<span class={}>{} <code>{}</code>", severity_name(sev), severity_name(sev), escape(code));
-            for (n, d) in list.iter().enumerate() {
-                let _ = write!(s, " <a href=\"#d{d}\">{}</a>", n + 1);
-            }
-            s.push_str("</span> ");
-        }
-        s.push_str("</p>");
-    }
-    s.push_str("</details>");
-}
-
-#[allow(clippy::too_many_arguments)]
-fn move_html(s: &mut String, cx: &Ctx, g: usize, l: usize, k: usize, ply: Option<usize>, m: &MoveNode, stuck: bool) {
-    if let Some(ply) = ply.filter(|p| p.is_multiple_of(2) && cx.kind != GameKind::Go) {
-        let _ = write!(s, "<b>{}.</b>", ply / 2 + 1);
-    }
-    let class = if stuck {
-        " class=x"
-    } else if m.repair.is_some() {
-        " class=r"
-    } else {
-        ""
-    };
-    let id = if cx.targets.contains(&(g, l, k)) { format!(" id=m{g}-{l}-{k}") } else { String::new() };
-    let _ = write!(s, "<i{class}{id}>{}", escape(&m.text));
-    let printed: String = m.printed.split_whitespace().collect::<Vec<_>>().join(" ");
-    if printed != m.text {
-        let _ = write!(s, "<small>{}</small>", escape(&printed));
-    }
-    if let Some(r) = &m.repair {
-        let edits: Vec<String> = r
-            .edits
-            .iter()
-            .map(|e| if e.to.is_empty() { format!("“{}” dropped ({})", e.from, e.kind) } else { format!("“{}”→“{}” ({})", e.from, e.to, e.kind) })
-            .collect();
-        let _ = write!(s, "<em>{} · confidence {:.2}</em>", escape(&edits.join(", ")), r.confidence);
-    }
-    if stuck {
-        s.push_str("<em> (not replayed)</em>");
-    }
-    s.push_str("</i>");
-    for a in &m.annotations {
-        if a.kind == "star" {
-            s.push_str("<span class=a>*</span>");
-        } else {
-            let _ = write!(s, "<span class=a>[{}: {}]</span>", escape(&a.kind), escape(&a.text));
-        }
-    }
-}
-
-fn figure(s: &mut String, cx: &mut Ctx, board: Option<&Board>, arrow: Option<&[u8]>, size: Size, caption: &str) {
-    s.push_str("<figure>");
-    match board {
-        Some(b) => s.push_str(&board_svg::board(b, arrow, size, caption)),
-        None => {
-            let _ = write!(
-                s,
-                "<svg class=\"board unknown\" viewBox=\"0 0 80 80\" width=120 height=120 role=img aria-label=\"{}\"><rect width=80 height=80 fill=\"#eee\"/><text x=40 y=42 font-size=6 text-anchor=middle>position unknown</text></svg>",
-                escape(caption)
-            );
-        }
-    }
-    cx.boards += 1;
-    let _ = write!(s, "<figcaption>{}</figcaption></figure>", escape(caption));
-}
-
-fn boards(s: &mut String, cx: &mut Ctx, g: usize, i: usize, replayed: Option<&Replayed>) {
-    let game = &cx.source.games[g];
-    let line = &game.lines[i];
-    let empty = Replayed::default();
-    let r = replayed.unwrap_or(&empty);
-    s.push_str("<div class=boards>");
-    if has_start_board(cx.kind, game, line) {
-        let caption = if line.start.is_some() { "start (inferred or set for this line)" } else { "start (set by the source)" };
-        figure(s, cx, r.boards.first(), None, Size::Normal, caption);
-    }
-    let plies = cx.error_plies.get(&(g, i)).cloned().unwrap_or_default();
-    for k in plies {
-        let text = line.moves.get(k).map_or("", |m| m.text.as_str());
-        figure(s, cx, r.at(k), line.moves.get(k).map(|m| m.squares.as_slice()), Size::Normal, &format!("before move {} ({text}): an error", k + 1));
-    }
-    let end = r.boards.last();
-    let caption = match (r.stuck_at, &line.unread, line.status) {
-        (Some(k), _, _) => format!("the replay stops before move {} ({})", k + 1, line.moves.get(k).map_or("", |m| m.text.as_str())),
-        (None, Some(_), _) | (None, None, LineStatus::Partial | LineStatus::Unreadable) => format!("stops after {} moves", line.moves.len()),
-        (None, None, _) => format!("end, after {} moves", line.moves.len()),
-    };
-    match &line.refused {
-        Some(refused) => figure(s, cx, end, Some(&refused.squares), Size::Normal, &format!("{caption}; the next move as printed, {}, is against the rules", refused.text)),
-        None => figure(s, cx, end, None, Size::Normal, &caption),
-    }
-    if !line.readings.is_empty() {
-        s.push_str("<div class=cands><span>Possible readings:</span>");
-        for reading in &line.readings {
-            figure(s, cx, end, Some(&reading.squares), Size::Small, &format!("read as {}", reading.text));
-        }
-        s.push_str("</div>");
-    }
-    s.push_str("</div>");
-}
-
-fn diagnostics_section(s: &mut String, cx: &Ctx) {
-    let _ = write!(s, "<h2 id=diagnostics>Diagnostics ({})</h2><ul class=diags>", cx.source.diagnostics.len());
-    for (d, diag) in cx.source.diagnostics.iter().enumerate() {
-        let sev = severity_name(diag.severity);
-        if let Some(file) = &diag.file {
-            // About the corrections file read with the source: its span is in that file, whose text this page does not hold.
-            let _ = write!(
-                s,
-                "<li id=d{d} class={sev}><code>{} (bytes {}..{})</code> <span class=sev>{sev}</span> <code>{}</code>: {}",
-                escape(file),
-                diag.span.start,
-                diag.span.end,
-                escape(&diag.code),
-                escape(&diag.message)
-            );
-            if !diag.label.is_empty() {
-                let _ = write!(s, "<div>{}</div>", escape(&diag.label));
-            }
-            if let Some(h) = &diag.help {
-                let _ = write!(s, "<div><i>help:</i> {}</div>", escape(h));
-            }
-            s.push_str("</li>");
-            continue;
-        }
-        let ex = excerpt(cx.text, diag.span);
-        let _ = write!(s, "<li id=d{d} class={sev}><code>{}:{}:{}</code> <span class=sev>{sev}</span> <code>{}</code>: {}", escape(&cx.source.name), ex.line, ex.col, escape(&diag.code), escape(&diag.message));
-        if let Some(p) = cx.places[d] {
-            let game = &cx.source.games[p.game];
-            let label = &game.lines[p.line].label;
-            let (href, what) = match p.at {
-                At::Move(k) => (format!("m{}-{}-{k}", p.game, p.line), format!("move {} of line {}", k + 1, label)),
-                At::Stop if game.lines[p.line].unread.is_some() => (format!("s{}-{}", p.game, p.line), format!("where line {label} stops")),
-                _ => (format!("g{}-l{}", p.game, p.line), format!("line {label}")),
-            };
-            let _ = write!(s, " <a href=\"#{href}\">→ {}, {}</a>", escape(&game.name), escape(&what));
-        }
-        let _ = write!(
-            s,
-            "<pre class=ex>{}{}<mark>{}</mark>{}{}</pre>",
-            if ex.cut_before { "…" } else { "" },
-            escape(&ex.before),
-            escape(&ex.marked),
-            escape(&ex.after),
-            if ex.cut_after { "…" } else { "" }
-        );
-        if !diag.label.is_empty() || ex.cut_span {
-            let _ = write!(s, "<div>{}{}</div>", escape(&diag.label), if ex.cut_span { " (the marked span runs on)" } else { "" });
-        }
-        if let Some(h) = &diag.help {
-            let _ = write!(s, "<div><i>help:</i> {}</div>", escape(h));
-        }
-        s.push_str("</li>");
-    }
-    s.push_str("</ul>");
-}
-
 /// The index over several sources: their check table with totals, and why
 /// `check` would exit as it does.
 pub fn index_page(entries: &[IndexEntry], strict: bool) -> String {
@@ -599,7 +287,8 @@ pub fn index_page(entries: &[IndexEntry], strict: bool) -> String {
 mod tests {
     use super::*;
     use crate::span::Span;
-    use crate::tree::{Reading, Unread};
+    use crate::diagnostic::Diagnostic;
+    use crate::tree::{Game, MoveNode, Reading, Unread};
 
     fn source() -> (Source, String) {
         let text = "11-15 23-19 8-1l zz".to_string();
