@@ -1,7 +1,7 @@
 //! A generator of noisy games to measure the decoder: random legal games,
 //! printed in book style, corrupted the ways OCR corrupts print.
 
-use crate::text::draughts::{self as numeric, BookDraughts};
+use crate::text::draughts::{self as draughts_text, BookDraughts};
 use crate::repair::{decode, DecodeOptions};
 use crate::rules::draughts::{Move, Position};
 use std::time::Instant;
@@ -196,7 +196,7 @@ pub fn evaluate(seed: u64, games: usize, rate: f64, max_plies: usize, opts: &Dec
         let truth = random_game(&mut rng, &start, plies);
         let printed = print_book_style(&mut rng, &start, &truth);
         let noisy = corrupt(&mut rng, &printed, rate);
-        let tokens = numeric::scan(&noisy, 0);
+        let tokens = draughts_text::scan(&noisy, 0);
         let decoded = decode(&BookDraughts, &start, &tokens, opts);
         report.moves_printed += truth.len();
         report.moves_read += decoded.moves.len();

@@ -10,7 +10,7 @@ use super::inference::{inferred_start, OwnStart, PrefixFits};
 use super::layout::{Column, Layout};
 use super::readings::{cell_readings, column_tokens, printed_count, Near};
 use crate::diagnostic::Diagnostic;
-use crate::text::draughts::{self as numeric, ReadOptions};
+use crate::text::draughts::{self as draughts_text, ReadOptions};
 use crate::repair::Token;
 use crate::rules::draughts::infer::{InferredReading, Reading};
 use crate::rules::draughts::Position;
@@ -98,7 +98,7 @@ impl<'a> ColumnWork<'a> {
         if let Some(found) = self.decodes.borrow().get(&(from, *start)) {
             return found.clone();
         }
-        Rc::new(numeric::read_tokens(text, &self.tokens_from(from), start, &self.opts))
+        Rc::new(draughts_text::read_tokens(text, &self.tokens_from(from), start, &self.opts))
     }
 
     /// Keep a decode a later stage will ask for again.

@@ -4,7 +4,7 @@
 //! once: the tokens are kept on the cell for every later stage (column
 //! tokens, printed readings, the cut-edge test), so no cell is scanned again.
 
-use crate::text::draughts as numeric;
+use crate::text::draughts as draughts_text;
 use crate::repair::{CostModel, Token, TokenKind};
 use crate::rules::draughts::infer::paths_between;
 use crate::span::Span;
@@ -38,7 +38,7 @@ impl Cell {
 
     /// A move cell: its text scanned into tokens.
     fn scanned(text: &str, span: Span) -> Cell {
-        Cell { text: text.to_string(), span, tokens: numeric::scan(text, span.start) }
+        Cell { text: text.to_string(), span, tokens: draughts_text::scan(text, span.start) }
     }
 
     pub fn numbers(&self) -> impl Iterator<Item = &Token> {

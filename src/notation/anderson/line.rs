@@ -7,7 +7,7 @@ use super::layout::{cell_marker, Cell, Column};
 use super::placement::{Placed, Placement};
 use super::prose;
 use crate::diagnostic::Diagnostic;
-use crate::text::draughts as numeric;
+use crate::text::draughts as draughts_text;
 use crate::rules::draughts::{resolve, Position};
 use crate::span::Span;
 use crate::tree::{Annotation, Line, LineStatus, MoveNode, StatedResult, Unread};
@@ -46,10 +46,10 @@ pub(super) fn read_column(text: &str, number: usize, id: u32, column: &Column, d
         line.status = LineStatus::Unreadable;
     }
     if let Some(cell) = &column.result {
-        let (result, _) = numeric::stated_result(cell.text.trim_end(), cell.span.start);
+        let (result, _) = draughts_text::stated_result(cell.text.trim_end(), cell.span.start);
         line.stated_result = result.or_else(|| ocr_result(cell));
         if let Some(r) = &line.stated_result {
-            diagnostics.extend(numeric::check_result(&start_pos, &line, r));
+            diagnostics.extend(draughts_text::check_result(&start_pos, &line, r));
         }
     }
     annotate(text, column, &mut line);
@@ -165,7 +165,7 @@ mod tests {
         let page = "GAME.\t1\n11 15\t9 14\n23 19\t22 18\n8 11\t5 9\n22 17\t18 15\nDrawn.\tDrawn.\n";
         let (layouts, _) = parse_layout(page);
         let column = &layouts[0].columns[&0];
-        let decoded = std::rc::Rc::new(numeric::read_tokens(page, &column.cells.iter().flat_map(|c| c.tokens.clone()).collect::<Vec<_>>(), &Position::initial(), &Default::default()));
+        let decoded = std::rc::Rc::new(draughts_text::read_tokens(page, &column.cells.iter().flat_map(|c| c.tokens.clone()).collect::<Vec<_>>(), &Position::initial(), &Default::default()));
         let (mut line, mut diags, mut placed) = read_column(page, 1, 0, column, Some(decoded), Placement::Trunk, Position::initial(), 0);
         assert_eq!((line.moves.len(), placed.positions.len()), (4, 5));
         assert!(line.stated_result.is_some());

@@ -112,7 +112,7 @@ fn record_statistics(layout: &Layout, works: &BTreeMap<u32, ColumnWork>, index_o
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::draughts::{self as numeric, ReadOptions};
+    use crate::text::draughts::{self as draughts_text, ReadOptions};
     use crate::tree::LineStatus;
 
     const PAGE: &str = "GAME.\t1\t2\n11 15\t26 23\t24 20\n23 19\t9 13\t\n8 11\t\t\n1 22 17\t\t\n9 13\t\t\n2 17 14\t\t\nDrawn.\tDrawn.\tW. wins.\n";
@@ -208,7 +208,7 @@ mod tests {
                     checked.push((k + 1, id, 0));
                     continue;
                 };
-                let (again, _) = numeric::read_tokens(&text, &work.tokens, &own.start, &ReadOptions::default());
+                let (again, _) = draughts_text::read_tokens(&text, &work.tokens, &own.start, &ReadOptions::default());
                 let moves = |l: &Line| l.moves.iter().map(|m| m.squares.clone()).collect::<Vec<_>>();
                 assert_eq!(moves(&again), moves(line), "game {} column {id}", k + 1);
                 checked.push((k + 1, id, line.moves.len()));

@@ -13,7 +13,7 @@ use super::line::{cut_line, read_as_printed, read_as_printed_move, read_column};
 use super::placement::{Placed, Placement};
 use super::readings::printed_count;
 use crate::diagnostic::Diagnostic;
-use crate::text::draughts as numeric;
+use crate::text::draughts as draughts_text;
 use crate::rules::draughts::infer::{InferredReading, Reading};
 use crate::rules::draughts::{resolve, Color, Position};
 use crate::span::Span;
@@ -183,7 +183,7 @@ fn gaps_after(at: Position) -> Vec<(Position, Vec<String>)> {
     for _ in 0..2 {
         level = level
             .iter()
-            .flat_map(|(pos, lost)| pos.legal_moves().into_iter().map(move |mv| (pos.play(&mv), [lost.clone(), vec![numeric::describe(pos, &mv).0]].concat())))
+            .flat_map(|(pos, lost)| pos.legal_moves().into_iter().map(move |mv| (pos.play(&mv), [lost.clone(), vec![draughts_text::describe(pos, &mv).0]].concat())))
             .collect();
         gaps.extend(level.iter().cloned());
     }
