@@ -4,7 +4,7 @@
 //! Measured with seed 99, 200 games: 2% 97.0% exact / 0.022% wrong,
 //! 5% 95.5% / 0.012%, 10% 87.0% / 0.118%.
 
-use gamescribe::repair::noise::evaluate;
+use gamescribe::bench::noise::evaluate;
 use gamescribe::repair::DecodeOptions;
 
 fn check(rate: f64, min_exact: f64, max_wrong: f64) {

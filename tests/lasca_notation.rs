@@ -2,7 +2,7 @@
 //! the five Explanatory Games, the Proposition, clean output and its reading back.
 
 use gamescribe::notation::lasca::{self, describe, write_line, BookLasca};
-use gamescribe::repair::noise::Rng;
+use gamescribe::bench::noise::Rng;
 use gamescribe::rules::lasca::{Color, Position};
 use gamescribe::span::Span;
 use gamescribe::tree::{LineStatus, Source};

@@ -1,7 +1,7 @@
 //! Write → read round trips of numeric notation over random legal games.
 
 use gamescribe::notation::numeric::{self, ReadOptions};
-use gamescribe::repair::noise::{print_book_style, random_game, Rng};
+use gamescribe::bench::noise::{print_book_style, random_game, Rng};
 use gamescribe::rules::draughts::Position;
 use gamescribe::tree::LineStatus;
 use proptest::prelude::*;

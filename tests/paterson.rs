@@ -4,7 +4,7 @@
 use gamescribe::notation::hoyle;
 use gamescribe::notation::numeric::ReadOptions;
 use gamescribe::notation::paterson::{self, read_line, read_paterson_specimens_with_report, write_move};
-use gamescribe::repair::noise::{random_game, Rng};
+use gamescribe::bench::noise::{random_game, Rng};
 use gamescribe::rules::draughts::{parse_fen, Position};
 use gamescribe::rules::the_move::the_move;
 use gamescribe::span::Span;

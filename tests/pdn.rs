@@ -6,7 +6,7 @@ use gamescribe::diagnostic::render;
 use gamescribe::export::pdn::write_pdn;
 use gamescribe::text::draughts::describe;
 use gamescribe::notation::pdn::{self, grammar, syntax};
-use gamescribe::repair::noise::Rng;
+use gamescribe::bench::noise::Rng;
 use gamescribe::rules::draughts::{parse_fen, write_fen, Position};
 use gamescribe::tree::{Annotation, Game, Line, LineStatus, MoveNode, Outcome, Source, StatedResult, Unread};
 use proptest::prelude::*;

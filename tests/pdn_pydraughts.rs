@@ -6,7 +6,7 @@ mod oracle;
 use gamescribe::export::pdn::write_pdn;
 use gamescribe::notation::numeric::{self, ReadOptions};
 use gamescribe::text::draughts::describe;
-use gamescribe::repair::noise::{random_game, Rng};
+use gamescribe::bench::noise::{random_game, Rng};
 use gamescribe::rules::draughts::Position;
 use gamescribe::tree::{Game, Line, MoveNode, Source};
 use std::process::Command;

@@ -2,4 +2,5 @@
 //! readers and writers they exercise: a generator builds trees and writes them
 //! with a writer, so it sits above both the notation and the export layers.
 
+pub mod noise;
 pub mod pdn;

@@ -3,7 +3,7 @@
 
 use crate::export::pdn::write_pdn;
 use crate::text::draughts::describe;
-use crate::repair::noise::Rng;
+use crate::bench::noise::Rng;
 use crate::rules::draughts::Position;
 use crate::tree::{Annotation, Game, Line, MoveNode, Source};
 

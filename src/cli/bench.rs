@@ -75,7 +75,7 @@ fn run_decoder(args: DecoderArgs) -> u8 {
         opts.deep_beam = deep_beam.unwrap_or(opts.deep_beam);
         opts.deep_extra_margin = deep_margin.unwrap_or(opts.deep_extra_margin);
         opts.reconsider = reconsider.unwrap_or(opts.reconsider);
-        let r = crate::repair::noise::evaluate(seed, games, rate, max_plies, &opts);
+        let r = crate::bench::noise::evaluate(seed, games, rate, max_plies, &opts);
         say!(
             "{:>6.3} {:>6} {:>6} ({:>5.1}%) {:>9} {:>9} {:>8} {:>8.3}% {:>8.2}",
             r.rate,

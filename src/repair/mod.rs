@@ -15,7 +15,6 @@ mod cost;
 mod decode;
 mod line;
 mod memo;
-pub mod noise;
 mod read_cost;
 mod search;
 mod second_look;

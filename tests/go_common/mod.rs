@@ -1,7 +1,7 @@
 //! Random Go games for the SGF tests.
 
 use gamescribe::notation::go_record::{GoGame, GoLine, GoMove};
-use gamescribe::repair::noise::Rng;
+use gamescribe::bench::noise::Rng;
 use gamescribe::rules::go::{Color, Move, Position};
 
 /// Random legal games with comments full of `]` and `\`, passes and variations.

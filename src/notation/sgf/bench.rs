@@ -6,7 +6,7 @@ use super::write;
 use std::path::PathBuf;
 use std::time::Instant;
 use crate::notation::go_record::{GoGame, GoLine, GoMove};
-use crate::repair::noise::Rng;
+use crate::bench::noise::Rng;
 use crate::rules::go::{Move, Point, Position};
 
 /// A random legal game of about `plies` moves on 19 lines, with a comment

@@ -353,7 +353,7 @@ fn crown_row(square: u8, mover: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::repair::noise::{random_game, Rng};
+    use crate::bench::noise::{random_game, Rng};
     use crate::rules::draughts::{write_fen, Position};
 
     fn mv(s: &str) -> Vec<u8> {
