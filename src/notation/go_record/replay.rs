@@ -59,116 +59,136 @@ type BranchPoint = (usize, usize);
 /// so no move is played twice.
 pub fn replay(game: &GoGame) -> Replay {
     let mut diagnostics = Vec::new();
-    let start = match Position::from_setup_with(game.setup(), game.rules) {
-        Ok(p) => p,
-        Err(e) => {
-            // Replay from the stones that keep a liberty (how sgfmill reads such a
-            // setup), so the lines are still checked; the error stays.
-            let setup = game.setup();
-            let mut empty = setup.clone();
-            empty.black.clear();
-            empty.white.clear();
-            let taken = Position::from_setup_with(empty, game.rules).and_then(|mut p| p.edit(&setup.black, &setup.white, &[]).map(|_| p));
-            let help = "every chain needs a liberty and no two stones may share a point";
-            match taken {
-                Ok(p) => {
-                    diagnostics.push(
-                        Diagnostic::error("go::bad-setup", format!("the setup is not a position: {e}"), game.span)
-                            .with_label("replayed from the stones that keep a liberty, as sgfmill reads it")
-                            .with_help(help),
-                    );
-                    p
-                }
-                Err(_) => {
-                    diagnostics.push(Diagnostic::error("go::bad-setup", format!("the setup is not a position: {e}"), game.span).with_help(help));
-                    return Replay { start: None, lines: Vec::new(), diagnostics };
-                }
-            }
-        }
+    let Some(start) = start_position(game, &mut diagnostics) else {
+        return Replay { start: None, lines: Vec::new(), diagnostics };
     };
     let branches = branch_plan(game);
     // Positions waiting for the line (by index) that starts there.
     let mut waiting: Vec<Option<Position>> = vec![None; game.lines.len()];
     let mut lines = Vec::with_capacity(game.lines.len());
-    for (li, line) in game.lines.iter().enumerate() {
+    for li in 0..game.lines.len() {
         let from = if li == 0 { Some(start.clone()) } else { waiting[li].take() };
-        let mut captures = Vec::with_capacity(line.moves.len());
-        let mut played = 0;
-        let (mut pos, mut stopped) = match from {
-            Some(p) => (p, false),
+        let walked = match from {
+            Some(p) => walk_line(game, li, p, &branches[li], &mut waiting, &mut diagnostics),
             // The parent stopped before this line leaves it.
-            None => (start.clone(), true),
+            None => Walked { pos: start.clone(), captures: Vec::new(), played: 0, stopped: true },
         };
-        if !stopped {
-            let kids = &branches[li];
-            let mut next_kid = 0;
-            let mut at: BranchPoint = if li == 0 { (0, 0) } else { (line.branch_ply, line.branch_nodes) };
-            let hand_over = |at: BranchPoint, pos: &Position, next_kid: &mut usize, waiting: &mut Vec<Option<Position>>| {
-                while let Some(&(point, kid)) = kids.get(*next_kid) {
-                    if point > at {
-                        break;
-                    }
-                    waiting[kid] = Some(pos.clone());
-                    *next_kid += 1;
-                }
-            };
-            'walk: for mv in &line.moves {
-                for node in &mv.before {
-                    hand_over(at, &pos, &mut next_kid, &mut waiting);
-                    apply_setup(&mut pos, game.size, &node.setup, node.span, &mut diagnostics);
-                    at.1 += 1;
-                }
-                hand_over(at, &pos, &mut next_kid, &mut waiting);
-                apply_setup(&mut pos, game.size, mv.node_setup(), mv.span, &mut diagnostics);
-                match play_one(&mut pos, game.size, mv, &mut diagnostics) {
-                    Ok(took) => {
-                        captures.push(took);
-                        played += 1;
-                        at = (at.0 + 1, 0);
-                    }
-                    Err(()) => {
-                        stopped = true;
-                        break 'walk;
-                    }
-                }
-            }
-            if !stopped {
-                for node in &line.after {
-                    hand_over(at, &pos, &mut next_kid, &mut waiting);
-                    apply_setup(&mut pos, game.size, &node.setup, node.span, &mut diagnostics);
-                    at.1 += 1;
-                }
-                // Children that leave past the end start from it (as `full_line` reads them).
-                hand_over((usize::MAX, usize::MAX), &pos, &mut next_kid, &mut waiting);
-            }
-        }
-        let mut counted = pos.clone();
-        for &d in &line.dead {
-            if counted.at(d).is_none() {
-                diagnostics.push(Diagnostic::error("go::dead-empty", format!("{} is marked dead but holds no stone", point_name(d, game.size)), line.span));
-            }
-        }
-        counted.remove_dead(&line.dead);
-        let count = counted.score(game.scoring);
-        if let (Some(expected), false) = (&line.expected_count, stopped)
-            && (expected.black, expected.white) != (count.black_total, count.white_total)
-        {
-            diagnostics.push(
-                Diagnostic::error(
-                    "go::count-differs",
-                    format!(
-                        "the text counts Black {} White {}; the board counts Black {} White {}",
-                        expected.black, expected.white, count.black_total, count.white_total
-                    ),
-                    expected.span,
-                )
-                .with_label(format!("{} neutral points remain", count.neutral)),
-            );
-        }
-        pos.forget_history();
-        lines.push(ReplayedLine { captures, played, stopped, end: pos, count });
+        lines.push(finish_line(game, li, walked, &mut diagnostics));
     }
     Replay { start: Some(start), lines, diagnostics }
+}
+
+/// The position the game's setup gives; a setup that is no position is
+/// replayed from the stones that keep a liberty (how sgfmill reads it), so
+/// the lines are still checked. `None` if even that cannot be set up.
+fn start_position(game: &GoGame, diagnostics: &mut Vec<Diagnostic>) -> Option<Position> {
+    let e = match Position::from_setup_with(game.setup(), game.rules) {
+        Ok(p) => return Some(p),
+        Err(e) => e,
+    };
+    let setup = game.setup();
+    let mut empty = setup.clone();
+    empty.black.clear();
+    empty.white.clear();
+    let taken = Position::from_setup_with(empty, game.rules).and_then(|mut p| p.edit(&setup.black, &setup.white, &[]).map(|_| p));
+    let help = "every chain needs a liberty and no two stones may share a point";
+    match taken {
+        Ok(p) => {
+            diagnostics.push(
+                Diagnostic::error("go::bad-setup", format!("the setup is not a position: {e}"), game.span)
+                    .with_label("replayed from the stones that keep a liberty, as sgfmill reads it")
+                    .with_help(help),
+            );
+            Some(p)
+        }
+        Err(_) => {
+            diagnostics.push(Diagnostic::error("go::bad-setup", format!("the setup is not a position: {e}"), game.span).with_help(help));
+            None
+        }
+    }
+}
+
+/// A line played as far as it goes.
+struct Walked {
+    pos: Position,
+    captures: Vec<Vec<Point>>,
+    played: usize,
+    stopped: bool,
+}
+
+/// Play line `li` from `pos`, handing a copy of the position to each child
+/// (`kids`, sorted by branch point) where it leaves.
+fn walk_line(game: &GoGame, li: usize, mut pos: Position, kids: &[(BranchPoint, usize)], waiting: &mut [Option<Position>], diagnostics: &mut Vec<Diagnostic>) -> Walked {
+    let line = &game.lines[li];
+    let mut captures = Vec::with_capacity(line.moves.len());
+    let mut played = 0;
+    let mut next_kid = 0;
+    let mut at: BranchPoint = if li == 0 { (0, 0) } else { (line.branch_ply, line.branch_nodes) };
+    let mut hand_over = |at: BranchPoint, pos: &Position| {
+        while let Some(&(point, kid)) = kids.get(next_kid) {
+            if point > at {
+                break;
+            }
+            waiting[kid] = Some(pos.clone());
+            next_kid += 1;
+        }
+    };
+    for mv in &line.moves {
+        for node in &mv.before {
+            hand_over(at, &pos);
+            apply_setup(&mut pos, game.size, &node.setup, node.span, diagnostics);
+            at.1 += 1;
+        }
+        hand_over(at, &pos);
+        apply_setup(&mut pos, game.size, mv.node_setup(), mv.span, diagnostics);
+        match play_one(&mut pos, game.size, mv, diagnostics) {
+            Ok(took) => {
+                captures.push(took);
+                played += 1;
+                at = (at.0 + 1, 0);
+            }
+            Err(()) => return Walked { pos, captures, played, stopped: true },
+        }
+    }
+    for node in &line.after {
+        hand_over(at, &pos);
+        apply_setup(&mut pos, game.size, &node.setup, node.span, diagnostics);
+        at.1 += 1;
+    }
+    // Children that leave past the end start from it (as `full_line` reads them).
+    hand_over((usize::MAX, usize::MAX), &pos);
+    Walked { pos, captures, played, stopped: false }
+}
+
+/// Count the end of line `li` (its dead stones removed) and check the count the text gives.
+fn finish_line(game: &GoGame, li: usize, walked: Walked, diagnostics: &mut Vec<Diagnostic>) -> ReplayedLine {
+    let line = &game.lines[li];
+    let Walked { mut pos, captures, played, stopped } = walked;
+    let mut counted = pos.clone();
+    for &d in &line.dead {
+        if counted.at(d).is_none() {
+            diagnostics.push(Diagnostic::error("go::dead-empty", format!("{} is marked dead but holds no stone", point_name(d, game.size)), line.span));
+        }
+    }
+    counted.remove_dead(&line.dead);
+    let count = counted.score(game.scoring);
+    if let (Some(expected), false) = (&line.expected_count, stopped)
+        && (expected.black, expected.white) != (count.black_total, count.white_total)
+    {
+        diagnostics.push(
+            Diagnostic::error(
+                "go::count-differs",
+                format!(
+                    "the text counts Black {} White {}; the board counts Black {} White {}",
+                    expected.black, expected.white, count.black_total, count.white_total
+                ),
+                expected.span,
+            )
+            .with_label(format!("{} neutral points remain", count.neutral)),
+        );
+    }
+    pos.forget_history();
+    ReplayedLine { captures, played, stopped, end: pos, count }
 }
 
 /// For each line, the lines that leave it, sorted by where they leave. A line
