@@ -82,12 +82,14 @@ pub(super) fn convert_go(path: &Path, notation: Notation, to: Target, output: Op
     if (if notation == Notation::Auto { Notation::detect(path, text) } else { notation }) == Notation::Volpicelli {
         return convert_essay(path, &input, to, output);
     }
-    let Some((games, _)) = notation::read_go(notation, path, text) else {
+    if !matches!(if notation == Notation::Auto { Notation::detect(path, text) } else { notation }, Notation::Go | Notation::Sgf) {
         return usage_error(&format!("{} is not a Go record or SGF file (try --notation go or --notation sgf)", path.display()));
-    };
+    }
+    // Read once: the tree holds everything the Go writers write.
     let source = input.read(notation, &notation::Given::default());
+    let games = &source.games;
     let written = match to {
-        Target::Sgf => notation::sgf::write(&games),
+        Target::Sgf => notation::sgf::write(games),
         Target::GoCorner | Target::Volpicelli => {
             let style = if matches!(to, Target::GoCorner) { Style::Chinese } else { Style::Volpicelli };
             games.iter().map(|g| go_record::write(g, style)).collect::<Vec<_>>().join("\n")

@@ -228,6 +228,7 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
             tags: Vec::new(),
             lines: vec![line],
             span,
+            go: None,
         });
     }
     // The first illegal move: the solution as the mended setups read it, replayed from the stated one.

@@ -161,6 +161,7 @@ fn resolve_all(start: &Position, raw: &[RawMove], text: &str) -> Option<Vec<crat
             repair: None,
             annotations: Vec::new(),
             origin: Default::default(),
+            go: None,
         });
         pos = pos.play(&mv);
     }

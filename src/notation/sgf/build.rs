@@ -5,7 +5,8 @@
 use super::{decode, short_ident, unescape, Arena};
 use crate::diagnostic::Diagnostic;
 use crate::notation::go_corner::from_sgf;
-use crate::notation::go_record::{GoGame, GoLine, GoMove, GoNode, SetupChange};
+use crate::rules::go::Setup;
+use crate::tree::{Game, GoGameInfo, GoLineInfo, GoMove, GoNode, Line, MoveNode, SetupChange, Start};
 use crate::rules::go::{Color, Move, Point, MAX_SIZE};
 use crate::span::Span;
 use std::borrow::Cow;
@@ -87,7 +88,7 @@ fn first_text(text: &str, values: &[Span]) -> String {
 }
 
 /// One game from its root node; `None` if its size cannot be played.
-pub(super) fn build_game(text: &str, arena: &Arena, root: u32, diags: &mut Vec<Diagnostic>) -> Option<GoGame> {
+pub(super) fn build_game(text: &str, arena: &Arena, root: u32, diags: &mut Vec<Diagnostic>) -> Option<Game> {
     let root_props = node_props(text, arena, root, diags);
     let mut size = 19u8;
     if let Some((_, values, _)) = root_props.list.iter().find(|(i, _, _)| i == "SZ") {
@@ -110,8 +111,16 @@ pub(super) fn build_game(text: &str, arena: &Arena, root: u32, diags: &mut Vec<D
             }
         }
     }
-    let mut game = GoGame::new(size);
+    let mut game = read_root(text, &root_props, size, diags);
     game.span = arena.nodes[root as usize].span;
+    read_nodes(text, arena, root, &mut game, diags);
+    Some(game)
+}
+
+/// The root node's properties: the start, and what the game's Go data holds.
+fn read_root(text: &str, root_props: &NodeProps<'_>, size: u8, diags: &mut Vec<Diagnostic>) -> Game {
+    let mut setup = Setup { size, black: Vec::new(), white: Vec::new(), to_move: Color::Black };
+    let mut game = GoGameInfo::default();
     for (ident, values, pspan) in &root_props.list {
         let span = values.first().copied().unwrap_or(*pspan);
         let value = first_text(text, values);
@@ -130,13 +139,13 @@ pub(super) fn build_game(text: &str, arena: &Arena, root: u32, diags: &mut Vec<D
                     );
                 }
             }
-            "AB" => game.black.extend(point_list(text, values, size, diags)),
-            "AW" => game.white.extend(point_list(text, values, size, diags)),
-            "AE" => game.empty.extend(point_list(text, values, size, diags)),
+            "AB" => setup.black.extend(point_list(text, values, size, diags)),
+            "AW" => setup.white.extend(point_list(text, values, size, diags)),
+            "AE" => game.cleared.extend(point_list(text, values, size, diags)),
             "PL" => {
                 match value.trim() {
-                    "B" | "b" | "1" => game.to_play = Color::Black,
-                    "W" | "w" | "2" => game.to_play = Color::White,
+                    "B" | "b" | "1" => setup.to_move = Color::Black,
+                    "W" | "w" | "2" => setup.to_move = Color::White,
                     _ => diags.push(Diagnostic::error("sgf::bad-colour", format!("PL[{value}] is not B or W"), span)),
                 }
                 // Kept as given too (`PL[B]` is written back, not only `PL[W]`).
@@ -164,11 +173,23 @@ pub(super) fn build_game(text: &str, arena: &Arena, root: u32, diags: &mut Vec<D
             "B" | "W" => {
                 diags.push(Diagnostic::warning("sgf::move-in-root", "a move in the root node is read as setup", span));
                 let pts = point_list(text, values, size, diags);
-                if ident == "B" { game.black.extend(pts) } else { game.white.extend(pts) }
+                if ident == "B" { setup.black.extend(pts) } else { setup.white.extend(pts) }
             }
             _ => game.extra.push((ident.to_string(), raw_values(text, values))),
         }
     }
+    // The start holds the stones the root leaves standing (AE clears them).
+    setup.black.retain(|p| !game.cleared.contains(p));
+    setup.white.retain(|p| !game.cleared.contains(p));
+    let mut out = Game::new_go(size);
+    out.start = Start::Go(setup);
+    out.go = Some(Box::new(game));
+    out
+}
+
+/// The nodes below the root, in tree order, onto `game`'s lines.
+fn read_nodes(text: &str, arena: &Arena, root: u32, game: &mut Game, diags: &mut Vec<Diagnostic>) {
+    let size = game.go_size();
     // Walk the tree without recursion. The first child continues its line;
     // each later child starts a variation. `ply` counts the moves of the full
     // line so far and `nodes` the moveless nodes since its last move.
@@ -197,89 +218,94 @@ pub(super) fn build_game(text: &str, arena: &Arena, root: u32, diags: &mut Vec<D
         true
     };
     if !push_children(&mut work, root, 0, 0, 0) {
-        return Some(game);
+        return;
     }
     while let Some(Item { node: id, place, mut ply, mut nodes }) = work.pop() {
         let line = match place {
             Place::On(l) => l,
             Place::Leaves(parent) => {
-                game.lines.push(GoLine {
+                game.lines.push(Line {
                     label: format!("{}", game.lines.len()),
                     parent: Some(parent),
                     branch_ply: ply,
-                    branch_nodes: nodes,
                     span: arena.nodes[id as usize].span,
-                    ..GoLine::default()
+                    go: (nodes > 0).then(|| Box::new(GoLineInfo { branch_nodes: nodes, ..GoLineInfo::default() })),
+                    ..Line::default()
                 });
                 game.lines.len() - 1
             }
         };
-        let props = node_props(text, arena, id, diags);
-        let node_span = arena.nodes[id as usize].span;
-        let mut mv: Option<GoMove> = None;
-        let mut setup = SetupChange::default();
-        let mut comments = Vec::new();
-        let mut extra = Vec::new();
-        for (ident, values, pspan) in &props.list {
-            match ident.as_ref() {
-                "B" | "W" => {
-                    let color = if ident == "B" { Color::Black } else { Color::White };
-                    let span = values.first().copied().unwrap_or(*pspan);
-                    let raw = values.first().map_or("", |v| v.slice(text)).trim();
-                    let m = if raw.is_empty() || (raw == "tt" && size <= 19) {
-                        Move::Pass
-                    } else {
-                        match from_sgf(raw, size) {
-                            Some(pt) => Move::Play(pt),
-                            None => {
-                                diags.push(
-                                    Diagnostic::error("sgf::bad-point", format!("{raw:?} is not a point on {size} lines"), span)
-                                        .with_label("not replayed; kept as written"),
-                                );
-                                extra.push((ident.to_string(), raw_values(text, values)));
-                                continue;
-                            }
-                        }
-                    };
-                    if mv.is_some() {
-                        diags.push(
-                            Diagnostic::error("sgf::two-moves", "a node with two moves; the second is not replayed", *pspan).with_label("kept as written"),
-                        );
-                        extra.push((ident.to_string(), raw_values(text, values)));
-                        continue;
-                    }
-                    let mut g = GoMove::new(color, m, *pspan);
-                    g.printed = pspan.slice(text).to_string();
-                    mv = Some(g);
-                }
-                "AB" => setup.black.extend(point_list(text, values, size, diags)),
-                "AW" => setup.white.extend(point_list(text, values, size, diags)),
-                "AE" => setup.empty.extend(point_list(text, values, size, diags)),
-                "C" if values.len() == 1 => comments.push(first_text(text, values)),
-                "C" => several_comments(text, values, *pspan, &mut extra, diags),
-                _ => extra.push((ident.to_string(), raw_values(text, values))),
-            }
-        }
+        let (mv, node) = read_node(text, arena, id, size, diags);
         match mv {
-            Some(mut m) => {
+            Some((mut m, span)) => {
+                let GoNode { setup, comments, extra, .. } = node;
                 m.setup = (!setup.is_empty()).then(|| Box::new(setup));
                 m.comments = comments;
                 m.extra = extra;
                 m.before = std::mem::take(&mut pending);
-                game.lines[line].moves.push(m);
+                game.lines[line].moves.push(MoveNode::go_move(m, span, span.slice(text).to_string()));
                 ply += 1;
                 nodes = 0;
             }
             None => {
-                pending.push(GoNode { setup, comments, extra, span: node_span });
+                pending.push(node);
                 nodes += 1;
             }
         }
-        if !push_children(&mut work, id, line, ply, nodes) {
-            game.lines[line].after = std::mem::take(&mut pending);
+        if !push_children(&mut work, id, line, ply, nodes) && !pending.is_empty() {
+            game.lines[line].go_info_mut().after = std::mem::take(&mut pending);
         }
     }
-    Some(game)
+}
+
+/// One node's properties: its move (with the span of its property), and its
+/// setup, comments and other properties as a moveless node would hold them.
+fn read_node(text: &str, arena: &Arena, id: u32, size: u8, diags: &mut Vec<Diagnostic>) -> (Option<(GoMove, Span)>, GoNode) {
+    let props = node_props(text, arena, id, diags);
+    let node_span = arena.nodes[id as usize].span;
+    let mut mv: Option<(GoMove, Span)> = None;
+    let mut setup = SetupChange::default();
+    let mut comments = Vec::new();
+    let mut extra = Vec::new();
+    for (ident, values, pspan) in &props.list {
+        match ident.as_ref() {
+            "B" | "W" => {
+                let color = if ident == "B" { Color::Black } else { Color::White };
+                let span = values.first().copied().unwrap_or(*pspan);
+                let raw = values.first().map_or("", |v| v.slice(text)).trim();
+                let m = if raw.is_empty() || (raw == "tt" && size <= 19) {
+                    Move::Pass
+                } else {
+                    match from_sgf(raw, size) {
+                        Some(pt) => Move::Play(pt),
+                        None => {
+                            diags.push(
+                                Diagnostic::error("sgf::bad-point", format!("{raw:?} is not a point on {size} lines"), span)
+                                    .with_label("not replayed; kept as written"),
+                            );
+                            extra.push((ident.to_string(), raw_values(text, values)));
+                            continue;
+                        }
+                    }
+                };
+                if mv.is_some() {
+                    diags.push(
+                        Diagnostic::error("sgf::two-moves", "a node with two moves; the second is not replayed", *pspan).with_label("kept as written"),
+                    );
+                    extra.push((ident.to_string(), raw_values(text, values)));
+                    continue;
+                }
+                mv = Some((GoMove::new(color, m), *pspan));
+            }
+            "AB" => setup.black.extend(point_list(text, values, size, diags)),
+            "AW" => setup.white.extend(point_list(text, values, size, diags)),
+            "AE" => setup.empty.extend(point_list(text, values, size, diags)),
+            "C" if values.len() == 1 => comments.push(first_text(text, values)),
+            "C" => several_comments(text, values, *pspan, &mut extra, diags),
+            _ => extra.push((ident.to_string(), raw_values(text, values))),
+        }
+    }
+    (mv, GoNode { setup, comments, extra, span: node_span })
 }
 
 /// Whether `k` written back reads as the decimal printed (up to a sign, leading

@@ -4,10 +4,11 @@
 //! `CA`, else ISO-8859-1 as the spec and sgfmill have it); the text is then
 //! tokenised by a hand-written lexer (`lex.rs`, tested against the reference
 //! grammar `grammars/sgf.pest`) and each game tree is built in an arena of
-//! spans before it becomes a `GoGame`.
+//! spans before it becomes a tree `Game` with its Go data (`tree::GoGameInfo`,
+//! `GoLineInfo`, `GoMove`).
 //!
 //! Nodes are kept as they stand: a node without a move (setup, a comment,
-//! markup) is a `GoNode` in its place, setup (`AB`/`AW`/`AE`) in any node is
+//! markup) is a `tree::GoNode` in its place, setup (`AB`/`AW`/`AE`) in any node is
 //! replayed in order, and properties we do not model are kept with their values
 //! as written. What the writer normalises: the output is UTF-8 with `CA[UTF-8]`
 //! and `FF[4]`; FF[3] long names (`AddBlack`) are written short (`AB`); a
@@ -28,7 +29,7 @@ pub use write::write;
 pub use decode::{decode, non_utf8_charset, Charset, DecodeProblem, Decoded};
 
 use crate::diagnostic::Diagnostic;
-use crate::notation::go_record::{self, GoGame};
+use crate::notation::go_record;
 use crate::span::Span;
 use crate::tree::{Game, Source, Unread};
 use lex::Token;
@@ -37,7 +38,8 @@ use std::borrow::Cow;
 /// What reading found: the games and every problem.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ParsedSgf {
-    pub games: Vec<GoGame>,
+    /// The games with their Go data, not yet replayed.
+    pub games: Vec<Game>,
     pub unread: Vec<Unread>,
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -165,7 +167,7 @@ pub fn parse(text: &str) -> ParsedSgf {
 
 /// As [`parse`], each game handed to `visit` as soon as its tree closes and
 /// not kept (the result has no games): memory for one game tree at a time.
-pub fn parse_visiting(text: &str, mut visit: impl FnMut(GoGame)) -> ParsedSgf {
+pub fn parse_visiting(text: &str, mut visit: impl FnMut(Game)) -> ParsedSgf {
     let mut diagnostics = Vec::new();
     let mut unread = Vec::new();
     let mut arena = Arena::default();
@@ -316,19 +318,11 @@ pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Sou
     let mut replay_diagnostics = Vec::new();
     let mut any = false;
     // Each game is converted as its tree closes and handed on.
-    let parsed = parse_visiting(text, |g| {
+    let parsed = parse_visiting(text, |mut game| {
         any = true;
-        let replayed = go_record::replay(&g);
+        let replayed = go_record::replay(&game);
         replay_diagnostics.extend(replayed.diagnostics.iter().cloned());
-        let mut game = go_record::to_game(&g, &replayed);
-        // A move's printed text is exactly what its span covers (`B [dd]`, a second value).
-        for m in game.lines.iter_mut().flat_map(|l| &mut l.moves) {
-            if let Some(printed) = text.get(m.span.start..m.span.end) {
-                if printed != m.printed {
-                    m.printed = printed.to_string();
-                }
-            }
-        }
+        go_record::finish(&mut game, &replayed);
         visit(game);
     });
     let mut diagnostics = parsed.diagnostics;

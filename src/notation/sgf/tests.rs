@@ -2,7 +2,7 @@
 
 use super::*;
 use super::lex::Token;
-use crate::notation::go_record::GoNode;
+use crate::tree::{Game, GoMove, GoNode};
 use crate::rules::go::{Color, Move, Point};
 
 #[test]
@@ -11,17 +11,19 @@ fn reads_root_setup_moves_passes_comments_and_variations() {
     let p = parse(text);
     assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
     let g = &p.games[0];
-    assert_eq!((g.size, g.komi, g.result.as_deref(), g.ruleset.as_deref()), (9, Some(5.5), Some("W+R"), Some("Chinese")));
-    assert_eq!(g.black.len(), 1 + 4);
-    assert_eq!(g.to_play, Color::White);
+    let (info, setup) = (g.go_info().unwrap(), g.go_setup().unwrap());
+    assert_eq!((setup.size, info.komi, info.result.as_deref(), info.ruleset.as_deref()), (9, Some(5.5), Some("W+R"), Some("Chinese")));
+    assert_eq!(setup.black.len(), 1 + 4);
+    assert_eq!(setup.to_move, Color::White);
     assert_eq!(g.lines.len(), 2);
     assert_eq!(g.lines[0].moves.len(), 4);
-    assert_eq!(g.lines[0].moves[0].comments, vec!["a ] b \\ c".to_string()]);
-    assert_eq!(g.lines[0].moves[1].mv, Move::Pass);
+    assert_eq!(go(g, 0, 0).comments, vec!["a ] b \\ c".to_string()]);
+    assert_eq!(go(g, 0, 1).mv, Move::Pass);
+    assert_eq!(g.lines[0].moves[1].text, "B pass");
     // tt on 9 lines is off the board, so it is a bad point, not a pass... unless ≤ 19: it is a pass.
-    assert_eq!(g.lines[0].moves[2].mv, Move::Pass);
+    assert_eq!(go(g, 0, 2).mv, Move::Pass);
     assert_eq!((g.lines[1].parent, g.lines[1].branch_ply), (Some(0), 2));
-    assert_eq!(g.lines[1].moves[0].extra, vec![("LB".to_string(), vec!["hh:x".to_string()])]);
+    assert_eq!(go(g, 1, 0).extra, vec![("LB".to_string(), vec!["hh:x".to_string()])]);
 }
 
 #[test]
@@ -59,10 +61,10 @@ fn moveless_nodes_stay_in_place_and_their_setup_is_replayed() {
     let g = &p.games[0];
     assert_eq!(g.lines.len(), 2);
     assert_eq!(g.lines[0].moves.len(), 3);
-    assert_eq!(g.lines[0].moves[0].before[0].setup.black, vec![Point::new(0, 0), Point::new(1, 0)]);
-    assert_eq!(g.lines[0].moves[0].before[0].comments, vec!["setup".to_string()]);
+    assert_eq!(go(g, 0, 0).before[0].setup.black, vec![Point::new(0, 0), Point::new(1, 0)]);
+    assert_eq!(go(g, 0, 0).before[0].comments, vec!["setup".to_string()]);
     // The variation leaves after `B[aa]`, its setup node first.
-    assert_eq!((g.lines[1].branch_ply, g.lines[1].branch_nodes, g.lines[1].moves[0].before.len()), (2, 0, 1));
+    assert_eq!((g.lines[1].branch_ply, g.lines[1].go_info().branch_nodes, go(g, 1, 0).before.len()), (2, 0, 1));
     let r = go_record::replay(g);
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
     let end = &r.lines[0].end;
@@ -91,7 +93,7 @@ fn a_variation_that_leaves_after_a_setup_node_keeps_that_setup() {
     let text = "(;SZ[5];B[aa];AB[cc](;W[bb])(;W[dd]))";
     let p = parse(text);
     let g = &p.games[0];
-    assert_eq!((g.lines[1].branch_ply, g.lines[1].branch_nodes), (1, 1));
+    assert_eq!((g.lines[1].branch_ply, g.lines[1].go_info().branch_nodes), (1, 1));
     let r = go_record::replay(g);
     assert_eq!(r.lines[1].end.at(Point::new(2, 2)), Some(Color::Black));
     let written = write(&p.games);
@@ -121,7 +123,12 @@ fn unknown_properties_are_written_back_as_given() {
     }
 }
 
-fn strip(games: &[GoGame]) -> Vec<GoGame> {
+/// The Go payload of move `k` of line `l`.
+fn go(g: &Game, l: usize, k: usize) -> &GoMove {
+    g.lines[l].moves[k].go.as_deref().unwrap()
+}
+
+fn strip(games: &[Game]) -> Vec<Game> {
     fn node(n: &mut GoNode) {
         n.span = Span::default();
     }
@@ -132,11 +139,15 @@ fn strip(games: &[GoGame]) -> Vec<GoGame> {
             g.span = Span::default();
             for l in &mut g.lines {
                 l.span = Span::default();
-                l.after.iter_mut().for_each(node);
+                if let Some(info) = l.go.as_mut() {
+                    info.after.iter_mut().for_each(node);
+                }
                 for m in &mut l.moves {
                     m.span = Span::default();
                     m.printed.clear();
-                    m.before.iter_mut().for_each(node);
+                    if let Some(g) = m.go.as_mut() {
+                        g.before.iter_mut().for_each(node);
+                    }
                 }
             }
             g

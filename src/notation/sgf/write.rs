@@ -3,7 +3,7 @@
 
 use super::escape;
 use crate::notation::go_corner::to_sgf;
-use crate::notation::go_record::{GoGame, GoMove, GoNode, SetupChange};
+use crate::tree::{Game, GoGameInfo, GoMove, GoNode, SetupChange};
 use crate::rules::go::{Color, Move, Point};
 
 fn prop(out: &mut String, ident: &str, values: &[String]) {
@@ -53,7 +53,7 @@ fn comment_prop(out: &mut String, comments: &[String]) {
 }
 
 /// Write games as one SGF collection (FF[4], UTF-8). Passes are written `[]`.
-pub fn write(games: &[GoGame]) -> String {
+pub fn write(games: &[Game]) -> String {
     let mut out = String::new();
     for game in games {
         write_game(&mut out, game);
@@ -104,12 +104,15 @@ fn node_at(lines: &[LineNodes], mut line: usize, point: (usize, usize)) -> usize
     }
 }
 
-fn write_game(out: &mut String, game: &GoGame) {
-    // Number the nodes: 0 the root, then each line's own nodes in order.
+/// The written tree of `game`: its nodes (0 the root, then each line's own
+/// nodes in order) and each node's children in order (a line's next own
+/// node first, then the lines that leave there).
+fn layout(game: &Game) -> (Vec<Written<'_>>, Vec<Vec<usize>>) {
     let mut nodes: Vec<Written> = vec![Written::Root];
     let mut lines: Vec<LineNodes> = Vec::with_capacity(game.lines.len());
     for (li, line) in game.lines.iter().enumerate() {
-        let start = if li == 0 { (0, 0) } else { (line.branch_ply, line.branch_nodes) };
+        let info = line.go_info();
+        let start = if li == 0 { (0, 0) } else { (line.branch_ply, info.branch_nodes) };
         let parent = line.parent.filter(|&p| p < li).unwrap_or(0);
         let mut at = start;
         let mut l = LineNodes { after: Vec::new(), ids: Vec::new(), start, parent };
@@ -118,7 +121,7 @@ fn write_game(out: &mut String, game: &GoGame) {
             l.ids.push(nodes.len());
             nodes.push(w);
         }
-        for mv in &line.moves {
+        for mv in line.moves.iter().filter_map(|m| m.go.as_deref()) {
             for n in &mv.before {
                 at.1 += 1;
                 add(Written::Plain(n), at, &mut l, &mut nodes);
@@ -126,13 +129,12 @@ fn write_game(out: &mut String, game: &GoGame) {
             at = (at.0 + 1, 0);
             add(Written::Move(mv), at, &mut l, &mut nodes);
         }
-        for n in &line.after {
+        for n in &info.after {
             at.1 += 1;
             add(Written::Plain(n), at, &mut l, &mut nodes);
         }
         lines.push(l);
     }
-    // Children in order: a line's next own node first, then the lines that leave there.
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
     for (li, l) in lines.iter().enumerate() {
         let Some(&first) = l.ids.first() else { continue };
@@ -151,33 +153,71 @@ fn write_game(out: &mut String, game: &GoGame) {
             }
         }
     }
+    (nodes, children)
+}
 
+/// The root node's properties (after `(;`).
+fn write_root(out: &mut String, game: &Game) {
+    let no_info = GoGameInfo::default();
+    let info = game.go_info().unwrap_or(&no_info);
+    let setup = game.go_setup().unwrap_or_default();
     out.push_str("(;GM[1]FF[4]CA[UTF-8]");
-    out.push_str(&format!("SZ[{}]", game.size));
-    if !game.title.is_empty() {
-        prop(out, "GN", std::slice::from_ref(&game.title));
+    out.push_str(&format!("SZ[{}]", setup.size));
+    if !info.title.is_empty() {
+        prop(out, "GN", std::slice::from_ref(&info.title));
     }
-    if let Some(r) = &game.ruleset {
+    if let Some(r) = &info.ruleset {
         prop(out, "RU", std::slice::from_ref(r));
     }
-    if let Some(k) = game.komi {
+    if let Some(k) = info.komi {
         out.push_str(&format!("KM[{k}]"));
     }
-    if let Some(r) = &game.result {
+    if let Some(r) = &info.result {
         prop(out, "RE", std::slice::from_ref(r));
     }
-    comment_prop(out, &game.comments);
-    points_prop(out, "AB", &game.black);
-    points_prop(out, "AW", &game.white);
-    points_prop(out, "AE", &game.empty);
-    if game.to_play == Color::White && !game.extra.iter().any(|(i, _)| i == "PL") {
+    comment_prop(out, &info.comments);
+    points_prop(out, "AB", &setup.black);
+    points_prop(out, "AW", &setup.white);
+    points_prop(out, "AE", &info.cleared);
+    if setup.to_move == Color::White && !info.extra.iter().any(|(i, _)| i == "PL") {
         out.push_str("PL[W]");
     }
-    for (ident, values) in &game.extra {
+    for (ident, values) in &info.extra {
         raw_prop(out, ident, values);
     }
     out.push('\n');
+}
 
+/// One node's properties (after its `;`).
+fn write_node(out: &mut String, node: Written<'_>) {
+    match node {
+        Written::Root => {}
+        Written::Plain(n) => {
+            setup_props(out, &n.setup);
+            comment_prop(out, &n.comments);
+            for (ident, values) in &n.extra {
+                raw_prop(out, ident, values);
+            }
+        }
+        Written::Move(mv) => {
+            setup_props(out, mv.node_setup());
+            out.push(mv.color.letter());
+            out.push('[');
+            if let Move::Play(p) = mv.mv {
+                out.push_str(&to_sgf(p));
+            }
+            out.push(']');
+            comment_prop(out, &mv.comments);
+            for (ident, values) in &mv.extra {
+                raw_prop(out, ident, values);
+            }
+        }
+    }
+}
+
+fn write_game(out: &mut String, game: &Game) {
+    let (nodes, children) = layout(game);
+    write_root(out, game);
     enum Step {
         Open,
         Node(usize),
@@ -211,33 +251,10 @@ fn write_game(out: &mut String, game: &GoGame) {
                 }
                 in_row += 1;
                 out.push(';');
-                match nodes[id] {
-                    Written::Root => {}
-                    Written::Plain(n) => {
-                        setup_props(out, &n.setup);
-                        comment_prop(out, &n.comments);
-                        for (ident, values) in &n.extra {
-                            raw_prop(out, ident, values);
-                        }
-                    }
-                    Written::Move(mv) => {
-                        setup_props(out, mv.node_setup());
-                        out.push(mv.color.letter());
-                        out.push('[');
-                        if let Move::Play(p) = mv.mv {
-                            out.push_str(&to_sgf(p));
-                        }
-                        out.push(']');
-                        comment_prop(out, &mv.comments);
-                        for (ident, values) in &mv.extra {
-                            raw_prop(out, ident, values);
-                        }
-                    }
-                }
+                write_node(out, nodes[id]);
                 push_children(&mut work, &children[id]);
             }
         }
     }
     out.push_str(")\n");
 }
-
