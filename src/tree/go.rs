@@ -196,10 +196,19 @@ impl MoveNode {
 
 /// The canonical text of a Go move in the tree: `B dq`, `W pass`.
 pub fn move_text(color: Color, mv: Move) -> String {
+    // Built in place: a reader makes one for every move of a large collection.
+    let mut text = String::with_capacity(8);
+    text.push(color.letter());
+    text.push(' ');
     match mv {
-        Move::Pass => format!("{} pass", color.letter()),
-        Move::Play(p) => format!("{} {}", color.letter(), super::start::sgf_point(p)),
+        Move::Pass => text.push_str("pass"),
+        Move::Play(p) => {
+            for n in [p.x, p.y] {
+                text.push(if n < 26 { (b'a' + n) as char } else { (b'A' + n - 26) as char });
+            }
+        }
     }
+    text
 }
 
 impl Game {

@@ -105,7 +105,7 @@ impl<'de> Deserialize<'de> for Start {
 }
 
 /// SGF's point letters: `a` is 0.
-pub(super) fn sgf_point(p: go::Point) -> String {
+fn sgf_point(p: go::Point) -> String {
     [p.x, p.y].iter().map(|&n| if n < 26 { (b'a' + n) as char } else { (b'A' + n - 26) as char }).collect()
 }
 

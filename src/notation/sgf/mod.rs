@@ -168,135 +168,177 @@ pub fn parse(text: &str) -> ParsedSgf {
 /// As [`parse`], each game handed to `visit` as soon as its tree closes and
 /// not kept (the result has no games): memory for one game tree at a time.
 pub fn parse_visiting(text: &str, mut visit: impl FnMut(Game)) -> ParsedSgf {
-    let mut diagnostics = Vec::new();
-    let mut unread = Vec::new();
-    let mut arena = Arena::default();
-    let mut roots: Vec<u32> = Vec::new();
-    // The node a new node attaches to, per open tree (NONE: a new game at the top level).
-    let mut stack: Vec<u32> = Vec::new();
-    let mut current = NONE;
-    let mut open_spans: Vec<Span> = Vec::new();
-    // The identifier the next values belong to.
-    let mut ident: Option<Span> = None;
-    let finish_prop = |arena: &mut Arena, ident: &mut Option<Span>, start: usize| {
-        if let Some(id) = ident.take() {
+    let mut reading = Reading::new(text);
+    for (token, span) in lex::tokens(text) {
+        reading.token(token, span, &mut visit);
+    }
+    reading.finish(&mut visit)
+}
+
+/// Reading in progress: the open game tree's nodes, where the next node
+/// goes, and what was found so far.
+struct Reading<'t> {
+    text: &'t str,
+    arena: Arena,
+    roots: Vec<u32>,
+    /// The node a new node attaches to, per open tree (NONE: a new game at the top level).
+    stack: Vec<u32>,
+    current: u32,
+    open_spans: Vec<Span>,
+    /// The identifier the next values belong to, and where its values start in the arena.
+    ident: Option<Span>,
+    values_start: usize,
+    diagnostics: Vec<Diagnostic>,
+    unread: Vec<Unread>,
+}
+
+impl<'t> Reading<'t> {
+    fn new(text: &'t str) -> Reading<'t> {
+        Reading {
+            text,
+            arena: Arena::default(),
+            roots: Vec::new(),
+            stack: Vec::new(),
+            current: NONE,
+            open_spans: Vec::new(),
+            ident: None,
+            values_start: 0,
+            diagnostics: Vec::new(),
+            unread: Vec::new(),
+        }
+    }
+
+    fn keep_unread(&mut self, span: Span) {
+        self.unread.push(Unread { raw: span.slice(self.text).to_string(), span });
+    }
+
+    /// The property whose values were being read is complete.
+    fn finish_prop(&mut self) {
+        if let Some(id) = self.ident.take() {
+            let arena = &mut self.arena;
             let end = arena.values.len() as u32;
-            arena.props.push(Prop { ident: id, values: (start as u32, end) });
+            arena.props.push(Prop { ident: id, values: (self.values_start as u32, end) });
             if let Some(n) = arena.nodes.last_mut() {
                 n.props.1 = arena.props.len() as u32;
             }
         }
-    };
-    let mut values_start = 0usize;
-    for (token, span) in lex::tokens(text) {
+    }
+
+    fn token(&mut self, token: Token, span: Span, visit: &mut impl FnMut(Game)) {
         if token != Token::Value {
-            finish_prop(&mut arena, &mut ident, values_start);
+            self.finish_prop();
         }
         match token {
             Token::Open => {
-                stack.push(current);
-                open_spans.push(span);
+                self.stack.push(self.current);
+                self.open_spans.push(span);
             }
-            Token::Close => match stack.pop() {
-                Some(c) => {
-                    current = c;
-                    let opened = open_spans.pop();
-                    if stack.is_empty() {
-                        // A whole game tree is closed: build its games and free its nodes.
-                        for root in roots.drain(..) {
-                            // The game is its whole tree, brackets and all: nothing between them is lost.
-                            let whole = opened.map(|open| open.join(span));
-                            match build::build_game(text, &arena, root, &mut diagnostics) {
-                                Some(mut g) => {
-                                    if let Some(whole) = whole {
-                                        g.span = g.span.join(whole);
-                                    }
-                                    visit(g);
-                                }
-                                // A game not read (its diagnostic says why) is kept as text.
-                                None => unread.extend(whole.map(|w| Unread { raw: w.slice(text).to_string(), span: w })),
-                            }
-                        }
-                        arena.clear();
-                        current = NONE;
-                    }
-                }
-                None => {
-                    diagnostics.push(Diagnostic::error("sgf::unmatched-close", "`)` closes no game tree", span));
-                    unread.push(Unread { raw: span.slice(text).to_string(), span });
-                }
-            },
-            Token::NodeStart if stack.is_empty() => {
-                // A `;` in text between game trees (a licence before the game) is prose.
-                unread.push(Unread { raw: span.slice(text).to_string(), span });
-            }
-            Token::NodeStart => {
-                let id = arena.nodes.len() as u32;
-                let at = arena.props.len() as u32;
-                arena.nodes.push(Node { props: (at, at), first_child: NONE, last_child: NONE, next_sibling: NONE, span });
-                if current == NONE {
-                    roots.push(id);
-                } else {
-                    let parent = &mut arena.nodes[current as usize];
-                    let last = parent.last_child;
-                    parent.last_child = id;
-                    if last == NONE {
-                        parent.first_child = id;
-                    } else {
-                        arena.nodes[last as usize].next_sibling = id;
-                    }
-                }
-                current = id;
+            Token::Close => self.close(span, visit),
+            // A `;` in text between game trees (a licence before the game) is prose.
+            Token::NodeStart if self.stack.is_empty() => self.keep_unread(span),
+            Token::NodeStart => self.node_start(span),
+            Token::Ident if self.current == NONE => {
+                self.diagnostics.push(Diagnostic::error("sgf::property-outside-node", "a property before any `;` node", span));
+                self.keep_unread(span);
             }
             Token::Ident => {
-                if current == NONE {
-                    diagnostics.push(Diagnostic::error("sgf::property-outside-node", "a property before any `;` node", span));
-                    unread.push(Unread { raw: span.slice(text).to_string(), span });
-                } else {
-                    ident = Some(span);
-                    values_start = arena.values.len();
-                }
+                self.ident = Some(span);
+                self.values_start = self.arena.values.len();
             }
-            Token::Value => {
-                if ident.is_some() {
-                    arena.values.push(span);
-                    let node = &mut arena.nodes[current as usize];
-                    node.span = node.span.join(Span::new(span.start, span.end + 1));
-                } else {
-                    // The values of a property outside any node: reported with its identifier.
-                    unread.push(Unread { raw: span.slice(text).to_string(), span });
-                }
+            Token::Value if self.ident.is_some() => {
+                self.arena.values.push(span);
+                let node = &mut self.arena.nodes[self.current as usize];
+                node.span = node.span.join(Span::new(span.start, span.end + 1));
             }
+            // The values of a property outside any node: reported with its identifier.
+            Token::Value => self.keep_unread(span),
             Token::Unterminated => {
-                diagnostics.push(
+                self.diagnostics.push(
                     Diagnostic::error("sgf::unterminated-value", "a value's `]` never comes", span)
                         .with_label("kept unread from here to the end"),
                 );
-                unread.push(Unread { raw: span.slice(text).to_string(), span });
+                self.keep_unread(span);
             }
             Token::Junk => {
-                let raw = span.slice(text);
                 // Text between game trees is allowed (and common); inside one it is an error.
-                if !stack.is_empty() {
-                    diagnostics.push(Diagnostic::error("sgf::junk", format!("cannot read {:?}", truncate(raw)), span));
+                if !self.stack.is_empty() {
+                    self.diagnostics.push(Diagnostic::error("sgf::junk", format!("cannot read {:?}", truncate(span.slice(self.text))), span));
                 }
-                unread.push(Unread { raw: raw.to_string(), span });
+                self.keep_unread(span);
             }
         }
     }
-    finish_prop(&mut arena, &mut ident, values_start);
-    if let Some(open) = open_spans.first() {
-        diagnostics.push(
-            Diagnostic::error("sgf::unclosed", format!("{} game tree(s) not closed with `)`", open_spans.len()), *open)
-                .with_label("opened here"),
-        );
-    }
-    for root in roots {
-        if let Some(g) = build::build_game(text, &arena, root, &mut diagnostics) {
-            visit(g);
+
+    fn node_start(&mut self, span: Span) {
+        let arena = &mut self.arena;
+        let id = arena.nodes.len() as u32;
+        let at = arena.props.len() as u32;
+        arena.nodes.push(Node { props: (at, at), first_child: NONE, last_child: NONE, next_sibling: NONE, span });
+        if self.current == NONE {
+            self.roots.push(id);
+        } else {
+            let parent = &mut arena.nodes[self.current as usize];
+            let last = parent.last_child;
+            parent.last_child = id;
+            if last == NONE {
+                parent.first_child = id;
+            } else {
+                arena.nodes[last as usize].next_sibling = id;
+            }
         }
+        self.current = id;
     }
-    ParsedSgf { games: Vec::new(), unread, diagnostics }
+
+    /// A `)`: when it closes a whole game tree, build its games and free its nodes.
+    fn close(&mut self, span: Span, visit: &mut impl FnMut(Game)) {
+        let Some(c) = self.stack.pop() else {
+            self.diagnostics.push(Diagnostic::error("sgf::unmatched-close", "`)` closes no game tree", span));
+            self.keep_unread(span);
+            return;
+        };
+        self.current = c;
+        let opened = self.open_spans.pop();
+        if !self.stack.is_empty() {
+            return;
+        }
+        // The game is its whole tree, brackets and all: nothing between them is lost.
+        let whole = opened.map(|open| open.join(span));
+        for root in std::mem::take(&mut self.roots) {
+            match build::build_game(self.text, &self.arena, root, &mut self.diagnostics) {
+                Some(mut g) => {
+                    if let Some(whole) = whole {
+                        g.span = g.span.join(whole);
+                    }
+                    visit(g);
+                }
+                // A game not read (its diagnostic says why) is kept as text.
+                None => {
+                    if let Some(w) = whole {
+                        self.keep_unread(w);
+                    }
+                }
+            }
+        }
+        self.arena.clear();
+        self.current = NONE;
+    }
+
+    /// The end of the text: trees left open are reported, and their games read.
+    fn finish(mut self, visit: &mut impl FnMut(Game)) -> ParsedSgf {
+        self.finish_prop();
+        if let Some(open) = self.open_spans.first() {
+            self.diagnostics.push(
+                Diagnostic::error("sgf::unclosed", format!("{} game tree(s) not closed with `)`", self.open_spans.len()), *open)
+                    .with_label("opened here"),
+            );
+        }
+        for root in std::mem::take(&mut self.roots) {
+            if let Some(g) = build::build_game(self.text, &self.arena, root, &mut self.diagnostics) {
+                visit(g);
+            }
+        }
+        ParsedSgf { games: Vec::new(), unread: self.unread, diagnostics: self.diagnostics }
+    }
 }
 
 fn truncate(s: &str) -> String {
