@@ -75,8 +75,8 @@ fn check(case: &Case, pick: (usize, usize, usize), at_in_move: usize, with: char
     let at = ascii[at_in_move % ascii.len()];
     prop_assume!(case.text.as_bytes()[at] != with as u8);
     // Known gap, left to the Go record reader: a comment before the first move
-    // is kept on the GoGame but not in the shared tree, so a move turned into a
-    // comment by `;` could not be found there.
+    // is kept in the game's Go data (`GoGameInfo::comments`) without a span, so
+    // a move turned into a comment by `;` could not be found there.
     prop_assume!(!(case.notation == Reader::Go && with == ';'));
     let mut damaged = case.text.clone().into_bytes();
     damaged[at] = with as u8;

@@ -144,7 +144,7 @@ fn random_line(seed: u64, plies: usize) -> gamescribe::tree::Line {
         }
         let mv = moves[rng.below(moves.len())];
         let (text, squares) = describe(&pos, &mv);
-        line.moves.push(gamescribe::tree::MoveNode { text, squares, span: Span::new(0, 0), printed: String::new(), repair: None, annotations: Vec::new(), origin: Default::default() });
+        line.moves.push(gamescribe::tree::MoveNode { text, squares, span: Span::new(0, 0), printed: String::new(), repair: None, annotations: Vec::new(), origin: Default::default(), go: None });
         pos = pos.play(&mv);
     }
     line

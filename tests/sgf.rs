@@ -2,7 +2,8 @@
 
 mod go_common;
 
-use gamescribe::notation::go_record::{self, GoGame};
+use gamescribe::notation::go_record;
+use gamescribe::tree::Game;
 use gamescribe::notation::sgf;
 use gamescribe::rules::go::{Color, Move};
 use proptest::prelude::*;
@@ -10,20 +11,21 @@ use proptest::prelude::*;
 /// Every line as its full move sequence (colour, move, comments, extra), sorted:
 /// the tree as SGF stores it, independent of line numbering.
 /// A move's comments are one SGF `C`, joined by a blank line.
-fn paths(g: &GoGame) -> Vec<Vec<(Color, Move, String)>> {
+fn paths(g: &Game) -> Vec<Vec<(Color, Move, String)>> {
     let mut v: Vec<_> = (0..g.lines.len())
-        .map(|i| g.full_line(i).into_iter().map(|m| (m.color, m.mv, m.comments.join("\n\n"))).collect::<Vec<_>>())
+        .map(|i| g.go_full_line(i).into_iter().map(|(_, m)| (m.color, m.mv, m.comments.join("\n\n"))).collect::<Vec<_>>())
         .collect();
     v.sort_by_key(|p| format!("{p:?}"));
     v
 }
 
-fn same_game(a: &GoGame, b: &GoGame) -> Result<(), TestCaseError> {
-    prop_assert_eq!(a.size, b.size);
-    prop_assert_eq!(&a.title, &b.title);
-    prop_assert_eq!(&a.setup(), &b.setup());
-    prop_assert_eq!(a.komi, b.komi);
-    prop_assert_eq!(&a.result, &b.result);
+fn same_game(a: &Game, b: &Game) -> Result<(), TestCaseError> {
+    let (ai, bi) = (a.go_info().unwrap(), b.go_info().unwrap());
+    prop_assert_eq!(a.go_size(), b.go_size());
+    prop_assert_eq!(&ai.title, &bi.title);
+    prop_assert_eq!(&a.go_setup(), &b.go_setup());
+    prop_assert_eq!(ai.komi, bi.komi);
+    prop_assert_eq!(&ai.result, &bi.result);
     prop_assert_eq!(paths(a), paths(b));
     Ok(())
 }
@@ -34,11 +36,11 @@ proptest! {
     #[test]
     fn write_then_read_gives_the_same_games(seed in any::<u64>(), comment in "\\PC{0,40}", title in "[^\\n\\r]{0,20}") {
         let mut games = go_common::random_games(2, seed);
-        games[0].title = title;
-        if let Some(m) = games[0].lines[0].moves.first_mut() {
+        games[0].go_info_mut().title = title;
+        if let Some(m) = games[0].lines[0].moves.first_mut().and_then(|m| m.go.as_deref_mut()) {
             m.comments = vec![comment.clone()];
         }
-        games[1].comments = vec![comment];
+        games[1].go_info_mut().comments = vec![comment];
         let text = sgf::write(&games);
         let back = sgf::parse(&text);
         prop_assert!(back.diagnostics.is_empty(), "{:?}\n{}", back.diagnostics, text);
@@ -46,7 +48,7 @@ proptest! {
         for (a, b) in games.iter().zip(&back.games) {
             same_game(a, b)?;
         }
-        prop_assert_eq!(&back.games[1].comments, &games[1].comments);
+        prop_assert_eq!(&back.games[1].go_info().unwrap().comments, &games[1].go_info().unwrap().comments);
     }
 
     #[test]
@@ -86,8 +88,8 @@ fn corpus_records_round_trip_through_sgf() {
         }
         let mut game = go_record::parse(&std::fs::read_to_string(&path).unwrap()).game;
         for l in &mut game.lines {
-            l.moves.retain(|m| m.refused.is_none());
-            for m in &mut l.moves {
+            l.moves.retain(|m| m.go.as_ref().is_some_and(|g| g.refused.is_none()));
+            for m in l.moves.iter_mut().filter_map(|m| m.go.as_deref_mut()) {
                 m.expect_captures = None;
             }
         }

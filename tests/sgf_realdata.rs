@@ -12,7 +12,8 @@
 
 mod oracle;
 
-use gamescribe::notation::go_record::{self, GoGame};
+use gamescribe::notation::go_record;
+use gamescribe::tree::Game;
 use gamescribe::notation::sgf;
 use gamescribe::rules::go::{Color, Point, Position};
 use std::io::Write;
@@ -51,21 +52,26 @@ fn board_text(pos: &Position) -> String {
         .join("\n")
 }
 
-fn node_count(g: &GoGame) -> usize {
-    1 + g.lines.iter().map(|l| l.moves.len() + l.moves.iter().map(|m| m.before.len()).sum::<usize>() + l.after.len()).sum::<usize>()
+fn node_count(g: &Game) -> usize {
+    let before = |l: &gamescribe::tree::Line| l.moves.iter().filter_map(|m| m.go.as_deref()).map(|m| m.before.len()).sum::<usize>();
+    1 + g.lines.iter().map(|l| l.moves.len() + before(l) + l.go_info().after.len()).sum::<usize>()
 }
 
 /// The game without spans and printed text, for comparing trees.
-fn strip(g: &GoGame) -> GoGame {
+fn strip(g: &Game) -> Game {
     let mut g = g.clone();
     g.span = Default::default();
     for l in &mut g.lines {
         l.span = Default::default();
-        l.after.iter_mut().for_each(|n| n.span = Default::default());
+        if let Some(info) = l.go.as_mut() {
+            info.after.iter_mut().for_each(|n| n.span = Default::default());
+        }
         for m in &mut l.moves {
             m.span = Default::default();
             m.printed.clear();
-            m.before.iter_mut().for_each(|n| n.span = Default::default());
+            if let Some(go) = m.go.as_mut() {
+                go.before.iter_mut().for_each(|n| n.span = Default::default());
+            }
         }
     }
     g
@@ -96,7 +102,7 @@ fn real_sgf_files_agree_with_sgfmill_and_round_trip() {
         let first = parsed.games.first();
         let final_board = first.map(|g| {
             let r = go_record::replay(g);
-            r.lines.first().map_or_else(|| board_text(&Position::empty(g.size).unwrap()), |l| board_text(&l.end))
+            r.lines.first().map_or_else(|| board_text(&Position::empty(g.go_size()).unwrap()), |l| board_text(&l.end))
         });
         let warned_replacement = decoded.text.contains('\u{FFFD}');
         ours.push(Ours { final_board, nodes: first.map_or(0, node_count), warned_replacement });

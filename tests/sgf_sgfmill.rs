@@ -7,13 +7,14 @@ mod oracle;
 mod go_common;
 
 use go_common::random_games;
-use gamescribe::notation::go_record::{self, GoGame};
+use gamescribe::notation::go_record;
+use gamescribe::tree::Game;
 use gamescribe::notation::sgf;
 use gamescribe::rules::go::{Color, Move, Point};
 use std::process::Command;
 
 /// Write each game to its own file and load them all in one sgfmill run.
-fn load_in_sgfmill(python: &str, games: &[GoGame], tag: &str) -> Vec<serde_json::Value> {
+fn load_in_sgfmill(python: &str, games: &[Game], tag: &str) -> Vec<serde_json::Value> {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("sgfmill-{tag}"));
     std::fs::create_dir_all(&dir).unwrap();
     let mut paths = Vec::new();
@@ -34,19 +35,20 @@ fn xy(p: Point) -> serde_json::Value {
 }
 
 /// Compare one game with what sgfmill read; returns the number of moves compared.
-fn compare(g: &GoGame, r: &serde_json::Value) -> usize {
-    assert_eq!(r["ok"], true, "{}: {r}", g.title);
-    assert_eq!(r["size"], g.size);
-    let setup = g.setup();
+fn compare(g: &Game, r: &serde_json::Value) -> usize {
+    assert_eq!(r["ok"], true, "{}: {r}", g.name);
+    assert_eq!(r["size"], g.go_size());
+    let setup = g.go_setup().unwrap();
     let mut black: Vec<_> = setup.black.clone();
     let mut white: Vec<_> = setup.white.clone();
     black.sort_by_key(|p| (p.x, p.y));
     white.sort_by_key(|p| (p.x, p.y));
-    assert_eq!(r["black"], serde_json::Value::Array(black.into_iter().map(xy).collect()), "{}", g.title);
-    assert_eq!(r["white"], serde_json::Value::Array(white.into_iter().map(xy).collect()), "{}", g.title);
+    assert_eq!(r["black"], serde_json::Value::Array(black.into_iter().map(xy).collect()), "{}", g.name);
+    assert_eq!(r["white"], serde_json::Value::Array(white.into_iter().map(xy).collect()), "{}", g.name);
     let main: Vec<serde_json::Value> = g.lines[0]
         .moves
         .iter()
+        .filter_map(|m| m.go.as_deref())
         .map(|m| {
             let c = if m.color == Color::Black { "b" } else { "w" };
             match m.mv {
@@ -55,23 +57,23 @@ fn compare(g: &GoGame, r: &serde_json::Value) -> usize {
             }
         })
         .collect();
-    assert_eq!(r["main"], serde_json::Value::Array(main), "{}", g.title);
-    let comments: Vec<String> = g.lines[0].moves.iter().filter(|m| !m.comments.is_empty()).map(|m| m.comments.join("\n\n")).collect();
-    assert_eq!(r["main_comments"], serde_json::json!(comments), "{}", g.title);
+    assert_eq!(r["main"], serde_json::Value::Array(main), "{}", g.name);
+    let comments: Vec<String> = g.lines[0].moves.iter().filter_map(|m| m.go.as_deref()).filter(|m| !m.comments.is_empty()).map(|m| m.comments.join("\n\n")).collect();
+    assert_eq!(r["main_comments"], serde_json::json!(comments), "{}", g.name);
     let move_nodes: usize = g.lines.iter().map(|l| l.moves.len()).sum();
-    assert_eq!(r["move_nodes"], move_nodes, "{}", g.title);
-    assert_eq!(r["leaves"], g.lines.len(), "{}", g.title);
+    assert_eq!(r["move_nodes"], move_nodes, "{}", g.name);
+    assert_eq!(r["leaves"], g.lines.len(), "{}", g.name);
     move_nodes
 }
 
-fn corpus_games() -> Vec<GoGame> {
+fn corpus_games() -> Vec<Game> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/go");
     let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "wq")).collect();
     files.sort();
     files.iter().map(|f| go_record::parse(&std::fs::read_to_string(f).unwrap()).game).map(|mut g| {
         // Refused moves are claims about the text, not moves: SGF has no place for them.
         for l in &mut g.lines {
-            l.moves.retain(|m| m.refused.is_none());
+            l.moves.retain(|m| m.go.as_ref().is_some_and(|g| g.refused.is_none()));
         }
         g
     }).collect()

@@ -14,9 +14,11 @@ pub(super) fn run(path: &Path, notation: Reader, game: usize, line: &str, ply: O
         Err(e) => return usage_error(&e),
     };
     let text = &input.text;
-    let Some((games, _)) = notation::read_go(notation, path, text) else {
+    let notation = if notation == Reader::Auto { Reader::detect(path, text) } else { notation };
+    if !matches!(notation, Reader::Go | Reader::Sgf) {
         return usage_error(&format!("{} is not a Go record or SGF file (try --notation go or --notation sgf)", path.display()));
-    };
+    }
+    let games = input.read(notation, &notation::Given::default()).games;
     let Some(g) = game.checked_sub(1).and_then(|i| games.get(i)) else {
         return usage_error(&format!("there is no game {game}; the file has {}", games.len()));
     };
@@ -31,7 +33,8 @@ pub(super) fn run(path: &Path, notation: Reader, game: usize, line: &str, ply: O
     match go_record::position_at(g, index, ply) {
         Ok((pos, taken)) => {
             let label = g.lines.get(index).map_or("", |l| l.label.as_str());
-            say!("{}line {label}, {} moves", if g.title.is_empty() { String::new() } else { format!("{}\n", g.title) }, taken.len());
+            let title = g.go_info().map_or("", |i| i.title.as_str());
+            say!("{}line {label}, {} moves", if title.is_empty() { String::new() } else { format!("{title}\n") }, taken.len());
             print!("{}", pos.board_text());
             let s = pos.score(Scoring::Area);
             say!(

@@ -82,12 +82,14 @@ pub(super) fn convert_go(path: &Path, notation: Reader, to: Target, output: Opti
     if (if notation == Reader::Auto { Reader::detect(path, text) } else { notation }) == Reader::Volpicelli {
         return convert_essay(path, &input, to, output);
     }
-    let Some((games, _)) = notation::read_go(notation, path, text) else {
+    if !matches!(if notation == Reader::Auto { Reader::detect(path, text) } else { notation }, Reader::Go | Reader::Sgf) {
         return usage_error(&format!("{} is not a Go record or SGF file (try --notation go or --notation sgf)", path.display()));
-    };
+    }
+    // Read once: the tree holds everything the Go writers write.
     let source = input.read(notation, &notation::Given::default());
+    let games = &source.games;
     let written = match to {
-        Target::Sgf => notation::sgf::write(&games),
+        Target::Sgf => notation::sgf::write(games),
         Target::GoCorner | Target::Volpicelli => {
             let style = if matches!(to, Target::GoCorner) { Style::Chinese } else { Style::Volpicelli };
             games.iter().map(|g| go_record::write(g, style)).collect::<Vec<_>>().join("\n")

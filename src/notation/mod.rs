@@ -157,20 +157,3 @@ fn with_cross_check(mut specimens: crate::tree::Source, text: &str) -> crate::tr
     }
     specimens
 }
-
-/// Go games read from a record or SGF file (for the Go writers), with what
-/// reading found; `None` if the file is not in a Go notation.
-pub fn read_go(notation: Reader, path: &Path, text: &str) -> Option<(Vec<go_record::GoGame>, Vec<crate::diagnostic::Diagnostic>)> {
-    let notation = if notation == Reader::Auto { Reader::detect(path, text) } else { notation };
-    match notation {
-        Reader::Go => {
-            let parsed = go_record::parse(text);
-            Some((vec![parsed.game], parsed.diagnostics))
-        }
-        Reader::Sgf => {
-            let parsed = sgf::parse(text);
-            Some((parsed.games, parsed.diagnostics))
-        }
-        _ => None,
-    }
-}

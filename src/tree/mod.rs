@@ -9,11 +9,13 @@ use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 use serde::{Deserialize, Serialize};
 
+mod go;
 mod notation;
 mod prose;
 mod start;
 mod stats;
 mod walk;
+pub use go::{move_text as go_move_text, ExpectedCount, GoGameInfo, GoLineInfo, GoMove, GoNode, PathStep, SetupChange};
 pub use notation::{GameKind, Notation};
 pub use start::Start;
 pub use walk::{ancestors, Ancestors, Branch};
@@ -56,6 +58,9 @@ pub struct Game {
     /// `lines[0]` is the trunk; the others are variations.
     pub lines: Vec<Line>,
     pub span: Span,
+    /// A Go game's title, rules, komi, result and root properties (see `go.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub go: Option<Box<GoGameInfo>>,
 }
 
 /// The trunk or one variation.
@@ -102,6 +107,9 @@ pub struct Line {
     /// branch point, start, result or contributor), in the order applied.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub corrections: Vec<Correction>,
+    /// A Go line's moveless nodes, dead stones and stated count (see `go.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub go: Option<Box<GoLineInfo>>,
 }
 
 /// An entry of a corrections file (`BOOK.fixes`) that changed the tree.
@@ -176,6 +184,9 @@ pub struct MoveNode {
     /// Printed (or repaired), or corrected by a corrections file.
     #[serde(default, skip_serializing_if = "Origin::is_printed")]
     pub origin: Origin,
+    /// A Go move: its colour and point and what its node holds (see `go.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub go: Option<Box<GoMove>>,
 }
 
 /// How a printed move was mended into a legal one.

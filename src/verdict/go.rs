@@ -5,22 +5,24 @@
 //! `unknown`, never a guess; so does a result won by resignation or time.
 
 use crate::notation::go_corner::from_sgf;
-use crate::notation::go_record::{GoClaim, GoGame, Replay};
+use crate::notation::go_record::{GoClaim, Replay};
 use crate::rules::go::{Color, Point, Score, Scoring};
-use crate::tree::{Outcome, StatedResult, UnknownReason, Verdict, VerdictClass, VerdictMethod};
+use crate::tree::{Game, GoGameInfo, Outcome, StatedResult, UnknownReason, Verdict, VerdictClass, VerdictMethod};
 
 /// Every claim of `game` with its verdict, by line index.
-pub fn judge_game(game: &GoGame, replay: &Replay) -> Vec<(usize, StatedResult, Verdict)> {
+pub fn judge_game(game: &Game, replay: &Replay) -> Vec<(usize, StatedResult, Verdict)> {
     let mut out = Vec::new();
-    if let Some(text) = &game.result {
+    let no_info = GoGameInfo::default();
+    let info = game.go_info().unwrap_or(&no_info);
+    if let Some(text) = &info.result {
         let claim = GoClaim::read(text);
-        let span = game.result_span.or_else(|| game.lines.first().map(|l| l.span)).unwrap_or(game.span);
+        let span = info.result_span.or_else(|| game.lines.first().map(|l| l.span)).unwrap_or(game.span);
         let stated = StatedResult { outcome: outcome_of_claim(claim), printed: text.clone(), span };
-        out.push((0, stated, judge_result(game, replay, claim)));
+        out.push((0, stated, judge_result(game, info, replay, claim)));
     }
     for (i, line) in game.lines.iter().enumerate() {
-        let Some(expected) = &line.expected_count else { continue };
-        if i == 0 && game.result.is_some() {
+        let Some(expected) = &line.go_info().expected_count else { continue };
+        if i == 0 && info.result.is_some() {
             // The trunk's result speaks for its count (a line holds one claim).
             continue;
         }
@@ -94,13 +96,13 @@ fn counted(class: VerdictClass, score: &Score, komi: f64) -> Verdict {
 }
 
 /// The trunk's stated result against the count of its final board.
-fn judge_result(game: &GoGame, replay: &Replay, claim: GoClaim) -> Verdict {
+fn judge_result(game: &Game, info: &GoGameInfo, replay: &Replay, claim: GoClaim) -> Verdict {
     match claim {
         GoClaim::Nothing => return unknown(UnknownReason::NoClaim),
         GoClaim::NotCounted { .. } => return unknown(UnknownReason::NotCounted),
         GoClaim::Score { .. } | GoClaim::Jigo => {}
     }
-    let (Some(line), Some(replayed)) = (game.lines.first(), replay.lines.first()) else { return unknown(UnknownReason::NoPosition) };
+    let (Some(line), Some(replayed)) = (game.lines.first().map(|l| l.go_info()), replay.lines.first()) else { return unknown(UnknownReason::NoPosition) };
     if replayed.stopped {
         return unknown(UnknownReason::LineIncomplete);
     }
@@ -115,10 +117,10 @@ fn judge_result(game: &GoGame, replay: &Replay, claim: GoClaim) -> Verdict {
     dead.extend(territory_black.iter().filter(|&&p| board.at(p) == Some(Color::White)));
     dead.extend(territory_white.iter().filter(|&&p| board.at(p) == Some(Color::Black)));
     board.remove_dead(&dead);
-    let scoring = match game.ruleset.as_deref().map(str::to_ascii_lowercase) {
+    let scoring = match info.ruleset.as_deref().map(str::to_ascii_lowercase) {
         Some(r) if r.contains("japan") || r.contains("korea") => Scoring::Territory,
         Some(_) => Scoring::Area,
-        None => game.scoring,
+        None => info.scoring,
     };
     let score = board.score(scoring);
     if scoring == Scoring::Area && score.neutral > 0 && !replayed.end.is_over() && line.expected_count.is_none() {
@@ -127,8 +129,8 @@ fn judge_result(game: &GoGame, replay: &Replay, claim: GoClaim) -> Verdict {
     }
     // White's compensation: komi, and under area rules a point a handicap
     // stone (Chinese) or a point for each after the first (AGA).
-    let handicap = game.extra.iter().find(|(k, _)| k == "HA").and_then(|(_, v)| v.first()).and_then(|v| v.trim().parse::<u32>().ok()).unwrap_or(0);
-    let rules = game.ruleset.as_deref().map(str::to_ascii_lowercase).unwrap_or_default();
+    let handicap = info.extra.iter().find(|(k, _)| k == "HA").and_then(|(_, v)| v.first()).and_then(|v| v.trim().parse::<u32>().ok()).unwrap_or(0);
+    let rules = info.ruleset.as_deref().map(str::to_ascii_lowercase).unwrap_or_default();
     let compensation = match (scoring, handicap) {
         (_, 0 | 1) | (Scoring::Territory, _) => 0.0,
         _ if rules.contains("aga") => f64::from(handicap - 1),
@@ -136,7 +138,7 @@ fn judge_result(game: &GoGame, replay: &Replay, claim: GoClaim) -> Verdict {
         // Which compensation the game used is not written: the count would be a guess.
         _ => return unknown(UnknownReason::CountConvention),
     };
-    let komi = game.komi.unwrap_or(0.0) + compensation;
+    let komi = info.komi.unwrap_or(0.0) + compensation;
     let margin = score.margin() as f64 - komi;
     let (winner_agrees, margin_agrees) = match claim {
         GoClaim::Score { winner, margin: stated } => (sign(margin) == winner_outcome(winner), stated.is_none_or(|m| (m - margin.abs()).abs() < 1e-6)),
@@ -148,7 +150,7 @@ fn judge_result(game: &GoGame, replay: &Replay, claim: GoClaim) -> Verdict {
         // SGF (rules named, or territory marked) does not carry all the rules'
         // conventions (seki, dame, prisoners of passes): the same winner by
         // another margin is not a refutation there.
-        (true, false) if game.ruleset.is_some() || !territory_black.is_empty() || !territory_white.is_empty() => {
+        (true, false) if info.ruleset.is_some() || !territory_black.is_empty() || !territory_white.is_empty() => {
             return Verdict { class: VerdictClass::Unknown, reason: Some(UnknownReason::CountConvention), ..counted(VerdictClass::Unknown, &score, komi) };
         }
         (true, false) => VerdictClass::Disputed,
@@ -158,11 +160,12 @@ fn judge_result(game: &GoGame, replay: &Replay, claim: GoClaim) -> Verdict {
 
 /// The points SGF `TB` and `TW` mark as Black's and White's territory at the
 /// end of the trunk (its last move's node and the moveless nodes after it).
-fn marked_territory(game: &GoGame) -> (Vec<Point>, Vec<Point>) {
+fn marked_territory(game: &Game) -> (Vec<Point>, Vec<Point>) {
     let Some(line) = game.lines.first() else { return (Vec::new(), Vec::new()) };
     let mut black = Vec::new();
     let mut white = Vec::new();
-    let props = line.moves.last().map(|m| &m.extra).into_iter().chain(line.after.iter().map(|n| &n.extra));
+    let last = line.moves.last().and_then(|m| m.go.as_deref()).map(|m| &m.extra);
+    let props = last.into_iter().chain(line.go_info().after.iter().map(|n| &n.extra));
     for extra in props {
         for (ident, values) in extra {
             let into = match ident.as_str() {
@@ -171,7 +174,7 @@ fn marked_territory(game: &GoGame) -> (Vec<Point>, Vec<Point>) {
                 _ => continue,
             };
             for v in values {
-                into.extend(point_or_rectangle(v, game.size));
+                into.extend(point_or_rectangle(v, game.go_size()));
             }
         }
     }

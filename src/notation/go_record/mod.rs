@@ -30,19 +30,17 @@
 //! `平 c 4`, `平 三 四`, `lower-left 3 4`, or `c 4` once `corner:` is set.
 //! `corner:` may change anywhere and holds until the next one.
 
-mod model;
 mod read;
 mod replay;
 mod result;
 
 pub use result::GoClaim;
-pub use model::{ExpectedCount, GoGame, GoLine, GoMove, GoNode, PathStep, SetupChange};
 pub use read::{parse, Parsed};
 pub use replay::{replay, Replay, ReplayedLine};
 
 use crate::notation::go_corner::{to_sgf, Corner, CornerPoint};
 use crate::rules::go::{Color, Move, Point};
-use crate::tree::{Annotation, Game, Line, LineStatus, MoveNode, Source};
+use crate::tree::{Annotation, Game, GoNode, LineStatus, PathStep, SetupChange, Source};
 
 /// Does this text look like a record (its first key line is one of ours)?
 pub fn looks_like_record(text: &str) -> bool {
@@ -55,25 +53,27 @@ pub fn looks_like_record(text: &str) -> bool {
 /// The position after `ply` moves of line `line`'s full path (all of it if
 /// `ply` is `None`), with the stones each of those moves took. Setup in the
 /// tree (SGF) is applied where it stands, up to the next move.
-pub fn position_at(game: &GoGame, line: usize, ply: Option<usize>) -> Result<(crate::rules::go::Position, Vec<Vec<Point>>), String> {
-    let mut pos = crate::rules::go::Position::from_setup_with(game.setup(), game.rules).map_err(|e| format!("the setup is not a position: {e}"))?;
+pub fn position_at(game: &Game, line: usize, ply: Option<usize>) -> Result<(crate::rules::go::Position, Vec<Vec<Point>>), String> {
+    let setup = game.go_setup().ok_or("the game's start is not a Go position")?;
+    let rules = game.go_info().map(|i| i.rules).unwrap_or_default();
+    let mut pos = crate::rules::go::Position::from_setup_with(setup, rules).map_err(|e| format!("the setup is not a position: {e}"))?;
     if line >= game.lines.len() {
         return Err(format!("there is no line {line}; the game has {}", game.lines.len()));
     }
     let mut taken = Vec::new();
     let mut moves = 0;
-    for step in game.full_path(line) {
+    for step in game.go_full_path(line) {
         let setup = match step {
             PathStep::Node(n) => &n.setup,
-            PathStep::Move(m) => m.node_setup(),
+            PathStep::Move(_, m) => m.node_setup(),
         };
-        if let PathStep::Move(_) = step
+        if let PathStep::Move(..) = step
             && ply.is_some_and(|n| moves >= n)
         {
             break;
         }
         pos.edit(&setup.black, &setup.white, &setup.empty).map_err(|e| format!("a setup cannot be applied: {e}"))?;
-        if let PathStep::Move(mv) = step {
+        if let PathStep::Move(_, mv) = step {
             moves += 1;
             if mv.refused.is_some() {
                 continue;
@@ -151,24 +151,26 @@ impl Writer {
     }
 }
 
-/// Write a game in the record format.
-pub fn write(game: &GoGame, style: Style) -> String {
-    let mut w = Writer { style, size: game.size, corner: None, out: String::new() };
-    if !game.title.is_empty() {
-        w.out.push_str(&format!("title: {}\n", one_line(&game.title)));
+/// Write a Go game of the tree in the record format.
+pub fn write(game: &Game, style: Style) -> String {
+    let no_info = crate::tree::GoGameInfo::default();
+    let info = game.go_info().unwrap_or(&no_info);
+    let setup = game.go_setup().unwrap_or_default();
+    let mut w = Writer { style, size: setup.size, corner: None, out: String::new() };
+    if !info.title.is_empty() {
+        w.out.push_str(&format!("title: {}\n", one_line(&info.title)));
     }
-    w.out.push_str(&format!("size: {}\n", game.size));
-    w.comments(&game.comments);
-    let setup = game.setup();
+    w.out.push_str(&format!("size: {}\n", setup.size));
+    w.comments(&info.comments);
     w.setup("black", &setup.black);
     w.setup("white", &setup.white);
-    if game.to_play == Color::White {
+    if setup.to_move == Color::White {
         w.out.push_str("play: white\n");
     }
-    if let Some(k) = game.komi {
+    if let Some(k) = info.komi {
         w.out.push_str(&format!("komi: {k}\n"));
     }
-    if game.scoring == crate::rules::go::Scoring::Territory {
+    if info.scoring == crate::rules::go::Scoring::Territory {
         w.out.push_str("scoring: territory\n");
     }
     for (i, line) in game.lines.iter().enumerate() {
@@ -176,7 +178,7 @@ pub fn write(game: &GoGame, style: Style) -> String {
             let parent = line.parent.and_then(|p| game.lines.get(p)).map_or("trunk", |l| l.label.as_str());
             w.out.push_str(&format!("line: {} from {parent} after {}\n", label_word(&line.label, i), line.branch_ply));
         }
-        for mv in &line.moves {
+        for mv in line.moves.iter().filter_map(|m| m.go.as_deref()) {
             let text = match mv.mv {
                 Move::Pass => "pass".to_string(),
                 Move::Play(p) => {
@@ -197,14 +199,15 @@ pub fn write(game: &GoGame, style: Style) -> String {
             w.out.push('\n');
             w.comments(&mv.comments);
         }
-        if !line.dead.is_empty() {
-            w.setup("dead", &line.dead);
+        let extra = line.go_info();
+        if !extra.dead.is_empty() {
+            w.setup("dead", &extra.dead);
         }
-        if let Some(c) = &line.expected_count {
+        if let Some(c) = &extra.expected_count {
             w.out.push_str(&format!("count: black {} white {}\n", c.black, c.white));
         }
     }
-    if let Some(r) = &game.result {
+    if let Some(r) = &info.result {
         w.out.push_str(&format!("result: {}\n", one_line(r)));
     }
     w.out
@@ -221,12 +224,7 @@ fn label_word(label: &str, i: usize) -> String {
 }
 
 /// The canonical text of a move in the shared tree: `B dq`, `W pass`.
-pub fn move_text(color: Color, mv: Move) -> String {
-    match mv {
-        Move::Pass => format!("{} pass", color.letter()),
-        Move::Play(p) => format!("{} {}", color.letter(), to_sgf(p)),
-    }
-}
+pub use crate::tree::go_move_text as move_text;
 
 /// A setup change as SGF properties: `AB[dd][ee] AE[ff]`.
 fn setup_text(s: &SetupChange) -> String {
@@ -250,87 +248,67 @@ fn node_annotations(n: &GoNode) -> Vec<Annotation> {
     out
 }
 
-/// The game as the shared tree, with the replay's findings.
-pub fn to_game(game: &GoGame, replayed: &Replay) -> Game {
-    let mut lines = Vec::new();
-    for (i, line) in game.lines.iter().enumerate() {
+/// What a replay found, written into a game the readers built: each move's
+/// annotations (its node's setup and comments, the stones it took, a
+/// refusal), each line's status and the annotations of the nodes after it,
+/// the stated result and the text's counts with their verdicts, and the
+/// `SZ`/`RE` tags.
+pub fn finish(game: &mut Game, replayed: &Replay) {
+    let judged = crate::verdict::go::judge_game(game, replayed);
+    for (i, line) in game.lines.iter_mut().enumerate() {
         let r = replayed.lines.get(i);
-        let moves = line
-            .moves
-            .iter()
-            .enumerate()
-            .map(|(k, mv)| {
-                let mut annotations: Vec<Annotation> = Vec::new();
-                for n in &mv.before {
-                    annotations.extend(node_annotations(n));
-                }
-                if !mv.node_setup().is_empty() {
-                    annotations.push(Annotation { kind: "setup".into(), text: setup_text(mv.node_setup()), span: mv.span });
-                }
-                annotations.extend(mv.comments.iter().map(|c| Annotation { kind: "comment".into(), text: c.clone(), span: mv.span }));
-                if let Some(took) = r.and_then(|r| r.captures.get(k)).filter(|t| !t.is_empty()) {
-                    let text = took.iter().map(|&p| to_sgf(p)).collect::<Vec<_>>().join(" ");
-                    annotations.push(Annotation { kind: "captures".into(), text, span: mv.span });
-                }
-                if let Some(reason) = &mv.refused {
-                    annotations.push(Annotation { kind: "refused".into(), text: reason.clone(), span: mv.span });
-                }
-                MoveNode {
-                    text: move_text(mv.color, mv.mv),
-                    squares: Vec::new(),
-                    span: mv.span,
-                    printed: mv.printed.clone(),
-                    repair: None,
-                    annotations,
-                    origin: Default::default(),
-                }
-            })
-            .collect();
-        let status = match r {
+        for (k, node) in line.moves.iter_mut().enumerate() {
+            let Some(mv) = node.go.as_deref() else { continue };
+            let span = node.span;
+            let mut annotations: Vec<Annotation> = Vec::new();
+            for n in &mv.before {
+                annotations.extend(node_annotations(n));
+            }
+            if !mv.node_setup().is_empty() {
+                annotations.push(Annotation { kind: "setup".into(), text: setup_text(mv.node_setup()), span });
+            }
+            annotations.extend(mv.comments.iter().map(|c| Annotation { kind: "comment".into(), text: c.clone(), span }));
+            if let Some(took) = r.and_then(|r| r.captures.get(k)).filter(|t| !t.is_empty()) {
+                let text = took.iter().map(|&p| to_sgf(p)).collect::<Vec<_>>().join(" ");
+                annotations.push(Annotation { kind: "captures".into(), text, span });
+            }
+            if let Some(reason) = &mv.refused {
+                annotations.push(Annotation { kind: "refused".into(), text: reason.clone(), span });
+            }
+            node.annotations = annotations;
+        }
+        line.status = match r {
             None => LineStatus::Unreadable,
             Some(r) if r.stopped && r.played == 0 && !line.moves.is_empty() => LineStatus::Unreadable,
             Some(r) if r.stopped => LineStatus::Partial,
             Some(_) => LineStatus::Legal,
         };
-        lines.push(Line {
-            label: line.label.clone(),
-            parent: line.parent,
-            branch_ply: line.branch_ply,
-            moves,
-            stated_result: None,
-            verdict: None,
-            status,
-            unread: None,
-            readings: Vec::new(),
-            refused: None,
-            annotations: line.after.iter().flat_map(node_annotations).collect(),
-            span: line.span,
-            start: None,
-            corrections: Vec::new(),
-        });
+        line.annotations = line.go_info().after.iter().flat_map(node_annotations).collect();
     }
     // The stated result and the counts the text gives, judged against the engine's count.
-    for (i, stated, verdict) in crate::verdict::go::judge_game(game, replayed) {
-        if let Some(line) = lines.get_mut(i) {
+    for (i, stated, verdict) in judged {
+        if let Some(line) = game.lines.get_mut(i) {
             line.stated_result = Some(stated);
             line.verdict = Some(verdict);
         }
     }
-    let mut tags = vec![("SZ".to_string(), game.size.to_string())];
-    if let Some(r) = &game.result {
-        tags.push(("RE".into(), r.clone()));
+    let (title, result) = game.go_info().map_or((String::new(), None), |i| (i.title.clone(), i.result.clone()));
+    game.tags = vec![("SZ".to_string(), game.go_size().to_string())];
+    if let Some(r) = result {
+        game.tags.push(("RE".into(), r));
     }
-    Game { name: if game.title.is_empty() { "game".into() } else { game.title.clone() }, tags, start: crate::tree::Start::Go(game.setup()), lines, span: game.span, ..Game::default() }
+    game.name = if title.is_empty() { "game".into() } else { title };
 }
 
 /// Read, replay and build the tree for a record file.
 pub fn read(name: &str, text: &str) -> Source {
     let parsed = parse(text);
-    let replayed = replay(&parsed.game);
+    let mut game = parsed.game;
+    let replayed = replay(&game);
     let mut diagnostics = parsed.diagnostics;
     diagnostics.extend(replayed.diagnostics.iter().cloned());
-    let g = &parsed.game;
-    if g.black.is_empty() && g.white.is_empty() && g.lines.iter().all(|l| l.moves.is_empty()) {
+    let no_stone = game.go_setup().is_none_or(|s| s.black.is_empty() && s.white.is_empty());
+    if no_stone && game.lines.iter().all(|l| l.moves.is_empty()) {
         diagnostics.push(
             crate::diagnostic::Diagnostic::error("go::no-game", "no game found: the record places no stone and plays no move", crate::span::Span::new(0, text.len()))
                 .with_label("no stone or move here")
@@ -338,14 +316,8 @@ pub fn read(name: &str, text: &str) -> Source {
         );
     }
     diagnostics.sort_by_key(|d| d.span.start);
-    Source {
-        name: name.to_string(),
-        notation: crate::tree::Notation::GoRecord,
-        games: vec![to_game(&parsed.game, &replayed)],
-        unread: Vec::new(),
-        diagnostics,
-        ..Source::default()
-    }
+    finish(&mut game, &replayed);
+    Source { name: name.to_string(), notation: crate::tree::Notation::GoRecord, games: vec![game], unread: Vec::new(), diagnostics, ..Source::default() }
 }
 
 #[cfg(test)]
@@ -359,14 +331,16 @@ mod tests {
         let p = parse(SMALL);
         assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
         let g = &p.game;
-        assert_eq!((g.size, g.black.len(), g.white.len()), (9, 2, 1));
-        assert_eq!(g.comments, vec!["corner stones".to_string()]);
+        let setup = g.go_setup().unwrap();
+        assert_eq!((setup.size, setup.black.len(), setup.white.len()), (9, 2, 1));
+        assert_eq!(g.go_info().unwrap().comments, vec!["corner stones".to_string()]);
         assert_eq!(g.lines.len(), 2);
         assert_eq!(g.lines[0].moves.len(), 3);
-        assert_eq!(g.lines[0].moves[0].refused.as_deref(), Some("suicide"));
-        assert_eq!(g.lines[0].moves[2].comments, vec!["the end".to_string()]);
+        let go = |k: usize| g.lines[0].moves[k].go.as_deref().unwrap();
+        assert_eq!(go(0).refused.as_deref(), Some("suicide"));
+        assert_eq!(go(2).comments, vec!["the end".to_string()]);
         assert_eq!((g.lines[1].parent, g.lines[1].branch_ply), (Some(0), 1));
-        assert_eq!(g.full_line(1).len(), 2);
+        assert_eq!(g.go_full_line(1).len(), 2);
     }
 
     #[test]
@@ -392,8 +366,8 @@ mod tests {
         let r = replay(&p.game);
         assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
         let back = parse(&write(&p.game, Style::Volpicelli));
-        assert_eq!(back.game.lines[0].dead, p.game.lines[0].dead);
-        assert_eq!(back.game.scoring, p.game.scoring);
+        assert_eq!(back.game.lines[0].go_info().dead, p.game.lines[0].go_info().dead);
+        assert_eq!(back.game.go_info().unwrap().scoring, p.game.go_info().unwrap().scoring);
     }
 
     #[test]
@@ -415,12 +389,12 @@ mod tests {
             let text = write(&p.game, style);
             let back = parse(&text);
             assert!(back.diagnostics.is_empty(), "{text}\n{:?}", back.diagnostics);
-            let strip = |g: &GoGame| {
+            let strip = |g: &Game| {
                 let mut g = g.clone();
                 g.span = Default::default();
                 for l in &mut g.lines {
                     l.span = Default::default();
-                    if let Some(c) = &mut l.expected_count {
+                    if let Some(c) = l.go.as_mut().and_then(|i| i.expected_count.as_mut()) {
                         c.span = Default::default();
                     }
                     for m in &mut l.moves {

@@ -1,21 +1,25 @@
 //! Reader for the record format (see the module documentation).
 
-use super::model::{ExpectedCount, GoGame, GoLine, GoMove};
+use crate::tree::{ExpectedCount, Game, GoMove, Line, MoveNode, Start};
 use crate::diagnostic::Diagnostic;
 use crate::notation::go_corner::{parse_corner_point, Corner};
-use crate::rules::go::{Color, KoRule, Move, Point, Scoring, DEFAULT_SIZE, MAX_SIZE};
+use crate::rules::go::{Color, KoRule, Move, Point, Scoring, Setup, DEFAULT_SIZE, MAX_SIZE};
 use crate::span::Span;
 
 /// What reading found: the game (always, possibly partial) and every problem.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Parsed {
-    pub game: GoGame,
+    /// The game with its Go data (`Game::go`, each move's `MoveNode::go`);
+    /// not yet replayed (no captures, statuses or verdicts).
+    pub game: Game,
     pub diagnostics: Vec<Diagnostic>,
 }
 
 struct Reader<'a> {
     text: &'a str,
-    game: GoGame,
+    game: Game,
+    /// The starting stones, size and side to move (the game's `Start::Go` once read).
+    setup: Setup,
     corner: Option<Corner>,
     size_fixed: bool,
     diags: Vec<Diagnostic>,
@@ -30,7 +34,8 @@ struct Reader<'a> {
 pub fn parse(text: &str) -> Parsed {
     let mut r = Reader {
         text,
-        game: GoGame::new(DEFAULT_SIZE),
+        game: Game::new_go(DEFAULT_SIZE),
+        setup: Setup { size: DEFAULT_SIZE, black: Vec::new(), white: Vec::new(), to_move: Color::Black },
         corner: None,
         size_fixed: false,
         diags: Vec::new(),
@@ -48,11 +53,12 @@ pub fn parse(text: &str) -> Parsed {
     }
     let pending = std::mem::take(&mut r.pending);
     if !pending.is_empty() {
-        match r.game.lines[r.current_line].moves.last_mut() {
+        match r.last_move() {
             Some(m) => m.comments.extend(pending),
-            None => r.game.comments.extend(pending),
+            None => r.game.go_info_mut().comments.extend(pending),
         }
     }
+    r.game.start = Start::Go(r.setup);
     Parsed { game: r.game, diagnostics: r.diags }
 }
 
@@ -65,6 +71,11 @@ fn split_comment(line: &str) -> (&str, Option<&str>) {
 }
 
 impl Reader<'_> {
+    /// The Go payload of the current line's last move.
+    fn last_move(&mut self) -> Option<&mut GoMove> {
+        self.game.lines[self.current_line].moves.last_mut().and_then(|m| m.go.as_deref_mut())
+    }
+
     fn error(&mut self, code: &str, message: impl Into<String>, span: Span) {
         self.diags.push(Diagnostic::error(code, message, span));
     }
@@ -106,10 +117,10 @@ impl Reader<'_> {
 
     fn directive(&mut self, key: &str, value: &str, span: Span, vspan: Span) {
         match key {
-            "title" => self.game.title = value.to_string(),
+            "title" => self.game.go_info_mut().title = value.to_string(),
             "size" => match value.parse::<u8>() {
                 Ok(n) if (1..=MAX_SIZE).contains(&n) && !self.size_fixed => {
-                    self.game.size = n;
+                    self.setup.size = n;
                 }
                 Ok(_) if self.size_fixed => self.error("record::size-late", "the size must come before any point", span),
                 _ => self.error("record::bad-size", format!("{value:?} is not a board size 1..={MAX_SIZE}"), vspan),
@@ -125,42 +136,43 @@ impl Reader<'_> {
                 let color = if key == "black" { Color::Black } else { Color::White };
                 let points = self.point_list(value, vspan);
                 match color {
-                    Color::Black => self.game.black.extend(points),
-                    Color::White => self.game.white.extend(points),
+                    Color::Black => self.setup.black.extend(points),
+                    Color::White => self.setup.white.extend(points),
                 }
             }
             "play" | "to-play" => match value.to_ascii_lowercase().as_str() {
-                "black" | "b" => self.game.to_play = Color::Black,
-                "white" | "w" => self.game.to_play = Color::White,
+                "black" | "b" => self.setup.to_move = Color::Black,
+                "white" | "w" => self.setup.to_move = Color::White,
                 _ => self.error("record::bad-colour", format!("{value:?} is not black or white"), vspan),
             },
             "rules" => {
                 for word in value.split([',', ' ']).filter(|w| !w.is_empty()) {
                     match word.to_ascii_lowercase().as_str() {
-                        "suicide" => self.game.rules.suicide_allowed = true,
-                        "no-suicide" => self.game.rules.suicide_allowed = false,
-                        "ko" | "simple-ko" => self.game.rules.ko = KoRule::Simple,
-                        "positional-superko" => self.game.rules.ko = KoRule::PositionalSuperko,
-                        "situational-superko" => self.game.rules.ko = KoRule::SituationalSuperko,
+                        "suicide" => self.game.go_info_mut().rules.suicide_allowed = true,
+                        "no-suicide" => self.game.go_info_mut().rules.suicide_allowed = false,
+                        "ko" | "simple-ko" => self.game.go_info_mut().rules.ko = KoRule::Simple,
+                        "positional-superko" => self.game.go_info_mut().rules.ko = KoRule::PositionalSuperko,
+                        "situational-superko" => self.game.go_info_mut().rules.ko = KoRule::SituationalSuperko,
                         _ => self.error("record::bad-rule", format!("unknown rule {word:?}"), vspan),
                     }
                 }
             }
             "komi" => match value.parse::<f64>() {
-                Ok(k) if k.is_finite() => self.game.komi = Some(k),
+                Ok(k) if k.is_finite() => self.game.go_info_mut().komi = Some(k),
                 _ => self.error("record::bad-komi", format!("{value:?} is not a number"), vspan),
             },
             "result" => {
-                self.game.result = Some(value.to_string());
-                self.game.result_span = Some(vspan);
+                let info = self.game.go_info_mut();
+                info.result = Some(value.to_string());
+                info.result_span = Some(vspan);
             }
             "dead" => {
                 let points = self.point_list(value, vspan);
-                self.game.lines[self.current_line].dead.extend(points);
+                self.game.lines[self.current_line].go_info_mut().dead.extend(points);
             }
             "scoring" => match value.to_ascii_lowercase().as_str() {
-                "area" => self.game.scoring = Scoring::Area,
-                "territory" => self.game.scoring = Scoring::Territory,
+                "area" => self.game.go_info_mut().scoring = Scoring::Area,
+                "territory" => self.game.go_info_mut().scoring = Scoring::Territory,
                 _ => self.error("record::bad-scoring", format!("{value:?} is not area or territory"), vspan),
             },
             "count" => self.count(value, vspan),
@@ -183,7 +195,7 @@ impl Reader<'_> {
         };
         match parsed {
             Some((black, white)) => {
-                self.game.lines[self.current_line].expected_count = Some(ExpectedCount { black, white, span: vspan })
+                self.game.lines[self.current_line].go_info_mut().expected_count = Some(ExpectedCount { black, white, span: vspan })
             }
             None => self.error("record::bad-count", "expected `count: black N white M`", vspan),
         }
@@ -221,7 +233,7 @@ impl Reader<'_> {
         }
         let label = if label.is_empty() { format!("{}", self.game.lines.len()) } else { label.join(" ") };
         self.flush_pending_to_last_move();
-        self.game.lines.push(GoLine { label, parent, branch_ply: after, span, ..GoLine::default() });
+        self.game.lines.push(Line { label, parent, branch_ply: after, span, ..Line::default() });
         self.current_line = self.game.lines.len() - 1;
     }
 
@@ -230,9 +242,10 @@ impl Reader<'_> {
             return;
         }
         let pending = std::mem::take(&mut self.pending);
-        match self.game.lines[self.current_line].moves.last_mut() {
+        let current = self.current_line;
+        match self.last_move() {
             Some(m) => m.comments.extend(pending),
-            None if self.current_line == 0 => self.game.comments.extend(pending),
+            None if current == 0 => self.game.go_info_mut().comments.extend(pending),
             None => self.pending = pending,
         }
     }
@@ -258,10 +271,10 @@ impl Reader<'_> {
     fn point(&mut self, text: &str, span: Span) -> Option<Point> {
         self.size_fixed = true;
         match parse_corner_point(text, self.corner) {
-            Ok(cp) => match cp.to_point(self.game.size) {
+            Ok(cp) => match cp.to_point(self.setup.size) {
                 Some(p) => Some(p),
                 None => {
-                    self.error("record::off-board", format!("{text:?} is off the {}-line board", self.game.size), span);
+                    self.error("record::off-board", format!("{text:?} is off the {}-line board", self.setup.size), span);
                     None
                 }
             },
@@ -329,16 +342,8 @@ impl Reader<'_> {
         if let Some(c) = comment.filter(|c| !c.is_empty()) {
             comments.push(c.to_string());
         }
-        self.game.lines[self.current_line].moves.push(GoMove {
-            color,
-            mv,
-            span,
-            printed: text.to_string(),
-            comments,
-            expect_captures,
-            refused,
-            ..GoMove::new(color, mv, span)
-        });
+        let go = GoMove { comments, expect_captures, refused, ..GoMove::new(color, mv) };
+        self.game.lines[self.current_line].moves.push(MoveNode::go_move(go, span, text.to_string()));
         let _ = self.text;
     }
 }

@@ -1,11 +1,11 @@
 //! Replay a read game on the engine: every line from the setup, checking the
 //! captures, refusals and counts the text states.
 
-use super::model::{GoGame, GoMove, SetupChange};
+use crate::tree::{Game, GoMove, SetupChange};
 use crate::span::Span;
 use crate::diagnostic::Diagnostic;
 use crate::notation::go_corner::{to_gtp, write_point, PointFormat};
-use crate::rules::go::{Move, MoveError, Point, Position, Score};
+use crate::rules::go::{Move, MoveError, Point, Position, Rules, Score, Scoring};
 
 /// One line replayed.
 #[derive(Clone, Debug)]
@@ -50,6 +50,16 @@ fn refusal_matches(reason: &str, err: MoveError) -> bool {
         }
 }
 
+/// The game's rules of play (suicide, ko): the record's `rules:`, else the default.
+fn rules(game: &Game) -> Rules {
+    game.go_info().map(|i| i.rules).unwrap_or_default()
+}
+
+/// How the game's counts are made (the record's `scoring:`, else area).
+pub(crate) fn scoring(game: &Game) -> Scoring {
+    game.go_info().map(|i| i.scoring).unwrap_or_default()
+}
+
 /// Where a line leaves its parent: after `ply` moves of the parent's full line
 /// and `nodes` moveless nodes after them.
 type BranchPoint = (usize, usize);
@@ -57,131 +67,156 @@ type BranchPoint = (usize, usize);
 /// Replay every line of `game`, each from the position where it branches: a
 /// line's walk keeps a copy of the position at each point a child leaves it,
 /// so no move is played twice.
-pub fn replay(game: &GoGame) -> Replay {
+pub fn replay(game: &Game) -> Replay {
     let mut diagnostics = Vec::new();
-    let start = match Position::from_setup_with(game.setup(), game.rules) {
-        Ok(p) => p,
-        Err(e) => {
-            // Replay from the stones that keep a liberty (how sgfmill reads such a
-            // setup), so the lines are still checked; the error stays.
-            let setup = game.setup();
-            let mut empty = setup.clone();
-            empty.black.clear();
-            empty.white.clear();
-            let taken = Position::from_setup_with(empty, game.rules).and_then(|mut p| p.edit(&setup.black, &setup.white, &[]).map(|_| p));
-            let help = "every chain needs a liberty and no two stones may share a point";
-            match taken {
-                Ok(p) => {
-                    diagnostics.push(
-                        Diagnostic::error("go::bad-setup", format!("the setup is not a position: {e}"), game.span)
-                            .with_label("replayed from the stones that keep a liberty, as sgfmill reads it")
-                            .with_help(help),
-                    );
-                    p
-                }
-                Err(_) => {
-                    diagnostics.push(Diagnostic::error("go::bad-setup", format!("the setup is not a position: {e}"), game.span).with_help(help));
-                    return Replay { start: None, lines: Vec::new(), diagnostics };
-                }
-            }
-        }
+    let Some(start) = start_position(game, &mut diagnostics) else {
+        return Replay { start: None, lines: Vec::new(), diagnostics };
     };
     let branches = branch_plan(game);
     // Positions waiting for the line (by index) that starts there.
     let mut waiting: Vec<Option<Position>> = vec![None; game.lines.len()];
     let mut lines = Vec::with_capacity(game.lines.len());
-    for (li, line) in game.lines.iter().enumerate() {
+    for li in 0..game.lines.len() {
         let from = if li == 0 { Some(start.clone()) } else { waiting[li].take() };
-        let mut captures = Vec::with_capacity(line.moves.len());
-        let mut played = 0;
-        let (mut pos, mut stopped) = match from {
-            Some(p) => (p, false),
+        let walked = match from {
+            Some(p) => walk_line(game, li, p, &branches[li], &mut waiting, &mut diagnostics),
             // The parent stopped before this line leaves it.
-            None => (start.clone(), true),
+            None => Walked { pos: start.clone(), captures: Vec::new(), played: 0, stopped: true },
         };
-        if !stopped {
-            let kids = &branches[li];
-            let mut next_kid = 0;
-            let mut at: BranchPoint = if li == 0 { (0, 0) } else { (line.branch_ply, line.branch_nodes) };
-            let hand_over = |at: BranchPoint, pos: &Position, next_kid: &mut usize, waiting: &mut Vec<Option<Position>>| {
-                while let Some(&(point, kid)) = kids.get(*next_kid) {
-                    if point > at {
-                        break;
-                    }
-                    waiting[kid] = Some(pos.clone());
-                    *next_kid += 1;
-                }
-            };
-            'walk: for mv in &line.moves {
-                for node in &mv.before {
-                    hand_over(at, &pos, &mut next_kid, &mut waiting);
-                    apply_setup(&mut pos, game.size, &node.setup, node.span, &mut diagnostics);
-                    at.1 += 1;
-                }
-                hand_over(at, &pos, &mut next_kid, &mut waiting);
-                apply_setup(&mut pos, game.size, mv.node_setup(), mv.span, &mut diagnostics);
-                match play_one(&mut pos, game.size, mv, &mut diagnostics) {
-                    Ok(took) => {
-                        captures.push(took);
-                        played += 1;
-                        at = (at.0 + 1, 0);
-                    }
-                    Err(()) => {
-                        stopped = true;
-                        break 'walk;
-                    }
-                }
-            }
-            if !stopped {
-                for node in &line.after {
-                    hand_over(at, &pos, &mut next_kid, &mut waiting);
-                    apply_setup(&mut pos, game.size, &node.setup, node.span, &mut diagnostics);
-                    at.1 += 1;
-                }
-                // Children that leave past the end start from it (as `full_line` reads them).
-                hand_over((usize::MAX, usize::MAX), &pos, &mut next_kid, &mut waiting);
-            }
-        }
-        let mut counted = pos.clone();
-        for &d in &line.dead {
-            if counted.at(d).is_none() {
-                diagnostics.push(Diagnostic::error("go::dead-empty", format!("{} is marked dead but holds no stone", point_name(d, game.size)), line.span));
-            }
-        }
-        counted.remove_dead(&line.dead);
-        let count = counted.score(game.scoring);
-        if let (Some(expected), false) = (&line.expected_count, stopped)
-            && (expected.black, expected.white) != (count.black_total, count.white_total)
-        {
-            diagnostics.push(
-                Diagnostic::error(
-                    "go::count-differs",
-                    format!(
-                        "the text counts Black {} White {}; the board counts Black {} White {}",
-                        expected.black, expected.white, count.black_total, count.white_total
-                    ),
-                    expected.span,
-                )
-                .with_label(format!("{} neutral points remain", count.neutral)),
-            );
-        }
-        pos.forget_history();
-        lines.push(ReplayedLine { captures, played, stopped, end: pos, count });
+        lines.push(finish_line(game, li, walked, &mut diagnostics));
     }
     Replay { start: Some(start), lines, diagnostics }
+}
+
+/// The position the game's setup gives; a setup that is no position is
+/// replayed from the stones that keep a liberty (how sgfmill reads it), so
+/// the lines are still checked. `None` if even that cannot be set up.
+fn start_position(game: &Game, diagnostics: &mut Vec<Diagnostic>) -> Option<Position> {
+    let setup = game.go_setup().unwrap_or_default();
+    let e = match Position::from_setup_with(setup.clone(), rules(game)) {
+        Ok(p) => return Some(p),
+        Err(e) => e,
+    };
+    let mut empty = setup.clone();
+    empty.black.clear();
+    empty.white.clear();
+    let taken = Position::from_setup_with(empty, rules(game)).and_then(|mut p| p.edit(&setup.black, &setup.white, &[]).map(|_| p));
+    let help = "every chain needs a liberty and no two stones may share a point";
+    match taken {
+        Ok(p) => {
+            diagnostics.push(
+                Diagnostic::error("go::bad-setup", format!("the setup is not a position: {e}"), game.span)
+                    .with_label("replayed from the stones that keep a liberty, as sgfmill reads it")
+                    .with_help(help),
+            );
+            Some(p)
+        }
+        Err(_) => {
+            diagnostics.push(Diagnostic::error("go::bad-setup", format!("the setup is not a position: {e}"), game.span).with_help(help));
+            None
+        }
+    }
+}
+
+/// A line played as far as it goes.
+struct Walked {
+    pos: Position,
+    captures: Vec<Vec<Point>>,
+    played: usize,
+    stopped: bool,
+}
+
+/// Play line `li` from `pos`, handing a copy of the position to each child
+/// (`kids`, sorted by branch point) where it leaves.
+fn walk_line(game: &Game, li: usize, mut pos: Position, kids: &[(BranchPoint, usize)], waiting: &mut [Option<Position>], diagnostics: &mut Vec<Diagnostic>) -> Walked {
+    let line = &game.lines[li];
+    let info = line.go_info();
+    let size = game.go_size();
+    let mut captures = Vec::with_capacity(line.moves.len());
+    let mut played = 0;
+    let mut next_kid = 0;
+    let mut at: BranchPoint = if li == 0 { (0, 0) } else { (line.branch_ply, info.branch_nodes) };
+    let mut hand_over = |at: BranchPoint, pos: &Position| {
+        while let Some(&(point, kid)) = kids.get(next_kid) {
+            if point > at {
+                break;
+            }
+            waiting[kid] = Some(pos.clone());
+            next_kid += 1;
+        }
+    };
+    for node in &line.moves {
+        // A move without Go data (none of our readers makes one) cannot be played.
+        let Some(mv) = node.go.as_deref() else { return Walked { pos, captures, played, stopped: true } };
+        for before in &mv.before {
+            hand_over(at, &pos);
+            apply_setup(&mut pos, size, &before.setup, before.span, diagnostics);
+            at.1 += 1;
+        }
+        hand_over(at, &pos);
+        apply_setup(&mut pos, size, mv.node_setup(), node.span, diagnostics);
+        match play_one(&mut pos, size, mv, node.span, diagnostics) {
+            Ok(took) => {
+                captures.push(took);
+                played += 1;
+                at = (at.0 + 1, 0);
+            }
+            Err(()) => return Walked { pos, captures, played, stopped: true },
+        }
+    }
+    for node in &info.after {
+        hand_over(at, &pos);
+        apply_setup(&mut pos, size, &node.setup, node.span, diagnostics);
+        at.1 += 1;
+    }
+    // Children that leave past the end start from it (as `Game::go_full_line` reads them).
+    hand_over((usize::MAX, usize::MAX), &pos);
+    Walked { pos, captures, played, stopped: false }
+}
+
+/// Count the end of line `li` (its dead stones removed) and check the count the text gives.
+fn finish_line(game: &Game, li: usize, walked: Walked, diagnostics: &mut Vec<Diagnostic>) -> ReplayedLine {
+    let line = &game.lines[li];
+    let info = line.go_info();
+    let Walked { mut pos, captures, played, stopped } = walked;
+    let mut counted = pos.clone();
+    for &d in &info.dead {
+        if counted.at(d).is_none() {
+            diagnostics.push(Diagnostic::error("go::dead-empty", format!("{} is marked dead but holds no stone", point_name(d, game.go_size())), line.span));
+        }
+    }
+    counted.remove_dead(&info.dead);
+    let count = counted.score(scoring(game));
+    if let (Some(expected), false) = (&info.expected_count, stopped)
+        && (expected.black, expected.white) != (count.black_total, count.white_total)
+    {
+        diagnostics.push(
+            Diagnostic::error(
+                "go::count-differs",
+                format!(
+                    "the text counts Black {} White {}; the board counts Black {} White {}",
+                    expected.black, expected.white, count.black_total, count.white_total
+                ),
+                expected.span,
+            )
+            .with_label(format!("{} neutral points remain", count.neutral)),
+        );
+    }
+    pos.forget_history();
+    ReplayedLine { captures, played, stopped, end: pos, count }
 }
 
 /// For each line, the lines that leave it, sorted by where they leave. A line
 /// that names a branch point before its parent's own start leaves the ancestor
 /// that point belongs to (the record format allows `line: x from y after 2`
 /// with y itself leaving the trunk later).
-fn branch_plan(game: &GoGame) -> Vec<Vec<(BranchPoint, usize)>> {
+fn branch_plan(game: &Game) -> Vec<Vec<(BranchPoint, usize)>> {
     let mut plan: Vec<Vec<(BranchPoint, usize)>> = vec![Vec::new(); game.lines.len()];
     let start_of = |l: usize| -> BranchPoint {
-        if l == 0 { (0, 0) } else { (game.lines[l].branch_ply, game.lines[l].branch_nodes) }
+        if l == 0 { (0, 0) } else { (game.lines[l].branch_ply, game.lines[l].go_info().branch_nodes) }
     };
     for (li, line) in game.lines.iter().enumerate().skip(1) {
-        let point = (line.branch_ply, line.branch_nodes);
+        let point = (line.branch_ply, line.go_info().branch_nodes);
         // Parents come before children; anything else (bad data) leaves the trunk.
         let mut parent = line.parent.filter(|&p| p < li).unwrap_or(0);
         let mut guard = 0;
@@ -213,19 +248,19 @@ fn apply_setup(pos: &mut Position, size: u8, setup: &SetupChange, span: Span, di
 }
 
 /// Play one move, reporting (when `diags` is given) anything that differs from the text.
-fn play_one(pos: &mut Position, size: u8, mv: &GoMove, diags: &mut Vec<Diagnostic>) -> Result<Vec<Point>, ()> {
+fn play_one(pos: &mut Position, size: u8, mv: &GoMove, span: Span, diags: &mut Vec<Diagnostic>) -> Result<Vec<Point>, ()> {
     if let Some(reason) = &mv.refused {
         return match pos.check(mv.color, mv.mv) {
             Ok(()) => {
                 diags.push(
-                    Diagnostic::error("go::not-refused", "the text says this move cannot be played, but it is legal", mv.span)
+                    Diagnostic::error("go::not-refused", "the text says this move cannot be played, but it is legal", span)
                         .with_label(format!("expected: refused {reason}")),
                 );
                 Ok(Vec::new())
             }
             Err(e) if refusal_matches(reason, e) => Ok(Vec::new()),
             Err(e) => {
-                diags.push(Diagnostic::error("go::refused-otherwise", format!("refused, but because {e}"), mv.span));
+                diags.push(Diagnostic::error("go::refused-otherwise", format!("refused, but because {e}"), span));
                 Ok(Vec::new())
             }
         };
@@ -244,7 +279,7 @@ fn play_one(pos: &mut Position, size: u8, mv: &GoMove, diags: &mut Vec<Diagnosti
                                 points_text(&want, size),
                                 points_text(&played.captured, size)
                             ),
-                            mv.span,
+                            span,
                         )
                         .with_label("captures differ"),
                     );
@@ -258,7 +293,7 @@ fn play_one(pos: &mut Position, size: u8, mv: &GoMove, diags: &mut Vec<Diagnosti
                 Move::Play(p) => point_name(p, size),
             };
             diags.push(
-                Diagnostic::error("go::illegal-move", format!("{} {what} cannot be played: {e}", mv.color), mv.span)
+                Diagnostic::error("go::illegal-move", format!("{} {what} cannot be played: {e}", mv.color), span)
                     .with_label("illegal here; the rest of this line is not replayed"),
             );
             Err(())

@@ -56,7 +56,7 @@ pub fn openings(text: &str) -> Vec<Opening> {
             match squares.as_deref().map(|sq| draughts::resolve(&pos, sq)) {
                 Some(Ok(mv)) => {
                     let (canonical, squares) = describe(&pos, &mv);
-                    moves.push(MoveNode { text: canonical, squares, span, printed: all.as_str().to_string(), repair: None, annotations: Vec::new(), origin: Default::default() });
+                    moves.push(MoveNode { text: canonical, squares, span, printed: all.as_str().to_string(), repair: None, annotations: Vec::new(), origin: Default::default(), go: None });
                     pos = pos.play(&mv);
                 }
                 _ => {

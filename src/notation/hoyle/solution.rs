@@ -376,6 +376,7 @@ pub(crate) fn read_solution_with_trunk(text: &str, raw: &RawSolution, start: &Po
             verdict: None,
             start: None,
             corrections: Vec::new(),
+            go: None,
         };
         keep_marks(text, rl, &mut line, &tokens, &decoded, &zeros, &mut diagnostics);
         count_line(&mut report, &line, &line_start, &mut diagnostics);

@@ -254,7 +254,7 @@ fn resolve_clean(text: &str, start: &Position, plies: &[RawPly]) -> Option<Vec<M
             return None;
         }
         let (text_, squares) = describe(&pos, &mv);
-        out.push(MoveNode { text: text_, squares, span: p.span, printed: p.span.slice(text).to_string(), repair: None, annotations: Vec::new(), origin: Default::default() });
+        out.push(MoveNode { text: text_, squares, span: p.span, printed: p.span.slice(text).to_string(), repair: None, annotations: Vec::new(), origin: Default::default(), go: None });
         pos = pos.play(&mv);
     }
     Some(out)
@@ -319,7 +319,7 @@ fn read_game(text: &str, s: &Section, opts: &DecodeOptions) -> (Game, Vec<Diagno
         None if complete => diagnostics.push(ending::unstated(&end, s.moves)),
         None => {}
     }
-    let game = Game { name, tags, stats, start: crate::tree::Start::Lasca(start.setup()), lines: vec![line], span: s.span };
+    let game = Game { name, tags, stats, start: crate::tree::Start::Lasca(start.setup()), lines: vec![line], span: s.span, go: None };
     (game, diagnostics)
 }
 

@@ -277,6 +277,7 @@ fn mended_games(text: &str, span: Span, solution: &Solution, search: &FixSearch,
             tags: Vec::new(),
             lines: vec![line],
             span,
+            go: None,
         });
     }
     (mended, fixed_readings)

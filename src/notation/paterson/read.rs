@@ -228,7 +228,7 @@ pub fn read_line(text: &str, range: Span, start: &Position, opts: &ReadOptions) 
                 break;
             };
             let (canonical, squares) = describe(&pos, &mv);
-            let mut node = MoveNode { text: canonical, squares, span: r.span, printed: r.span.slice(text).to_string(), repair: None, annotations: Vec::new(), origin: Default::default() };
+            let mut node = MoveNode { text: canonical, squares, span: r.span, printed: r.span.slice(text).to_string(), repair: None, annotations: Vec::new(), origin: Default::default(), go: None };
             let printed = r.mark.map(|(_, span)| (span.slice(text), span));
             diagnostics.extend(check_mark(&mv, &mut node, printed, &mut check));
             line.moves.push(node);

@@ -5,15 +5,15 @@
 use super::write;
 use std::path::PathBuf;
 use std::time::Instant;
-use crate::notation::go_record::{GoGame, GoLine, GoMove};
+use crate::tree::{Game, GoMove, Line, MoveNode};
 use crate::bench::noise::Rng;
 use crate::rules::go::{Move, Point, Position};
 
 /// A random legal game of about `plies` moves on 19 lines, with a comment
 /// now and then and a short variation every 50 moves.
-fn random_game(rng: &mut Rng, plies: usize, index: usize) -> GoGame {
-    let mut game = GoGame::new(19);
-    game.title = format!("generated {index}");
+fn random_game(rng: &mut Rng, plies: usize, index: usize) -> Game {
+    let mut game = Game::new_go(19);
+    game.go_info_mut().title = format!("generated {index}");
     let mut pos = Position::empty(19).expect("19 is a legal size");
     let mut moves = Vec::new();
     for k in 0..plies {
@@ -30,9 +30,9 @@ fn random_game(rng: &mut Rng, plies: usize, index: usize) -> GoGame {
             break;
         }
         let comments = if rng.below(40) == 0 { vec![format!("move {k}: a note with ] and \\ in it")] } else { Vec::new() };
-        moves.push(GoMove { comments, ..GoMove::new(color, mv, Default::default()) });
+        moves.push(MoveNode::go_move(GoMove { comments, ..GoMove::new(color, mv) }, Default::default(), String::new()));
         if k % 50 == 49 {
-            game.lines.push(GoLine { label: format!("{k}"), parent: Some(0), branch_ply: k, moves: vec![moves[k].clone()], ..GoLine::default() });
+            game.lines.push(Line { label: format!("{k}"), parent: Some(0), branch_ply: k, moves: vec![moves[k].clone()], ..Line::default() });
         }
     }
     game.lines[0].moves = moves;

@@ -53,19 +53,21 @@ impl Record {
         let corner = Corner::from_name(CORNER_LINE.captures(text)?.name("c")?.as_str())?;
         let parsed = go_record::parse(text);
         let game = &parsed.game;
-        let about = std::iter::once(game.title.as_str()).chain(game.comments.iter().map(String::as_str)).collect::<Vec<_>>().join(" ");
+        let info = game.go_info()?;
+        let about = std::iter::once(info.title.as_str()).chain(info.comments.iter().map(String::as_str)).collect::<Vec<_>>().join(" ");
         let c = DIAGRAMS.captures(&about)?;
         let a = super::scan::roman(c.name("a")?.as_str())?;
         let b = c.name("b").and_then(|b| super::scan::roman(b.as_str())).unwrap_or(a);
         let replayed = go_record::replay(game);
-        let setup: HashSet<Point> = game.black.iter().chain(&game.white).copied().collect();
+        let start = game.go_setup()?;
+        let setup: HashSet<Point> = start.black.iter().chain(&start.white).copied().collect();
         let mut stones = setup.clone();
-        stones.extend(game.lines.iter().flat_map(|l| &l.moves).filter(|m| m.refused.is_none()).filter_map(|m| match m.mv {
+        stones.extend(game.lines.iter().flat_map(|l| &l.moves).filter_map(|m| m.go.as_deref()).filter(|m| m.refused.is_none()).filter_map(|m| match m.mv {
             Move::Play(p) => Some(p),
             Move::Pass => None,
         }));
         let captured = replayed.lines.iter().flat_map(|l| l.captures.iter().flatten()).copied().collect();
-        Some(Record { name: name.to_string(), diagrams: (a.min(b)..=a.max(b)).collect(), corner, size: game.size, setup, stones, captured })
+        Some(Record { name: name.to_string(), diagrams: (a.min(b)..=a.max(b)).collect(), corner, size: start.size, setup, stones, captured })
     }
 }
 

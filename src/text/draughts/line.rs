@@ -72,6 +72,7 @@ fn resolve_all(start: &Position, raw: &[RawMove], text: &str) -> Option<Vec<crat
             repair: None,
             annotations: Vec::new(),
             origin: Default::default(),
+            go: None,
         });
         pos = pos.play(&mv);
     }
