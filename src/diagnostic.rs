@@ -1,6 +1,10 @@
 //! Diagnostics: what went wrong (or was repaired) and where, kept as data in
 //! the tree and rendered with miette only when shown to a person.
 
+mod code;
+
+pub use code::Code;
+
 use crate::span::Span;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -17,8 +21,8 @@ pub enum Severity {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Diagnostic {
     pub severity: Severity,
-    /// Stable machine name, e.g. `pdn::unterminated-comment`.
-    pub code: String,
+    /// What kind of finding this is; serialised as its stable name, e.g. `pdn::unterminated-comment`.
+    pub code: Code,
     pub message: String,
     pub span: Span,
     /// Short text shown under the span.
@@ -32,10 +36,10 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn new(severity: Severity, code: &str, message: impl Into<String>, span: Span) -> Diagnostic {
+    pub fn new(severity: Severity, code: Code, message: impl Into<String>, span: Span) -> Diagnostic {
         Diagnostic {
             severity,
-            code: code.to_string(),
+            code,
             message: message.into(),
             span,
             label: String::new(),
@@ -44,15 +48,15 @@ impl Diagnostic {
         }
     }
 
-    pub fn error(code: &str, message: impl Into<String>, span: Span) -> Diagnostic {
+    pub fn error(code: Code, message: impl Into<String>, span: Span) -> Diagnostic {
         Diagnostic::new(Severity::Error, code, message, span)
     }
 
-    pub fn warning(code: &str, message: impl Into<String>, span: Span) -> Diagnostic {
+    pub fn warning(code: Code, message: impl Into<String>, span: Span) -> Diagnostic {
         Diagnostic::new(Severity::Warning, code, message, span)
     }
 
-    pub fn note(code: &str, message: impl Into<String>, span: Span) -> Diagnostic {
+    pub fn note(code: Code, message: impl Into<String>, span: Span) -> Diagnostic {
         Diagnostic::new(Severity::Note, code, message, span)
     }
 
@@ -341,7 +345,7 @@ mod tests {
     #[test]
     fn render_names_file_line_and_column() {
         let text = "11-15 24-20\n99 100\n";
-        let d = Diagnostic::error("numeric::no-square", "99 is not a square", Span::new(12, 14))
+        let d = Diagnostic::error(crate::diagnostic::Code::NumericNoSquare, "99 is not a square", Span::new(12, 14))
             .with_label("squares run 1 to 32");
         let out = render(&[d], "game.txt", text, false);
         assert!(out.starts_with("game.txt:2:1: "), "{out}");
@@ -351,7 +355,7 @@ mod tests {
     #[test]
     fn a_long_line_is_shortened_around_the_span() {
         let text = format!("{}11-l5{}\nnext\n", "x".repeat(900), "y".repeat(900));
-        let d = Diagnostic::error("numeric::bad", "bad move", Span::new(900, 905)).with_label("here");
+        let d = Diagnostic::error(crate::diagnostic::Code::NumericBad, "bad move", Span::new(900, 905)).with_label("here");
         let out = render(&[d], "f", &text, false);
         assert!(out.starts_with("f:1:901: "), "{out}");
         assert!(out.contains("…xxxx") && out.contains("11-l5yyy") && out.contains("y…"), "{out}");
@@ -364,7 +368,7 @@ mod tests {
     #[test]
     fn a_long_span_is_underlined_by_its_start_only() {
         let text = "a".repeat(2000);
-        let d = Diagnostic::error("x", "long", Span::new(10, 1990));
+        let d = Diagnostic::error(Code::NumericBad, "long", Span::new(10, 1990));
         let out = render(&[d], "f", &text, false);
         assert!(out.contains("(the span runs on)"), "{out}");
         assert!(out.len() < 1200, "{} chars", out.len());
@@ -373,7 +377,7 @@ mod tests {
     #[test]
     fn line_numbers_stay_right_far_into_a_file() {
         let text = "a\n".repeat(500) + "12-16 99\n";
-        let d = Diagnostic::error("x", "no square", Span::new(1006, 1008));
+        let d = Diagnostic::error(Code::NumericBad, "no square", Span::new(1006, 1008));
         let out = render(&[d], "f", &text, false);
         assert!(out.starts_with("f:501:7: "), "{out}");
         assert!(out.contains("501 │ 12-16 99"), "{out}");
@@ -381,7 +385,7 @@ mod tests {
 
     #[test]
     fn render_survives_a_span_past_the_end() {
-        let d = Diagnostic::error("x", "past the end", Span::new(5, 500));
+        let d = Diagnostic::error(Code::NumericBad, "past the end", Span::new(5, 500));
         let out = render(&[d], "f", "abc", false);
         assert!(out.contains("past the end"));
     }

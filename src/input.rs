@@ -10,7 +10,7 @@
 //! point at the file as it is on disk; a BOM, UTF-16 and invalid bytes are
 //! recorded as `input::` diagnostics.
 
-use crate::diagnostic::{self, Diagnostic};
+use crate::diagnostic::{self, Code, Diagnostic};
 use crate::notation::{self, Given, Reader};
 use crate::span::Span;
 use crate::tree::{Game, Source};
@@ -341,7 +341,7 @@ impl Input {
         source.diagnostics.insert(
             0,
             Diagnostic::warning(
-                "input::position-unused",
+                Code::InputPositionUnused,
                 format!("positions given with --position serve Hoyle's solutions; this file was read as {}", source.notation),
                 input.span_to_original(Span::new(0, first)),
             ),

@@ -98,9 +98,9 @@ fn compare(path: &Path, variant: &str, base: &(Input, Source)) -> Vec<String> {
     let mut back = source.clone();
     for_each_span(&mut back, |s| *s = input.span_to_normalised(*s));
     let bom = variant.starts_with("bom");
-    let first = back.diagnostics.first().map(|d| d.code.clone());
+    let first = back.diagnostics.first().map(|d| d.code.as_str());
     if bom {
-        if first.as_deref() != Some("input::bom") {
+        if first != Some("input::bom") {
             problems.push(format!("{name}: the BOM is not recorded first (first diagnostic {first:?})"));
         } else {
             back.diagnostics.remove(0);

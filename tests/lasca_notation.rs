@@ -71,7 +71,7 @@ fn game_two_as_a_json_tree() {
 fn stated_endings_are_checked() {
     let (_, source) = book();
     let codes: Vec<(&str, &str)> =
-        source.diagnostics.iter().filter(|d| d.code.starts_with("lasca::ending")).map(|d| (d.code.as_str(), d.message.as_str())).collect();
+        source.diagnostics.iter().filter(|d| d.code.as_str().starts_with("lasca::ending")).map(|d| (d.code.as_str(), d.message.as_str())).collect();
     insta::assert_debug_snapshot!(codes);
 }
 
@@ -81,7 +81,7 @@ fn the_proposition_is_diagnosed_and_mended() {
     let lines: Vec<String> = source
         .diagnostics
         .iter()
-        .filter(|d| d.code.starts_with("lasca::proposition") || d.code.contains("fix") || d.code.starts_with("lasca::leaders"))
+        .filter(|d| d.code.as_str().starts_with("lasca::proposition") || d.code.as_str().contains("fix") || d.code.as_str().starts_with("lasca::leaders"))
         .map(|d| format!("{} {}: {} | {}", d.code, d.message, d.label, d.help.clone().unwrap_or_default()))
         .collect();
     insta::assert_snapshot!(lines.join("\n"));

@@ -14,7 +14,7 @@ pub mod structure;
 pub mod syntax;
 pub mod write;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::span::Span;
 use crate::tree::{Correction, CorrectionKind, Origin, Source};
 use std::path::{Path, PathBuf};
@@ -114,7 +114,7 @@ pub fn apply_to_source(source: &mut Source, loaded: &Loaded) {
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     diagnostics.insert(
         0,
-        Diagnostic::note("fixes::read", format!("corrections read from {}: {applied} entries, {errors} errors", loaded.name), Span::new(0, 0)),
+        Diagnostic::note(Code::FixesRead, format!("corrections read from {}: {applied} entries, {errors} errors", loaded.name), Span::new(0, 0)),
     );
     for d in &mut diagnostics {
         d.file = Some(loaded.name.clone());

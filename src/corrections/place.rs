@@ -7,7 +7,7 @@
 //! the text they were made on, so spans still reach the file's bytes.
 
 use super::syntax::{Body, Entry, Place, Spanned};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::input::OffsetMap;
 use crate::span::Span;
 
@@ -51,13 +51,13 @@ fn locate(text: &str, line_starts: &[usize], place: &Spanned<Place>, expected: &
     match place.value {
         Place::LineCol { line, col } => {
             let Some(&line_start) = line.checked_sub(1).and_then(|l| line_starts.get(l)) else {
-                return Err(Diagnostic::error("fixes::out-of-range", format!("the source has {} lines; there is no line {line}", line_starts.len()), place.span).with_label("no such line"));
+                return Err(Diagnostic::error(Code::FixesOutOfRange, format!("the source has {} lines; there is no line {line}", line_starts.len()), place.span).with_label("no such line"));
             };
             let line_text = text[line_start..].split('\n').next().unwrap_or("");
             let chars = line_text.chars().count();
             if col == 0 || col > chars + 1 {
                 return Err(
-                    Diagnostic::error("fixes::out-of-range", format!("line {line} of the source has {chars} characters; there is no column {col}"), place.span)
+                    Diagnostic::error(Code::FixesOutOfRange, format!("line {line} of the source has {chars} characters; there is no column {col}"), place.span)
                         .with_label("no such column"),
                 );
             }
@@ -66,11 +66,11 @@ fn locate(text: &str, line_starts: &[usize], place: &Spanned<Place>, expected: &
         Place::Bytes { start, end } => {
             let at = to_text(start);
             if end < start || to_file(at) != start || at > text.len() {
-                return Err(Diagnostic::error("fixes::out-of-range", format!("bytes {start}..{end} are not a span of the source's text"), place.span).with_label("not in the source"));
+                return Err(Diagnostic::error(Code::FixesOutOfRange, format!("bytes {start}..{end} are not a span of the source's text"), place.span).with_label("not in the source"));
             }
             if to_text(end).saturating_sub(at) != expected.value.len() {
                 return Err(Diagnostic::error(
-                    "fixes::guard-length",
+                    Code::FixesGuardLength,
                     format!("bytes {start}..{end} are {} bytes, the expected text {:?} {}", end - start, expected.value, expected.value.len()),
                     expected.span,
                 )
@@ -88,20 +88,20 @@ fn guarded(text: &str, start: usize, entry: &Entry, expected: &Spanned<String>, 
     // Already written (by `fix`): checked first, since a replacement may begin with its guard (`"1" -> "10"`).
     if replacement.value != expected.value && !replacement.value.is_empty() && text.get(start..start + replacement.value.len()) == Some(replacement.value.as_str()) {
         return Err(
-            Diagnostic::note("fixes::already-applied", "the source already reads as the replacement here (written by `gamescribe fix`?); nothing to do", replacement.span)
+            Diagnostic::note(Code::FixesAlreadyApplied, "the source already reads as the replacement here (written by `gamescribe fix`?); nothing to do", replacement.span)
                 .with_label("already in the source"),
         );
     }
     let found = text.get(start..end);
     if found == Some(expected.value.as_str()) {
         if expected.value.is_empty() && replacement.value.is_empty() {
-            return Err(Diagnostic::warning("fixes::no-change", "the entry replaces nothing with nothing", entry.span));
+            return Err(Diagnostic::warning(Code::FixesNoChange, "the entry replaces nothing with nothing", entry.span));
         }
         return Ok((start, end));
     }
     let shown: String = text[start.min(text.len())..].chars().take(expected.value.chars().count().max(1)).collect();
     Err(
-        Diagnostic::error("fixes::guard-mismatch", format!("the source reads {shown:?} here, not {:?}: the entry no longer matches its source", expected.value), expected.span)
+        Diagnostic::error(Code::FixesGuardMismatch, format!("the source reads {shown:?} here, not {:?}: the entry no longer matches its source", expected.value), expected.span)
             .with_label("expected in the source")
             .with_help("check the place against the scan and the source; the source may have changed since the entry was written"),
     )
@@ -117,7 +117,7 @@ fn drop_overlaps<'e>(mut edits: Vec<Edit<'e>>, entries: &[Entry], diagnostics: &
         {
             let first = &entries[prev.3];
             diagnostics.push(
-                Diagnostic::error("fixes::duplicate-place", format!("two entries for one place: this one overlaps the entry on line {}", first.line), entries[e.3].span)
+                Diagnostic::error(Code::FixesDuplicatePlace, format!("two entries for one place: this one overlaps the entry on line {}", first.line), entries[e.3].span)
                     .with_label("overlaps an earlier entry"),
             );
             continue;

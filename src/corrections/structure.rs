@@ -7,7 +7,7 @@
 
 use super::syntax::{Address, Body, LineRef, Spanned, Squares};
 use super::Loaded;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::text::draughts::move_text_among;
 use crate::rules::draughts::{parse_fen, resolve_among, write_fen, Position, ResolveError};
 use crate::span::Span;
@@ -25,7 +25,7 @@ pub fn apply(source: &mut Source, loaded: &Loaded) -> Vec<Diagnostic> {
         let Some(at) = entry.body.address() else { continue };
         if !draughts {
             diagnostics.push(
-                Diagnostic::error("fixes::not-draughts", format!("entries by game and line are replayed with the draughts rules; this source was read as {}", source.notation), entry.span)
+                Diagnostic::error(Code::FixesNotDraughts, format!("entries by game and line are replayed with the draughts rules; this source was read as {}", source.notation), entry.span)
                     .with_label("cannot be applied")
                     .with_help("correct this source by place (`at LINE:COL \"old\" -> \"new\"`)"),
             );
@@ -36,7 +36,7 @@ pub fn apply(source: &mut Source, loaded: &Loaded) -> Vec<Diagnostic> {
         if let Some((other, what)) = clash(&claimed, g, l, &claims) {
             diagnostics.push(
                 Diagnostic::error(
-                    "fixes::duplicate-entry",
+                    Code::FixesDuplicateEntry,
                     format!("two entries for one thing: the entry on line {} already sets the {what} of game {}, {}", loaded.entries[other].line, at.game.value, at.line.value),
                     entry.span,
                 )
@@ -124,7 +124,7 @@ fn apply_entry(game: &mut Game, l: usize, index: usize, loaded: &Loaded) -> Resu
 fn find(source: &Source, at: &Address, diagnostics: &mut Vec<Diagnostic>) -> Option<(usize, usize)> {
     let Some(game) = at.game.value.checked_sub(1).and_then(|g| source.games.get(g)) else {
         diagnostics.push(
-            Diagnostic::error("fixes::unknown-game", format!("there is no game {}: the source has {} games", at.game.value, source.games.len()), at.game.span).with_label("no such game"),
+            Diagnostic::error(Code::FixesUnknownGame, format!("there is no game {}: the source has {} games", at.game.value, source.games.len()), at.game.span).with_label("no such game"),
         );
         return None;
     };
@@ -133,7 +133,7 @@ fn find(source: &Source, at: &Address, diagnostics: &mut Vec<Diagnostic>) -> Opt
         None => {
             let labels: Vec<&str> = game.lines.iter().map(|l| l.label.as_str()).take(12).collect();
             diagnostics.push(
-                Diagnostic::error("fixes::unknown-line", format!("game {} ({}) has no {}", at.game.value, game.name, at.line.value), at.line.span)
+                Diagnostic::error(Code::FixesUnknownLine, format!("game {} ({}) has no {}", at.game.value, game.name, at.line.value), at.line.span)
                     .with_label("no such line")
                     .with_help(format!("its lines: {}{}", labels.join(", "), if game.lines.len() > 12 { ", …" } else { "" })),
             );
@@ -240,7 +240,7 @@ fn commit(game: &mut Game, index: usize, changed: Line, span: Span) -> Result<()
     let old = std::mem::replace(&mut game.lines[index], changed);
     if let Err(why) = descendants_replay(game, index) {
         game.lines[index] = old;
-        return Err(Diagnostic::error("fixes::contradiction", format!("not applied: after it, {why}"), span).with_label("breaks a line below this one"));
+        return Err(Diagnostic::error(Code::FixesContradiction, format!("not applied: after it, {why}"), span).with_label("breaks a line below this one"));
     }
     Ok(())
 }
@@ -251,10 +251,10 @@ fn corrected_node(text: String, squares: Vec<u8>, span: Span, correction: &Corre
 
 fn typed_line(game: &mut Game, index: usize, moves: &[Spanned<Squares>], result: Option<&Spanned<super::syntax::ResultText>>, correction: Correction) -> Result<(), Diagnostic> {
     let span_all = moves.first().map_or(Span::default(), |m| m.span).join(moves.last().map_or(Span::default(), |m| m.span));
-    let from = start_of(game, index).map_err(|e| Diagnostic::error("fixes::no-start", format!("the line's start cannot be found: {e}"), span_all).with_label("not applied"))?;
+    let from = start_of(game, index).map_err(|e| Diagnostic::error(Code::FixesNoStart, format!("the line's start cannot be found: {e}"), span_all).with_label("not applied"))?;
     let squares: Vec<&[u8]> = moves.iter().map(|m| m.value.as_slice()).collect();
     let (nodes, _) = replay(from, &squares).map_err(|(k, why)| {
-        Diagnostic::error("fixes::illegal-move", format!("move {} ({}) {why}", k + 1, spelled(&moves[k].value)), moves[k].span).with_label("not legal here")
+        Diagnostic::error(Code::FixesIllegalMove, format!("move {} ({}) {why}", k + 1, spelled(&moves[k].value)), moves[k].span).with_label("not legal here")
     })?;
     let mut line = game.lines[index].clone();
     let at = Span::new(line.span.start, line.span.start);
@@ -277,10 +277,10 @@ fn one_move(game: &mut Game, index: usize, number: &Spanned<usize>, mv: &Spanned
     let line = game.lines[index].clone();
     let n = number.value;
     if n == 0 || n > line.moves.len() + 1 {
-        return Err(Diagnostic::error("fixes::out-of-range", format!("line {} has {} moves read; move {n} is neither one of them nor the next", line.label, line.moves.len()), number.span)
+        return Err(Diagnostic::error(Code::FixesOutOfRange, format!("line {} has {} moves read; move {n} is neither one of them nor the next", line.label, line.moves.len()), number.span)
             .with_label("no such move"));
     }
-    let from = start_of(game, index).map_err(|e| Diagnostic::error("fixes::no-start", format!("the line's start cannot be found: {e}"), number.span).with_label("not applied"))?;
+    let from = start_of(game, index).map_err(|e| Diagnostic::error(Code::FixesNoStart, format!("the line's start cannot be found: {e}"), number.span).with_label("not applied"))?;
     let mut squares: Vec<&[u8]> = line.moves.iter().map(|m| m.squares.as_slice()).collect();
     if n == squares.len() + 1 {
         squares.push(&mv.value);
@@ -289,9 +289,9 @@ fn one_move(game: &mut Game, index: usize, number: &Spanned<usize>, mv: &Spanned
     }
     let (nodes, _) = replay(from, &squares).map_err(|(k, why)| {
         if k + 1 == n {
-            Diagnostic::error("fixes::illegal-move", format!("move {n} ({}) {why}", spelled(&mv.value)), mv.span).with_label("not legal here")
+            Diagnostic::error(Code::FixesIllegalMove, format!("move {n} ({}) {why}", spelled(&mv.value)), mv.span).with_label("not legal here")
         } else {
-            Diagnostic::error("fixes::contradiction", format!("not applied: after it, move {} as read ({}) {why}", k + 1, line.moves[k].text), mv.span).with_label("breaks a later move")
+            Diagnostic::error(Code::FixesContradiction, format!("not applied: after it, move {} as read ({}) {why}", k + 1, line.moves[k].text), mv.span).with_label("breaks a later move")
         }
     })?;
     let mut changed = line;
@@ -314,15 +314,15 @@ fn one_move(game: &mut Game, index: usize, number: &Spanned<usize>, mv: &Spanned
 
 fn branch(game: &mut Game, index: usize, number: &Spanned<usize>, parent: &Spanned<LineRef>, correction: Correction) -> Result<(), Diagnostic> {
     let Some(p) = line_index(game, &parent.value) else {
-        return Err(Diagnostic::error("fixes::unknown-line", format!("{} has no {}", game.name, parent.value), parent.span).with_label("no such line"));
+        return Err(Diagnostic::error(Code::FixesUnknownLine, format!("{} has no {}", game.name, parent.value), parent.span).with_label("no such line"));
     };
     let mut above = game.ancestors(p);
     if above.by_ref().any(|a| a == index) || above.broken() {
-        return Err(Diagnostic::error("fixes::contradiction", "a line cannot branch from itself or from a line below it", parent.span).with_label("a loop"));
+        return Err(Diagnostic::error(Code::FixesContradiction, "a line cannot branch from itself or from a line below it", parent.span).with_label("a loop"));
     }
     let m = number.value;
     if m == 0 || m > game.lines[p].moves.len() {
-        return Err(Diagnostic::error("fixes::out-of-range", format!("{} has {} moves read; there is no move {m} to branch at", parent.value, game.lines[p].moves.len()), number.span)
+        return Err(Diagnostic::error(Code::FixesOutOfRange, format!("{} has {} moves read; there is no move {m} to branch at", parent.value, game.lines[p].moves.len()), number.span)
             .with_label("no such move"));
     }
     let base = if game.lines[p].parent.is_some() { game.lines[p].branch_ply } else { 0 };
@@ -338,19 +338,19 @@ fn branch(game: &mut Game, index: usize, number: &Spanned<usize>, parent: &Spann
     });
     if let Err(why) = checked {
         game.lines[index] = old;
-        return Err(Diagnostic::error("fixes::illegal-move", format!("not applied: from that branch point, {why}"), number.span).with_label("the line does not replay from here"));
+        return Err(Diagnostic::error(Code::FixesIllegalMove, format!("not applied: from that branch point, {why}"), number.span).with_label("the line does not replay from here"));
     }
     let changed = std::mem::replace(&mut game.lines[index], old);
     commit(game, index, changed, number.span)
 }
 
 fn start(game: &mut Game, index: usize, fen: &Spanned<String>, correction: Correction) -> Result<(), Diagnostic> {
-    let setup = parse_fen(&fen.value).map_err(|e| Diagnostic::error("fixes::bad-position", format!("not a PDN FEN position: {e}"), fen.span).with_label("here"))?;
-    let pos = Position::from_setup(setup).map_err(|e| Diagnostic::error("fixes::bad-position", format!("not a legal position: {e}"), fen.span).with_label("here"))?;
+    let setup = parse_fen(&fen.value).map_err(|e| Diagnostic::error(Code::FixesBadPosition, format!("not a PDN FEN position: {e}"), fen.span).with_label("here"))?;
+    let pos = Position::from_setup(setup).map_err(|e| Diagnostic::error(Code::FixesBadPosition, format!("not a legal position: {e}"), fen.span).with_label("here"))?;
     let mut changed = game.lines[index].clone();
     let squares: Vec<&[u8]> = changed.moves.iter().map(|m| m.squares.as_slice()).collect();
     replay(pos, &squares).map_err(|(k, why)| {
-        Diagnostic::error("fixes::illegal-move", format!("not applied: from this position the line's move {} ({}) {why}", k + 1, changed.moves[k].text), fen.span).with_label("the line does not replay from here")
+        Diagnostic::error(Code::FixesIllegalMove, format!("not applied: from this position the line's move {} ({}) {why}", k + 1, changed.moves[k].text), fen.span).with_label("the line does not replay from here")
     })?;
     changed.start = Some(Start::Draughts(setup));
     changed.parent = None;
@@ -376,7 +376,7 @@ mod tests {
     }
 
     fn errors(s: &Source) -> Vec<String> {
-        s.diagnostics.iter().filter(|d| d.is_error() && d.file.is_some()).map(|d| d.code.clone()).collect()
+        s.diagnostics.iter().filter(|d| d.is_error() && d.file.is_some()).map(|d| d.code.to_string()).collect()
     }
 
     #[test]

@@ -13,7 +13,7 @@
 //! game 1, variation 5, contributor: Mr. Wyllie
 //! ```
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::span::Span;
 use crate::tree::Outcome;
 use nom::branch::alt;
@@ -168,7 +168,7 @@ pub fn parse(text: &str) -> (Vec<Entry>, Vec<Diagnostic>) {
 const HELP: &str = "entries read `at LINE:COL \"old\" -> \"new\"`, `game N, variation V: MOVES [RESULT]`, `game N, trunk, move M: MOVE`, `game N, variation V branches at move M of variation W`, `game N, variation V, start: FEN`, `..., result: Drawn.` or `..., contributor: NAME`; a note goes in `[...]` at the end";
 
 fn syntax_error(span: Span, message: &str, label: &str) -> Diagnostic {
-    Diagnostic::error("fixes::syntax", message.to_string(), span).with_label(label)
+    Diagnostic::error(Code::FixesSyntax, message.to_string(), span).with_label(label)
 }
 
 /// The line before a `#` that is not inside a quoted string.

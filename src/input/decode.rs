@@ -3,7 +3,7 @@
 //! so spans can be taken back to the file's bytes.
 
 use super::{Encoding, OffsetMap, SNIFF_BYTES};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::notation;
 use crate::span::Span;
 
@@ -41,10 +41,10 @@ pub(super) fn decode_sgf(bytes: &[u8], charset: notation::sgf::Charset, label: O
     }
     let name = charset.name();
     let named = label.map_or("no CA property: the SGF default".to_string(), |l| format!("CA[{l}]"));
-    findings.push(Diagnostic::note("input::charset", format!("read as {name} ({named}); written back as UTF-8"), Span::new(0, 0)));
+    findings.push(Diagnostic::note(Code::InputCharset, format!("read as {name} ({named}); written back as UTF-8"), Span::new(0, 0)));
     if let Some(span) = malformed {
         findings.push(
-            Diagnostic::warning("input::not-in-charset", format!("bytes that are not {name} were read as U+FFFD"), span).with_label("first one here"),
+            Diagnostic::warning(Code::InputNotInCharset, format!("bytes that are not {name} were read as U+FFFD"), span).with_label("first one here"),
         );
     }
     (text, map, Encoding::Sgf(name))
@@ -59,7 +59,7 @@ pub(super) fn decode(bytes: &[u8], findings: &mut Vec<Diagnostic>) -> (String, O
         let le = order == Encoding::Utf16Le;
         let encoding_name = if le { "UTF-16 LE" } else { "UTF-16 BE" };
         findings.push(
-            Diagnostic::note("input::bom", format!("the file starts with a {encoding_name} byte-order mark; it was decoded as {encoding_name} and the mark is not part of the text"), Span::new(0, 2))
+            Diagnostic::note(Code::InputBom, format!("the file starts with a {encoding_name} byte-order mark; it was decoded as {encoding_name} and the mark is not part of the text"), Span::new(0, 2))
                 .with_label("byte-order mark"),
         );
         let body = bytes[2..].chunks_exact(2);
@@ -89,7 +89,7 @@ pub(super) fn decode(bytes: &[u8], findings: &mut Vec<Diagnostic>) -> (String, O
         }
         if let Some(span) = bad {
             findings.push(
-                Diagnostic::warning("input::bad-utf16", "the file is not valid UTF-16; bad code units were read as U+FFFD", span)
+                Diagnostic::warning(Code::InputBadUtf16, "the file is not valid UTF-16; bad code units were read as U+FFFD", span)
                     .with_label("first invalid code unit here"),
             );
         }
@@ -98,7 +98,7 @@ pub(super) fn decode(bytes: &[u8], findings: &mut Vec<Diagnostic>) -> (String, O
     let mut start = 0;
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         findings.push(
-            Diagnostic::note("input::bom", "the file starts with a UTF-8 byte-order mark; it is not part of the text", Span::new(0, 3))
+            Diagnostic::note(Code::InputBom, "the file starts with a UTF-8 byte-order mark; it is not part of the text", Span::new(0, 3))
                 .with_label("byte-order mark"),
         );
         start = 3;
@@ -127,7 +127,7 @@ pub(super) fn decode(bytes: &[u8], findings: &mut Vec<Diagnostic>) -> (String, O
     if let Some(span) = first_bad {
         let times = if bad_count == 1 { String::new() } else { format!(" ({bad_count} places)") };
         findings.push(
-            Diagnostic::warning("input::not-utf8", format!("the file is not valid UTF-8; bad bytes were read as U+FFFD{times}"), span)
+            Diagnostic::warning(Code::InputNotUtf8, format!("the file is not valid UTF-8; bad bytes were read as U+FFFD{times}"), span)
                 .with_label("first invalid bytes here"),
         );
     }

@@ -1,6 +1,7 @@
 //! Notations: each reads text into raw moves with spans and writes moves back as text.
 //! This file is the one place that knows which reader handles which input.
 
+use crate::diagnostic::Code;
 pub mod anderson;
 pub mod go_corner;
 pub mod go_record;
@@ -133,7 +134,7 @@ fn read_volpicelli(name: &str, path: &Path, text: &str) -> Source {
     let (records, problems) = volpicelli::records_beside(path);
     let (mut source, _) = volpicelli::read_with_records(name, text, &records);
     for p in problems {
-        source.diagnostics.push(crate::diagnostic::Diagnostic::warning("volpicelli::record-unreadable", format!("a record cannot be read: {p}"), crate::span::Span::new(0, 0)));
+        source.diagnostics.push(crate::diagnostic::Diagnostic::warning(Code::VolpicelliRecordUnreadable, format!("a record cannot be read: {p}"), crate::span::Span::new(0, 0)));
     }
     source
 }
@@ -149,9 +150,9 @@ fn with_cross_check(mut specimens: crate::tree::Source, text: &str) -> crate::tr
         let span = specimens.games.iter().find(|g| check.specimen.starts_with(&g.name)).map_or_else(Default::default, |g| g.span);
         let differs = check.agreement.as_ref().is_some_and(|a| !a.prefix_agrees());
         let d = if differs {
-            crate::diagnostic::Diagnostic::warning("paterson::specimen-differs", check.summary(), span)
+            crate::diagnostic::Diagnostic::warning(Code::PatersonSpecimenDiffers, check.summary(), span)
         } else {
-            crate::diagnostic::Diagnostic::note("paterson::cross-check", check.summary(), span)
+            crate::diagnostic::Diagnostic::note(Code::PatersonCrossCheck, check.summary(), span)
         };
         specimens.diagnostics.push(d.with_label("specimen column"));
     }

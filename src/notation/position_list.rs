@@ -12,7 +12,7 @@
 //! choice of kings (and, for a lost square, every empty square) is tried, and
 //! those under which the printed solution replays move for move are kept.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::draughts::{resolve, write_fen, Color, Position, Setup};
 use crate::rules::the_move::the_move;
 use crate::span::Span;
@@ -117,7 +117,7 @@ pub fn read_position_lists(text: &str) -> (Vec<ListedPosition>, Vec<Diagnostic>)
         let side_of = |s: &str| if s == "B" { Color::Black } else { Color::White };
         let (side_a, side_b) = (side_of(&a["side"]), side_of(&b["side"]));
         if side_a == side_b {
-            diagnostics.push(Diagnostic::error("positions::same-side", "both square lists are given to the same side", span).with_label("here"));
+            diagnostics.push(Diagnostic::error(Code::PositionsSameSide, "both square lists are given to the same side", span).with_label("here"));
             continue;
         }
         let (black, white, lost_black, lost_white) = if side_a == Color::Black { (list_a, list_b, lost_a, lost_b) } else { (list_b, list_a, lost_b, lost_a) };
@@ -129,7 +129,7 @@ pub fn read_position_lists(text: &str) -> (Vec<ListedPosition>, Vec<Diagnostic>)
                 (format!("to play {}", s["task"].trim()).trim().to_string(), solution_moves(&s["moves"], moves_at))
             }
             None => {
-                diagnostics.push(Diagnostic::warning("positions::no-solution", "no solution (\"—thus, …\") found after the squares", Span::new(second_at, second_at + second.len())));
+                diagnostics.push(Diagnostic::warning(Code::PositionsNoSolution, "no solution (\"—thus, …\") found after the squares", Span::new(second_at, second_at + second.len())));
                 (String::new(), Vec::new())
             }
         };
@@ -154,7 +154,7 @@ pub fn read_position_lists(text: &str) -> (Vec<ListedPosition>, Vec<Diagnostic>)
         fit(&mut listed);
         if listed.fits.is_empty() {
             diagnostics.push(
-                Diagnostic::error("positions::no-fit", format!("no choice of kings makes the {}'s solution legal ({} setups tried)", listed.title, listed.tried), span)
+                Diagnostic::error(Code::PositionsNoFit, format!("no choice of kings makes the {}'s solution legal ({} setups tried)", listed.title, listed.tried), span)
                     .with_help("a square or a move may be misprinted"),
             );
         }
@@ -178,7 +178,7 @@ fn squares(list: &str, at: usize, diagnostics: &mut Vec<Diagnostic>) -> (Vec<u8>
             _ => {
                 lost += 1;
                 diagnostics.push(
-                    Diagnostic::warning("positions::lost-square", format!("{trimmed:?} is not a square: a piece whose square is lost"), Span::new(start, start + trimmed.len()))
+                    Diagnostic::warning(Code::PositionsLostSquare, format!("{trimmed:?} is not a square: a piece whose square is lost"), Span::new(start, start + trimmed.len()))
                         .with_label("every empty square is tried for it"),
                 );
             }

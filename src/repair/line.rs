@@ -1,7 +1,7 @@
 //! Turning a decoder's output into a tree line and its diagnostics.
 
 use super::{Decoded, Spelling, StopReason};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::tree::{Annotation, LineStatus, MoveNode, Reading, Repair, Unread};
 
 /// What one decoded line becomes in the tree.
@@ -42,7 +42,7 @@ pub fn build_line<G: Spelling>(
                 .collect();
             let span = r.edits.iter().map(|e| e.span).fold(d.span, |a, b| a.join(b));
             diagnostics.push(
-                Diagnostic::warning("repair::move-repaired", format!("read {printed:?} as {canonical}"), span)
+                Diagnostic::warning(Code::RepairMoveRepaired, format!("read {printed:?} as {canonical}"), span)
                     .with_label(format!("{}; confidence {:.2}", what.join(", "), d.confidence)),
             );
         }
@@ -54,14 +54,14 @@ pub fn build_line<G: Spelling>(
     let mut readings = Vec::new();
     for &span in &decoded.trailing_junk {
         annotations.push(Annotation { kind: "junk".into(), text: span.slice(text).to_string(), span });
-        diagnostics.push(Diagnostic::note("repair::trailing-junk", "a speck after the last move, kept as an annotation", span).with_label("not a move"));
+        diagnostics.push(Diagnostic::note(Code::RepairTrailingJunk, "a speck after the last move, kept as an annotation", span).with_label("not a move"));
     }
     if let Some(stop) = &decoded.stop {
         let mut legal: Vec<String> = game.legal_moves(&pos).iter().map(|m| describe(&pos, m).0).collect();
         legal.sort_by_key(|t| t.split(|c: char| !c.is_ascii_digit()).map(|n| n.parse::<u32>().unwrap_or(0)).collect::<Vec<_>>());
         let (code, message, help) = match &stop.reason {
             StopReason::NoLegalReading => (
-                "repair::no-legal-reading",
+                Code::RepairNoLegalReading,
                 "the line stops here: no legal move reads like this text".to_string(),
                 format!("legal moves here: {}", legal.join(" ")),
             ),
@@ -75,13 +75,13 @@ pub fn build_line<G: Spelling>(
                 }
                 let rs: Vec<String> = spelled.iter().map(|r| r.iter().map(u32::to_string).collect::<Vec<_>>().join("-")).collect();
                 (
-                    "repair::ambiguous",
+                    Code::RepairAmbiguous,
                     "the line stops here: the text reads about equally well as different moves".to_string(),
                     format!("possible readings: {}", rs.join(", ")),
                 )
             }
             StopReason::GameOver => (
-                "repair::after-game-end",
+                Code::RepairAfterGameEnd,
                 "text continues after the game is over (the side to move has no legal move)".to_string(),
                 "the moves before may be misread, or this text is not part of the game".to_string(),
             ),

@@ -145,7 +145,7 @@ mod tests {
         let source = Source {
             unread: vec![Unread { raw: "11-15".into(), span: Span::new(17, 22) }],
             notes: vec![Note { kind: NoteKind::Heading, text: "Title".into(), span: Span::new(0, 5), line: None }],
-            diagnostics: vec![crate::diagnostic::Diagnostic::note("x::y", "prose", Span::new(6, 16))],
+            diagnostics: vec![crate::diagnostic::Diagnostic::note(crate::diagnostic::Code::NumericProse, "prose", Span::new(6, 16))],
             ..Source::default()
         };
         assert!(coverage(&source, text).is_lossless());

@@ -9,7 +9,7 @@
 
 pub mod go;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::draughts::egdb::{Egdb, Wdl};
 use crate::rules::draughts::solve::{self, Budget, Method};
 use crate::rules::draughts::{parse_fen, resolve, Color, Position};
@@ -92,11 +92,11 @@ pub fn judge_source(source: &mut Source, judge: &Judge) {
                 Kind::Other => unknown(UnknownReason::NoEngine),
             };
             // A `count:` the replay already reported as differing needs no second message.
-            let reported = source.diagnostics.iter().any(|d| d.code == "go::count-differs" && d.span == claim.span);
+            let reported = source.diagnostics.iter().any(|d| d.code == Code::GoCountDiffers && d.span == claim.span);
             if verdict.class == VerdictClass::Disputed && verdict.method == Some(VerdictMethod::Count) && !reported {
                 diagnostics.push(
                     Diagnostic::warning(
-                        "verdict::disputed",
+                        Code::VerdictDisputed,
                         format!(
                             "{} line {}: the text says \"{}\", but {}",
                             source.games[game].name, source.games[game].lines[index].label, claim.printed.trim(), verdict.line.join(" ")
@@ -112,7 +112,7 @@ pub fn judge_source(source: &mut Source, judge: &Judge) {
                 let at = verdict.position.as_deref().map_or(String::new(), |p| format!(" at {p}"));
                 diagnostics.push(
                     Diagnostic::warning(
-                        "verdict::disputed",
+                        Code::VerdictDisputed,
                         format!(
                             "{} line {}: the book says \"{}\", but {found} is proven{at} ({how}){line}",
                             source.games[game].name, source.games[game].lines[index].label, claim.printed.trim()

@@ -116,7 +116,7 @@ pub(super) fn cut_line(text: &str, column: &Column, line: &mut Line, diagnostics
     line.unread = Some(Unread { raw: column.own_text(text, Span::new(cut, end)), span: Span::new(cut, end) });
     line.status = if keep == 0 { LineStatus::Unreadable } else { LineStatus::Partial };
     line.readings.clear();
-    diagnostics.retain(|d| !(d.code.starts_with("repair::") && d.span.start >= cut || d.code.starts_with("result::")));
+    diagnostics.retain(|d| !(d.code.namespace() == "repair" && d.span.start >= cut || d.code.namespace() == "result"));
 }
 
 /// How many moves a line reads before the first one mended beyond passing

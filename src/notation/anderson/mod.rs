@@ -36,7 +36,7 @@ mod resume;
 pub use openings::{contents, ContentsEntry};
 pub use resume::is_resumed;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::draughts::Position;
 use crate::span::Span;
 use crate::tree::{Game, Line, Source};
@@ -54,7 +54,7 @@ pub fn read(name: &str, text: &str) -> Source {
     if layouts.is_empty() {
         // All of the text is kept unread; saying nothing would pass it as a book checked.
         source.diagnostics.push(
-            Diagnostic::error("anderson::no-games", "no game found: no `GAME.` line or page header of column numbers", Span::new(0, text.len()))
+            Diagnostic::error(Code::AndersonNoGames, "no game found: no `GAME.` line or page header of column numbers", Span::new(0, text.len()))
                 .with_label("no columnar game here")
                 .with_help("a game starts at a line `GAME.` followed by its column numbers (`GAME. 1 2 3`, cells separated by tabs)"),
         );

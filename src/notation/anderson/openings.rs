@@ -8,7 +8,7 @@
 //! names in the order of their pages, and their trunks (as far as read) are
 //! checked against the name given.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::hoyle::{openings, Opening};
 use crate::span::Span;
 use crate::tree::Game;
@@ -112,7 +112,7 @@ pub fn name_games(text: &str, games: &mut [Game]) -> Vec<Diagnostic> {
             let at = &trunk.moves[agree];
             diagnostics.push(
                 Diagnostic::warning(
-                    "anderson::opening-disagrees",
+                    Code::AndersonOpeningDisagrees,
                     format!("{}: by the contents page this is the {}, whose move {} is {}, but the trunk reads {}", game.name, entry.name, agree + 1, o.moves[agree].text, at.text),
                     at.span,
                 )
@@ -187,7 +187,7 @@ fn account_for_listed_columns(game: &mut Game) -> Vec<Diagnostic> {
         };
         diagnostics.push(
             Diagnostic::error(
-                "anderson::listed-not-found",
+                Code::AndersonListedNotFound,
                 format!("{}: the contents page lists the trunk and {listed} variations, but no column header of the text names {which}", game.name),
                 span,
             )

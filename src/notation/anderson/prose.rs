@@ -2,7 +2,7 @@
 //! resumed, refused or left unplaced, worded in one place.
 
 use super::placement::Placement;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::span::Span;
 use crate::tree::MoveNode;
 
@@ -11,7 +11,7 @@ pub(super) fn placement(placement: &Placement, number: usize, id: u32, span: Spa
     match placement {
         Placement::Trunk | Placement::Marked { .. } => None,
         Placement::Matched { ply, .. } => Some(
-            Diagnostic::warning("anderson::placed-by-position", format!("variation {id} of game {number}: its mark was not found; its moves fit only the position at ply {ply} of an earlier line"), span)
+            Diagnostic::warning(Code::AndersonPlacedByPosition, format!("variation {id} of game {number}: its mark was not found; its moves fit only the position at ply {ply} of an earlier line"), span)
                 .with_label("placed by matching the position"),
         ),
         Placement::Resumed { of, after, lost, skipped, added, others } => Some(resumed(number, of, *after, lost, *skipped, *added, *others, span)),
@@ -20,7 +20,7 @@ pub(super) fn placement(placement: &Placement, number: usize, id: u32, span: Spa
             let stops = if *after == 0 { "stops before its first move".to_string() } else { format!("stops after move {after}") };
             Some(
                 Diagnostic::warning(
-                    "anderson::rest-inferred",
+                    Code::AndersonRestInferred,
                     format!(
                         "column {of} of game {number} {stops}; no short gap (two plies, two cells) lets its rest read on with certainty, so the rest{passed} is replayed from the position its own moves imply ({} squares fixed by the moves, {} filled to block a capture the text does not play, the others taken as empty)",
                         fixed.count_ones(),
@@ -34,7 +34,7 @@ pub(super) fn placement(placement: &Placement, number: usize, id: u32, span: Spa
         }
         Placement::Inferred { fixed, filled } => Some(
             Diagnostic::warning(
-                "anderson::inferred-start",
+                Code::AndersonInferredStart,
                 format!(
                     "variation {id} of game {number}: where it branches could not be read; replayed from the position its own moves imply ({} squares fixed by the moves, {} filled to block a capture the text does not play, the others taken as empty)",
                     fixed.count_ones(),
@@ -72,7 +72,7 @@ fn resumed(number: usize, of: &str, after: usize, lost: &[String], skipped: usiz
     } else {
         "the gap itself is not certain, only the moves read after it; the start shown is one of the boards it may leave"
     };
-    Diagnostic::warning("anderson::resumed", message, span).with_label("read from the position after the gap").with_help(help)
+    Diagnostic::warning(Code::AndersonResumed, message, span).with_label("read from the position after the gap").with_help(help)
 }
 
 /// A move that could be read only by mending, on a board partly guessed.
@@ -93,19 +93,19 @@ pub(super) fn mend_refused(number: usize, label: &str, refused: &MoveNode) -> Di
         refused.text,
         edits.join(", ")
     );
-    Diagnostic::warning("anderson::mend-refused", message, refused.span).with_label("not read: a mend on a guessed board").with_help("the rest of the column is kept as unread text")
+    Diagnostic::warning(Code::AndersonMendRefused, message, refused.span).with_label("not read: a mend on a guessed board").with_help("the rest of the column is kept as unread text")
 }
 
 /// A column no mark, match or inference could place.
 pub(super) fn no_branch_point(number: usize, id: u32, span: Span) -> Diagnostic {
-    Diagnostic::error("anderson::no-branch-point", format!("variation {id} of game {number}: no readable move of an earlier column is marked {id}, and its own moves do not fix a position"), span)
+    Diagnostic::error(Code::AndersonNoBranchPoint, format!("variation {id} of game {number}: no readable move of an earlier column is marked {id}, and its own moves do not fix a position"), span)
         .with_label("column not placed; kept unread")
         .with_help("the mark may be misread, or the column it stands in could not be read that far")
 }
 
 /// A run-together column that did not read cleanly.
 pub(super) fn flattened(number: usize, label: &str, span: Span) -> Diagnostic {
-    Diagnostic::note("anderson::flattened", format!("column {label} of game {number} is run together in the OCR"), span).with_label("read as one stream")
+    Diagnostic::note(Code::AndersonFlattened, format!("column {label} of game {number} is run together in the OCR"), span).with_label("read as one stream")
 }
 
 #[cfg(test)]

@@ -30,6 +30,7 @@
 //! `平 c 4`, `平 三 四`, `lower-left 3 4`, or `c 4` once `corner:` is set.
 //! `corner:` may change anywhere and holds until the next one.
 
+use crate::diagnostic::Code;
 mod read;
 mod replay;
 mod result;
@@ -310,7 +311,7 @@ pub fn read(name: &str, text: &str) -> Source {
     let no_stone = game.go_setup().is_none_or(|s| s.black.is_empty() && s.white.is_empty());
     if no_stone && game.lines.iter().all(|l| l.moves.is_empty()) {
         diagnostics.push(
-            crate::diagnostic::Diagnostic::error("go::no-game", "no game found: the record places no stone and plays no move", crate::span::Span::new(0, text.len()))
+            crate::diagnostic::Diagnostic::error(Code::GoNoGame, "no game found: the record places no stone and plays no move", crate::span::Span::new(0, text.len()))
                 .with_label("no stone or move here")
                 .with_help("a record gives `size:`, setup like `black: a 2, b 1` and moves like `B 平 c 4`"),
         );

@@ -1,7 +1,7 @@
 //! Reader for the record format (see the module documentation).
 
 use crate::tree::{ExpectedCount, Game, GoMove, Line, MoveNode, Start};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::go_corner::{parse_corner_point, Corner};
 use crate::rules::go::{Color, KoRule, Move, Point, Scoring, Setup, DEFAULT_SIZE, MAX_SIZE};
 use crate::span::Span;
@@ -76,7 +76,7 @@ impl Reader<'_> {
         self.game.lines[self.current_line].moves.last_mut().and_then(|m| m.go.as_deref_mut())
     }
 
-    fn error(&mut self, code: &str, message: impl Into<String>, span: Span) {
+    fn error(&mut self, code: Code, message: impl Into<String>, span: Span) {
         self.diags.push(Diagnostic::error(code, message, span));
     }
 
@@ -122,13 +122,13 @@ impl Reader<'_> {
                 Ok(n) if (1..=MAX_SIZE).contains(&n) && !self.size_fixed => {
                     self.setup.size = n;
                 }
-                Ok(_) if self.size_fixed => self.error("record::size-late", "the size must come before any point", span),
-                _ => self.error("record::bad-size", format!("{value:?} is not a board size 1..={MAX_SIZE}"), vspan),
+                Ok(_) if self.size_fixed => self.error(Code::RecordSizeLate, "the size must come before any point", span),
+                _ => self.error(Code::RecordBadSize, format!("{value:?} is not a board size 1..={MAX_SIZE}"), vspan),
             },
             "corner" => match Corner::from_name(value) {
                 Some(c) => self.corner = Some(c),
                 None => self.diags.push(
-                    Diagnostic::error("record::bad-corner", format!("{value:?} is not a corner"), vspan)
+                    Diagnostic::error(Code::RecordBadCorner, format!("{value:?} is not a corner"), vspan)
                         .with_help("平 上 去 入, p'ing shang ch'ü ju, or lower-left upper-left upper-right lower-right"),
                 ),
             },
@@ -143,7 +143,7 @@ impl Reader<'_> {
             "play" | "to-play" => match value.to_ascii_lowercase().as_str() {
                 "black" | "b" => self.setup.to_move = Color::Black,
                 "white" | "w" => self.setup.to_move = Color::White,
-                _ => self.error("record::bad-colour", format!("{value:?} is not black or white"), vspan),
+                _ => self.error(Code::RecordBadColour, format!("{value:?} is not black or white"), vspan),
             },
             "rules" => {
                 for word in value.split([',', ' ']).filter(|w| !w.is_empty()) {
@@ -153,13 +153,13 @@ impl Reader<'_> {
                         "ko" | "simple-ko" => self.game.go_info_mut().rules.ko = KoRule::Simple,
                         "positional-superko" => self.game.go_info_mut().rules.ko = KoRule::PositionalSuperko,
                         "situational-superko" => self.game.go_info_mut().rules.ko = KoRule::SituationalSuperko,
-                        _ => self.error("record::bad-rule", format!("unknown rule {word:?}"), vspan),
+                        _ => self.error(Code::RecordBadRule, format!("unknown rule {word:?}"), vspan),
                     }
                 }
             }
             "komi" => match value.parse::<f64>() {
                 Ok(k) if k.is_finite() => self.game.go_info_mut().komi = Some(k),
-                _ => self.error("record::bad-komi", format!("{value:?} is not a number"), vspan),
+                _ => self.error(Code::RecordBadKomi, format!("{value:?} is not a number"), vspan),
             },
             "result" => {
                 let info = self.game.go_info_mut();
@@ -173,12 +173,12 @@ impl Reader<'_> {
             "scoring" => match value.to_ascii_lowercase().as_str() {
                 "area" => self.game.go_info_mut().scoring = Scoring::Area,
                 "territory" => self.game.go_info_mut().scoring = Scoring::Territory,
-                _ => self.error("record::bad-scoring", format!("{value:?} is not area or territory"), vspan),
+                _ => self.error(Code::RecordBadScoring, format!("{value:?} is not area or territory"), vspan),
             },
             "count" => self.count(value, vspan),
             "line" => self.new_line(value, span, vspan),
             _ => self.diags.push(
-                Diagnostic::error("record::unknown-key", format!("unknown key {key:?}"), span)
+                Diagnostic::error(Code::RecordUnknownKey, format!("unknown key {key:?}"), span)
                     .with_help("keys: title size corner black white play rules scoring komi result dead count line"),
             ),
         }
@@ -197,7 +197,7 @@ impl Reader<'_> {
             Some((black, white)) => {
                 self.game.lines[self.current_line].go_info_mut().expected_count = Some(ExpectedCount { black, white, span: vspan })
             }
-            None => self.error("record::bad-count", "expected `count: black N white M`", vspan),
+            None => self.error(Code::RecordBadCount, "expected `count: black N white M`", vspan),
         }
     }
 
@@ -213,7 +213,7 @@ impl Reader<'_> {
                 ("from", Some(p)) => {
                     parent = self.game.lines.iter().position(|l| l.label == *p);
                     if parent.is_none() {
-                        self.error("record::unknown-line", format!("no earlier line is called {p:?}"), vspan);
+                        self.error(Code::RecordUnknownLine, format!("no earlier line is called {p:?}"), vspan);
                         parent = Some(0);
                     }
                     i += 2;
@@ -221,7 +221,7 @@ impl Reader<'_> {
                 ("after", Some(n)) => {
                     match n.parse() {
                         Ok(n) => after = n,
-                        Err(_) => self.error("record::bad-ply", format!("{n:?} is not a number of moves"), vspan),
+                        Err(_) => self.error(Code::RecordBadPly, format!("{n:?} is not a number of moves"), vspan),
                     }
                     i += 2;
                 }
@@ -274,13 +274,13 @@ impl Reader<'_> {
             Ok(cp) => match cp.to_point(self.setup.size) {
                 Some(p) => Some(p),
                 None => {
-                    self.error("record::off-board", format!("{text:?} is off the {}-line board", self.setup.size), span);
+                    self.error(Code::RecordOffBoard, format!("{text:?} is off the {}-line board", self.setup.size), span);
                     None
                 }
             },
             Err(e) => {
                 self.diags.push(
-                    Diagnostic::error("record::bad-point", format!("{text:?}: {e}"), span)
+                    Diagnostic::error(Code::RecordBadPoint, format!("{text:?}: {e}"), span)
                         .with_help("a point is [corner] ordinate abscissa: `平 c 4`, `上 三 四`, or `c 4` after `corner: 平`"),
                 );
                 None
@@ -295,7 +295,7 @@ impl Reader<'_> {
             Some('W' | 'w') => Color::White,
             _ => {
                 self.diags.push(
-                    Diagnostic::error("record::unreadable", format!("cannot read {text:?}"), span)
+                    Diagnostic::error(Code::RecordUnreadable, format!("cannot read {text:?}"), span)
                         .with_label("not a key, a move or a comment")
                         .with_help("moves are `B <point>` or `W <point>`; comments start with `;`"),
                 );
@@ -305,7 +305,7 @@ impl Reader<'_> {
         let rest_start = 1;
         let body = &text[rest_start..];
         if !body.starts_with(char::is_whitespace) {
-            self.error("record::unreadable", format!("cannot read {text:?}"), span);
+            self.error(Code::RecordUnreadable, format!("cannot read {text:?}"), span);
             return;
         }
         let (body, refused) = match body.find(" refused") {
@@ -332,7 +332,7 @@ impl Reader<'_> {
             .map(|t| {
                 let offset = span.start + text.find(" takes ").map_or(0, |i| i + 7);
                 if t.trim().is_empty() {
-                    self.error("record::takes-nothing", "`takes` names no point; nothing is checked".to_string(), span);
+                    self.error(Code::RecordTakesNothing, "`takes` names no point; nothing is checked".to_string(), span);
                 }
                 self.point_list(t, Span::new(offset, offset + t.len()))
             })

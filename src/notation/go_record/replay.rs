@@ -3,7 +3,7 @@
 
 use crate::tree::{Game, GoMove, SetupChange};
 use crate::span::Span;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::go_corner::{to_gtp, write_point, PointFormat};
 use crate::rules::go::{Move, MoveError, Point, Position, Rules, Score, Scoring};
 
@@ -105,14 +105,14 @@ fn start_position(game: &Game, diagnostics: &mut Vec<Diagnostic>) -> Option<Posi
     match taken {
         Ok(p) => {
             diagnostics.push(
-                Diagnostic::error("go::bad-setup", format!("the setup is not a position: {e}"), game.span)
+                Diagnostic::error(Code::GoBadSetup, format!("the setup is not a position: {e}"), game.span)
                     .with_label("replayed from the stones that keep a liberty, as sgfmill reads it")
                     .with_help(help),
             );
             Some(p)
         }
         Err(_) => {
-            diagnostics.push(Diagnostic::error("go::bad-setup", format!("the setup is not a position: {e}"), game.span).with_help(help));
+            diagnostics.push(Diagnostic::error(Code::GoBadSetup, format!("the setup is not a position: {e}"), game.span).with_help(help));
             None
         }
     }
@@ -182,7 +182,7 @@ fn finish_line(game: &Game, li: usize, walked: Walked, diagnostics: &mut Vec<Dia
     let mut counted = pos.clone();
     for &d in &info.dead {
         if counted.at(d).is_none() {
-            diagnostics.push(Diagnostic::error("go::dead-empty", format!("{} is marked dead but holds no stone", point_name(d, game.go_size())), line.span));
+            diagnostics.push(Diagnostic::error(Code::GoDeadEmpty, format!("{} is marked dead but holds no stone", point_name(d, game.go_size())), line.span));
         }
     }
     counted.remove_dead(&info.dead);
@@ -192,7 +192,7 @@ fn finish_line(game: &Game, li: usize, walked: Walked, diagnostics: &mut Vec<Dia
     {
         diagnostics.push(
             Diagnostic::error(
-                "go::count-differs",
+                Code::GoCountDiffers,
                 format!(
                     "the text counts Black {} White {}; the board counts Black {} White {}",
                     expected.black, expected.white, count.black_total, count.white_total
@@ -240,10 +240,10 @@ fn apply_setup(pos: &mut Position, size: u8, setup: &SetupChange, span: Span, di
     match pos.edit(&setup.black, &setup.white, &setup.empty) {
         Ok(removed) if removed.is_empty() => {}
         Ok(removed) => diags.push(
-            Diagnostic::warning("go::setup-without-liberty", format!("this setup leaves {} without a liberty; taken off", points_text(&removed, size)), span)
+            Diagnostic::warning(Code::GoSetupWithoutLiberty, format!("this setup leaves {} without a liberty; taken off", points_text(&removed, size)), span)
                 .with_label("as sgfmill reads it"),
         ),
-        Err(e) => diags.push(Diagnostic::error("go::bad-setup", format!("this setup cannot be applied: {e}"), span)),
+        Err(e) => diags.push(Diagnostic::error(Code::GoBadSetup, format!("this setup cannot be applied: {e}"), span)),
     }
 }
 
@@ -253,14 +253,14 @@ fn play_one(pos: &mut Position, size: u8, mv: &GoMove, span: Span, diags: &mut V
         return match pos.check(mv.color, mv.mv) {
             Ok(()) => {
                 diags.push(
-                    Diagnostic::error("go::not-refused", "the text says this move cannot be played, but it is legal", span)
+                    Diagnostic::error(Code::GoNotRefused, "the text says this move cannot be played, but it is legal", span)
                         .with_label(format!("expected: refused {reason}")),
                 );
                 Ok(Vec::new())
             }
             Err(e) if refusal_matches(reason, e) => Ok(Vec::new()),
             Err(e) => {
-                diags.push(Diagnostic::error("go::refused-otherwise", format!("refused, but because {e}"), span));
+                diags.push(Diagnostic::error(Code::GoRefusedOtherwise, format!("refused, but because {e}"), span));
                 Ok(Vec::new())
             }
         };
@@ -273,7 +273,7 @@ fn play_one(pos: &mut Position, size: u8, mv: &GoMove, span: Span, diags: &mut V
                 if want != played.captured {
                     diags.push(
                         Diagnostic::error(
-                            "go::captures-differ",
+                            Code::GoCapturesDiffer,
                             format!(
                                 "the text says this takes [{}]; the engine takes [{}]",
                                 points_text(&want, size),
@@ -293,7 +293,7 @@ fn play_one(pos: &mut Position, size: u8, mv: &GoMove, span: Span, diags: &mut V
                 Move::Play(p) => point_name(p, size),
             };
             diags.push(
-                Diagnostic::error("go::illegal-move", format!("{} {what} cannot be played: {e}", mv.color), span)
+                Diagnostic::error(Code::GoIllegalMove, format!("{} {what} cannot be played: {e}", mv.color), span)
                     .with_label("illegal here; the rest of this line is not replayed"),
             );
             Err(())

@@ -18,7 +18,7 @@ use infer::candidate_setups;
 pub use openings::{openings, Opening};
 pub use solution::{SolutionReport, Task};
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::text::draughts::ReadOptions;
 use crate::rules::draughts::{Color, Position, Setup};
 use crate::span::Span;
@@ -88,13 +88,13 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
         reports.push(report);
     }
     if solutions.is_empty() {
-        source.diagnostics.push(Diagnostic::error("hoyle::no-solutions", "no \"Solution.\" found", Span::new(0, text.len())));
+        source.diagnostics.push(Diagnostic::error(Code::HoyleNoSolutions, "no \"Solution.\" found", Span::new(0, text.len())));
     }
     let titles: Vec<&str> = solutions.iter().map(|r| r.title.as_str()).collect();
     for (title, _) in &opts.starts {
         if !titles.iter().any(|t| t.starts_with(title.as_str())) {
             source.diagnostics.push(
-                Diagnostic::warning("hoyle::position-unused", format!("a position was given for {title:?}, but no solution has that title"), Span::new(0, text.chars().next().map_or(0, char::len_utf8)))
+                Diagnostic::warning(Code::HoylePositionUnused, format!("a position was given for {title:?}, but no solution has that title"), Span::new(0, text.chars().next().map_or(0, char::len_utf8)))
                     .with_help(format!("the solutions are titled: {}", titles.join(", "))),
             );
         }
@@ -208,7 +208,7 @@ fn record(source: &mut Source, text: &str, raw: &RawSolution, best: Option<Readi
     let found = best.as_ref().is_some_and(|b| b.1.complete());
     let Some((mut game, mut report, diags)) = best else {
         source.diagnostics.push(
-            Diagnostic::error("hoyle::no-position", format!("{}: no position to replay the solution from", raw.title), raw.span)
+            Diagnostic::error(Code::HoyleNoPosition, format!("{}: no position to replay the solution from", raw.title), raw.span)
                 .with_help("give the position (the diagram is lost) as a FEN"),
         );
         source.unread.push(Unread { raw: raw.span.slice(text).to_string(), span: raw.span });
@@ -218,7 +218,7 @@ fn record(source: &mut Source, text: &str, raw: &RawSolution, best: Option<Readi
     if !found {
         report.start_from = format!("none replays the whole solution; best tried: {}", report.start_from);
         source.diagnostics.push(
-            Diagnostic::error("hoyle::no-position", format!("{}: no known or inferred position replays the whole printed solution", raw.title), raw.span)
+            Diagnostic::error(Code::HoyleNoPosition, format!("{}: no known or inferred position replays the whole printed solution", raw.title), raw.span)
                 .with_help("give the position (the diagram is lost) as a FEN"),
         );
     }

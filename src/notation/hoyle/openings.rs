@@ -1,7 +1,7 @@
 //! "The Names of the Various Openings And How Formed": `11 to 15, 24 to 20, …`
 //! read into named move sequences, replayed from the start.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::text::draughts::describe;
 use crate::rules::draughts::{self, Position};
 use crate::span::Span;
@@ -61,7 +61,7 @@ pub fn openings(text: &str) -> Vec<Opening> {
                 }
                 _ => {
                     diagnostics.push(
-                        Diagnostic::error("hoyle::opening-illegal", format!("{:?} is not a legal move after {} moves of {:?}", all.as_str(), moves.len(), name.as_str()), span)
+                        Diagnostic::error(Code::HoyleOpeningIllegal, format!("{:?} is not a legal move after {} moves of {:?}", all.as_str(), moves.len(), name.as_str()), span)
                             .with_label("not legal here"),
                     );
                     break;
@@ -74,7 +74,7 @@ pub fn openings(text: &str) -> Vec<Opening> {
             && diagnostics.is_empty()
         {
             diagnostics.push(
-                Diagnostic::warning("hoyle::opening-count", format!("{:?} is said to be formed by {n} moves but {} are given", name.as_str(), moves.len()), Span::new(list.start(), list.end()))
+                Diagnostic::warning(Code::HoyleOpeningCount, format!("{:?} is said to be formed by {n} moves but {} are given", name.as_str(), moves.len()), Span::new(list.start(), list.end()))
                     .with_label(format!("{} moves", moves.len())),
             );
         }

@@ -2,7 +2,7 @@
 //! marks (`V.1—10.60`, `A—17.21`, `S—15.10`), "Variation 1." and lettered blocks,
 //! "Continue as trunk at S", and stated results.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::text::draughts::{check_result, describe, scan, stated_result, BookDraughts, ReadOptions};
 use crate::repair::{self, build_line, Decoded, Token, TokenKind};
 use crate::rules::draughts::{self, Color, Move, Position};
@@ -173,7 +173,7 @@ fn solution_lines(lines: &[(usize, &str)], i: usize, diagnostics: &mut Vec<Diagn
             if let Some(line) = solution_lines.last_mut() {
                 match target {
                     Some(c) => line.continue_at = Some((c, Span::new(span.start, end))),
-                    None => diagnostics.push(Diagnostic::warning("hoyle::continue-without-target", "\"Continue as …\" names no point to continue from", Span::new(span.start, end))),
+                    None => diagnostics.push(Diagnostic::warning(Code::HoyleContinueWithoutTarget, "\"Continue as …\" names no point to continue from", Span::new(span.start, end))),
                 }
             }
             continue;
@@ -319,7 +319,7 @@ fn log_ocr_zeros(text: &str, line: &mut Line, zeros: &[Span], diagnostics: &mut 
         let edit = Edit { span: z, from: printed.clone(), to: printed[..1].to_string(), kind: "ocr-zero".into(), cost: 0.0 };
         node.repair.get_or_insert_with(|| Repair { edits: Vec::new(), cost: 0.0, confidence: 1.0 }).edits.push(edit);
         diagnostics.push(
-            Diagnostic::note("hoyle::ocr-zero", format!("{printed:?} read as {}: no square is numbered {printed}", &printed[..1]), z).with_label(format!("read as {}", &printed[..1])),
+            Diagnostic::note(Code::HoyleOcrZero, format!("{printed:?} read as {}: no square is numbered {printed}", &printed[..1]), z).with_label(format!("read as {}", &printed[..1])),
         );
         if line.status == LineStatus::Legal {
             line.status = LineStatus::Repaired;
@@ -425,7 +425,7 @@ fn branch_point(parent: &Line, from: Position, p: usize, k: usize) -> (Option<us
 
 /// A variation no read move carries the mark of: kept unread, with an error.
 fn unplaced_variation(text: &str, rl: &RawLine) -> (Line, Diagnostic) {
-    let diagnostic = Diagnostic::error("hoyle::unplaced-variation", format!("variation {:?}: no read move carries its mark", rl.label), rl.span)
+    let diagnostic = Diagnostic::error(Code::HoyleUnplacedVariation, format!("variation {:?}: no read move carries its mark", rl.label), rl.span)
         .with_help("the move it branches from was not read, or the mark is missing");
     let mut line = Line { label: rl.label.clone(), span: rl.span, status: LineStatus::Unreadable, ..Line::trunk() };
     line.unread = Some(Unread { raw: rl.span.slice(text).to_string(), span: rl.span });
@@ -484,7 +484,7 @@ for (li, rl) in raw.lines.iter().enumerate() {
     lines[li].annotations.push(Annotation { kind: "cross-reference".into(), text: format!("continue as trunk at {target}"), span });
     if !ok {
         diagnostics.push(
-            Diagnostic::error("hoyle::continuation-fails", format!("after this variation the trunk cannot be continued at {target}"), span)
+            Diagnostic::error(Code::HoyleContinuationFails, format!("after this variation the trunk cannot be continued at {target}"), span)
                 .with_label("the position differs from the trunk's, or the trunk's moves cannot be played"),
         );
     }

@@ -6,7 +6,7 @@
 //! print, fix those plies. Otherwise the line stops as before.
 
 use super::{is_move_number, move_number_value, BookLasca};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::repair::{self, DecodeOptions, Decoded, DecodedMove, Token};
 use crate::rules::lasca::{Move, Position};
 use crate::span::Span;
@@ -53,7 +53,7 @@ pub fn bridge(start: &Position, text: &str, tokens: &[Token], mut decoded: Decod
             if good.len() != 1 || by_position[&good[0].0].len() != 1 {
                 notes.push(
                     Diagnostic::note(
-                        "lasca::no-bridge",
+                        Code::LascaNoBridge,
                         format!(
                             "{gap} plies lie between the stop and move number {}; {} positions reached by them let the text after read on",
                             (ply + 2) / 2,
@@ -75,7 +75,7 @@ pub fn bridge(start: &Position, text: &str, tokens: &[Token], mut decoded: Decod
             let texts: Vec<String> = chosen.iter().map(super::move_text).collect();
             notes.push(
                 Diagnostic::warning(
-                    "lasca::bridged",
+                    Code::LascaBridged,
                     format!("garbled text read as {} ({gap} plies): the only legal plies after which the rest of the game reads on", texts.join(", ")),
                     gap_span,
                 )

@@ -2,7 +2,7 @@
 //! any more" exactly; "blocks the last two pieces" and "will easily win" by a
 //! forced-win search to a fixed depth.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::lasca::{forced_win, Color, Position, Proof};
 use crate::span::Span;
 use crate::tree::{Outcome, StatedResult};
@@ -79,12 +79,12 @@ fn outcome(winner: Color) -> Outcome {
 pub fn check_ending(text: &str, prose: Span, end: &Position, complete: bool) -> (Option<StatedResult>, Vec<Diagnostic>) {
     let printed = prose.slice(text);
     let Some(claim) = Claim::parse(printed) else {
-        let note = Diagnostic::note("lasca::ending-unread", "closing words that state no result I can check", prose).with_label("kept as text");
+        let note = Diagnostic::note(Code::LascaEndingUnread, "closing words that state no result I can check", prose).with_label("kept as text");
         return (None, vec![note]);
     };
     let result = StatedResult { outcome: outcome(claim.winner()), printed: printed.to_string(), span: prose };
     if !complete {
-        let d = Diagnostic::warning("lasca::ending-unchecked", "the stated ending cannot be checked: the moves before it were not all read", prose)
+        let d = Diagnostic::warning(Code::LascaEndingUnchecked, "the stated ending cannot be checked: the moves before it were not all read", prose)
             .with_label(format!("claims {} wins", side(claim.winner())));
         return (Some(result), vec![d]);
     }
@@ -92,7 +92,7 @@ pub fn check_ending(text: &str, prose: Span, end: &Position, complete: bool) -> 
     let moves = end.legal_moves();
     let diagnostic = match claim {
         Claim::CannotMove { loser } | Claim::Blocked { loser } if to_move == loser && moves.is_empty() => {
-            Diagnostic::note("lasca::ending-confirmed", format!("{} to play has no move: the stated ending holds exactly", side(loser)), prose)
+            Diagnostic::note(Code::LascaEndingConfirmed, format!("{} to play has no move: the stated ending holds exactly", side(loser)), prose)
                 .with_label(format!("{} wins", side(loser.other())))
         }
         Claim::CannotMove { loser } => {
@@ -102,7 +102,7 @@ pub fn check_ending(text: &str, prose: Span, end: &Position, complete: bool) -> 
             } else {
                 format!("it is {}'s turn, not {}'s", side(to_move), side(loser))
             };
-            Diagnostic::error("lasca::ending-contradicted", format!("the text says {} cannot move, but {why}", side(loser)), prose)
+            Diagnostic::error(Code::LascaEndingContradicted, format!("the text says {} cannot move, but {why}", side(loser)), prose)
                 .with_label("stated ending does not hold")
         }
         Claim::Blocked { .. } | Claim::WillWin { .. } => search_claim(claim.winner(), end, prose),
@@ -115,20 +115,20 @@ pub fn search_claim(winner: Color, end: &Position, span: Span) -> Diagnostic {
     let moves = end.legal_moves().len();
     match forced_win(end, winner, SEARCH_PLIES, SEARCH_NODES) {
         Proof::Proven { plies } => Diagnostic::note(
-            "lasca::ending-proven",
+            Code::LascaEndingProven,
             format!("{} forces a win within {plies} plies from here (every defence searched)", side(winner)),
             span,
         )
         .with_label(format!("{} wins: proven", side(winner))),
         Proof::NotWithin { plies } => Diagnostic::warning(
-            "lasca::ending-not-proven",
+            Code::LascaEndingNotProven,
             format!("no forced win for {} within {plies} plies (searched completely)", side(winner)),
             span,
         )
         .with_label("stated ending not proven")
         .with_help(format!("{} to play; {moves} legal moves; the win, if there is one, is longer", side(end.turn()))),
         Proof::Unfinished { plies } => Diagnostic::warning(
-            "lasca::ending-not-proven",
+            Code::LascaEndingNotProven,
             format!("no forced win for {} found within {plies} plies before the search budget ran out", side(winner)),
             span,
         )
@@ -141,11 +141,11 @@ pub fn unstated(end: &Position, span: Span) -> Diagnostic {
     let moves = end.legal_moves();
     let span = Span::new(span.end, span.end);
     if moves.is_empty() {
-        Diagnostic::note("lasca::ending-derived", format!("no ending is stated; {} to play has no move and loses", side(end.turn())), span)
+        Diagnostic::note(Code::LascaEndingDerived, format!("no ending is stated; {} to play has no move and loses", side(end.turn())), span)
             .with_label(format!("{} wins", side(end.turn().other())))
     } else {
         Diagnostic::note(
-            "lasca::ending-open",
+            Code::LascaEndingOpen,
             format!("no ending is stated; the game stops with {} to play ({} legal move{})", side(end.turn()), moves.len(), if moves.len() == 1 { "" } else { "s" }),
             span,
         )

@@ -17,7 +17,7 @@ pub use clean::{parse_clean, CleanGame, RawPly};
 pub use ending::{check_ending, search_claim, Claim};
 pub use scan::{is_move_number, move_number_value, scan, LASCA_LETTERS};
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::repair::{self, build_line, DecodeOptions, Spelling, Token, TokenKind};
 use crate::rules::lasca::{Color, Move, Position, Rules};
 use crate::span::Span;
@@ -185,7 +185,7 @@ pub fn read(name: &str, text: &str) -> Source {
                 source.unread.push(Unread { raw: text.to_string(), span: Span::new(0, text.len()) });
             }
             source.diagnostics.push(
-                Diagnostic::error("lasca::no-games", "no game found: no numbered Lasca moves and no game heading", Span::new(0, text.len()))
+                Diagnostic::error(Code::LascaNoGames, "no game found: no numbered Lasca moves and no game heading", Span::new(0, text.len()))
                     .with_label("no Lasca game here")
                     .with_help("a Lasca game is numbered moves in dash notation: `(1) 9-13, 22-18. (2) …`"),
             );
@@ -285,7 +285,7 @@ fn read_game(text: &str, s: &Section, opts: &DecodeOptions) -> (Game, Vec<Diagno
         }) {
             Ok(p) => start = p,
             Err(e) => diagnostics.push(
-                Diagnostic::error("lasca::bad-setup", format!("the start position cannot be read: {e}"), Span::new(s.moves.start, moves_span.start))
+                Diagnostic::error(Code::LascaBadSetup, format!("the start position cannot be read: {e}"), Span::new(s.moves.start, moves_span.start))
                     .with_label("not a position; the moves are read from the opening position"),
             ),
         }
@@ -302,7 +302,7 @@ fn read_game(text: &str, s: &Section, opts: &DecodeOptions) -> (Game, Vec<Diagno
     let complete = line.unread.is_none();
     if complete && printed != line.moves.len() && printed > 0 {
         diagnostics.push(
-            Diagnostic::warning("lasca::ply-count", format!("{} plies read where the move numbers suggest {printed}", line.moves.len()), s.moves)
+            Diagnostic::warning(Code::LascaPlyCount, format!("{} plies read where the move numbers suggest {printed}", line.moves.len()), s.moves)
                 .with_help("a move may have been lost or a move number misread"),
         );
     }

@@ -5,7 +5,7 @@
 //! that make the whole solution legal are searched and every one reported.
 
 use super::{describe, printed_plies, scan, BookLasca};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::repair::{self, build_line, DecodeOptions, Decoded, Token};
 use crate::rules::lasca::{minimal_fixes, why_illegal, write_setup, Color, FixSearch, Man, Move, Position, PositionErrorKind, Setup, SQUARES};
 use crate::span::Span;
@@ -70,7 +70,7 @@ pub fn parse_columns(text: &str, offset: usize) -> (Vec<DescribedColumn>, Vec<Di
             let span = Span::new(offset + at, offset + sq_at + sq.len());
             if let Some(prev) = columns.iter().find(|c| c.square == square) {
                 diagnostics.push(
-                    Diagnostic::error("lasca::square-twice", format!("square {square} is described twice"), span)
+                    Diagnostic::error(Code::LascaSquareTwice, format!("square {square} is described twice"), span)
                         .with_label("second description ignored")
                         .with_help(format!("first described at byte {}", prev.span.start)),
                 );
@@ -90,7 +90,7 @@ pub fn parse_columns(text: &str, offset: usize) -> (Vec<DescribedColumn>, Vec<Di
         k += 1;
     }
     for c in columns.iter().filter(|c| c.men.is_empty()) {
-        diagnostics.push(Diagnostic::error("lasca::empty-column", format!("no men are named for square {}", c.square), c.span).with_label("empty"));
+        diagnostics.push(Diagnostic::error(Code::LascaEmptyColumn, format!("no men are named for square {}", c.square), c.span).with_label("empty"));
     }
     (columns, diagnostics)
 }
@@ -142,12 +142,12 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
     game.tags.push(("Setup".into(), stated_text.clone()));
     let columns_span = columns.iter().map(|c| c.span).reduce(Span::join).unwrap_or(description);
     diagnostics.push(
-        Diagnostic::note("lasca::proposition-setup", format!("the described position, White to play: {stated_text}"), columns_span)
+        Diagnostic::note(Code::LascaPropositionSetup, format!("the described position, White to play: {stated_text}"), columns_span)
             .with_label(format!("{} columns", columns.len())),
     );
     let stated_leaders = check_leaders(text, description, &stated, &mut diagnostics);
     let Some((_, solution_start)) = solution_at else {
-        diagnostics.push(Diagnostic::error("lasca::no-solution", "no SOLUTION follows the proposition", description).with_label("nothing to replay"));
+        diagnostics.push(Diagnostic::error(Code::LascaNoSolution, "no SOLUTION follows the proposition", description).with_label("nothing to replay"));
         game.lines.push(Line { span: description, ..Line::trunk() });
         return (vec![game], diagnostics);
     };
@@ -159,7 +159,7 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
     let Some(start) = position_of(&stated) else {
         let problems = stated.problems();
         diagnostics.push(
-            Diagnostic::error("lasca::impossible-setup", format!("the described position cannot be set up: {problems:?}"), columns_span)
+            Diagnostic::error(Code::LascaImpossibleSetup, format!("the described position cannot be set up: {problems:?}"), columns_span)
                 .with_label("not a position"),
         );
         game.lines.push(Line { span: solution.span, status: crate::tree::LineStatus::Unreadable, unread: Some(Unread { raw: solution.span.slice(text).to_string(), span: solution.span }), ..Line::trunk() });
@@ -227,10 +227,10 @@ fn check_leaders(text: &str, description: Span, stated: &Setup, diagnostics: &mu
     let (Some(w), Some(b)) = (count(&caps[1]), count(&caps[2])) else { return None };
     let (dw, db) = leaders(stated);
     diagnostics.push(if (w, b) == (dw, db) {
-        Diagnostic::note("lasca::leaders-agree", format!("the description gives White {dw} leaders and Black {db}, as the text says"), at)
+        Diagnostic::note(Code::LascaLeadersAgree, format!("the description gives White {dw} leaders and Black {db}, as the text says"), at)
             .with_label("agrees")
     } else {
-        Diagnostic::warning("lasca::leaders-disagree", format!("the text says White {w} leaders and Black {b}; the description gives {dw} and {db}"), at)
+        Diagnostic::warning(Code::LascaLeadersDisagree, format!("the text says White {w} leaders and Black {b}; the description gives {dw} and {db}"), at)
             .with_label("disagrees")
     });
     Some((w, b))
@@ -240,9 +240,9 @@ fn check_leaders(text: &str, description: Span, stated: &Setup, diagnostics: &mu
 fn solved_note(end: &Position, solution: Span) -> Diagnostic {
     let won = end.turn() == Color::Black && end.legal_moves().is_empty();
     if won {
-        Diagnostic::note("lasca::proposition-solved", "the solution replays from the described position and Black is left without a move", solution).with_label("White wins")
+        Diagnostic::note(Code::LascaPropositionSolved, "the solution replays from the described position and Black is left without a move", solution).with_label("White wins")
     } else {
-        Diagnostic::warning("lasca::proposition-unfinished", format!("the solution replays, but {} still has a move at the end", side(end.turn())), solution)
+        Diagnostic::warning(Code::LascaPropositionUnfinished, format!("the solution replays, but {} still has a move at the end", side(end.turn())), solution)
     }
 }
 
@@ -299,7 +299,7 @@ fn first_illegal_move(start: &Position, intended: &[Move], as_stated: &Decoded<M
             }
             diagnostics.push(
                 Diagnostic::error(
-                    "lasca::proposition-illegal",
+                    Code::LascaPropositionIllegal,
                     format!("from the described position the solution breaks at ply {} ({}'s move {}): {reason}", ply + 1, side(pos.turn()), shown.join("-")),
                     at,
                 )
@@ -322,7 +322,7 @@ fn report_fixes(search: &FixSearch, columns_span: Span, stated_leaders: Option<(
                 stats.setup_fixes.push(SetupFix { changes: what.clone(), position: fix.position.clone(), keeps_leaders: false });
                 diagnostics.push(
                     Diagnostic::note(
-                        "lasca::setup-fix",
+                        Code::LascaSetupFix,
                         format!("fix {} of {} ({n} change{}): {}", k + 1, search.fixes.len(), if n == 1 { "" } else { "s" }, what.join("; ")),
                         columns_span,
                     )
@@ -332,7 +332,7 @@ fn report_fixes(search: &FixSearch, columns_span: Span, stated_leaders: Option<(
             }
         }
         None => diagnostics.push(
-            Diagnostic::error("lasca::no-setup-fix", format!("no change of up to {MAX_CHANGES} men makes the whole solution legal ({} setups tried)", search.tried), columns_span)
+            Diagnostic::error(Code::LascaNoSetupFix, format!("no change of up to {MAX_CHANGES} men makes the whole solution legal ({} setups tried)", search.tried), columns_span)
                 .with_label("setup not mended"),
         ),
     }
@@ -348,7 +348,7 @@ fn fixes_keeping_leaders(stated: &Setup, (w, b): (usize, usize), solution: &Solu
                 stats.setup_fixes.push(SetupFix { changes: what.clone(), position: fix.position.clone(), keeps_leaders: true });
                 diagnostics.push(
                     Diagnostic::note(
-                        "lasca::setup-fix-keeping-leaders",
+                        Code::LascaSetupFixKeepingLeaders,
                         format!("keeping White {w} and Black {b} leaders, fix {} of {} ({n} changes): {}", k + 1, keeping.fixes.len(), what.join("; ")),
                         columns_span,
                     )
@@ -359,7 +359,7 @@ fn fixes_keeping_leaders(stated: &Setup, (w, b): (usize, usize), solution: &Solu
         }
         None => diagnostics.push(
             Diagnostic::note(
-                "lasca::no-fix-keeping-leaders",
+                Code::LascaNoFixKeepingLeaders,
                 format!("no change of up to {MAX_CHANGES} men both makes the solution legal and keeps White {w} and Black {b} leaders ({} setups tried)", keeping.tried),
                 columns_span,
             )

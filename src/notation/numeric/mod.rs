@@ -6,7 +6,7 @@
 //! of the draughts text kernel ([`crate::text::draughts`]), which the book
 //! readers share; this module is the notation: blocks, prose, the writer.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::repair;
 use crate::rules::draughts::Position;
 use crate::span::Span;
@@ -58,7 +58,7 @@ pub fn read(name: &str, text: &str, opts: &ReadOptions) -> Source {
             let rest = Span::new(block.start, text.len());
             source.unread.push(Unread { raw: rest.slice(text).to_string(), span: rest });
             source.diagnostics.push(
-                Diagnostic::error("input::too-many-errors", format!("reading stopped after {MAX_DIAGNOSTICS} diagnostics; the rest is kept unread"), rest)
+                Diagnostic::error(Code::InputTooManyErrors, format!("reading stopped after {MAX_DIAGNOSTICS} diagnostics; the rest is kept unread"), rest)
                     .with_label("not read")
                     .with_help("is this really numeric movetext? try --notation"),
             );
@@ -67,7 +67,7 @@ pub fn read(name: &str, text: &str, opts: &ReadOptions) -> Source {
         if block.len() > MAX_BLOCK_BYTES {
             source.unread.push(Unread { raw: block.slice(text).to_string(), span: block });
             source.diagnostics.push(
-                Diagnostic::error("numeric::block-too-long", format!("a block of {} bytes is too long to be one game; kept unread", block.len()), Span::new(block.start, block.start + 1))
+                Diagnostic::error(Code::NumericBlockTooLong, format!("a block of {} bytes is too long to be one game; kept unread", block.len()), Span::new(block.start, block.start + 1))
                     .with_label("block starts here")
                     .with_help(format!("games are separated by blank lines; one game is at most {MAX_BLOCK_BYTES} bytes")),
             );
@@ -79,7 +79,7 @@ pub fn read(name: &str, text: &str, opts: &ReadOptions) -> Source {
         if !looks_like_movetext(&body[..moves_end]) {
             source.unread.push(Unread { raw: body.to_string(), span: block });
             source.diagnostics.push(
-                Diagnostic::note("numeric::prose", "text that is not movetext, kept unread", block)
+                Diagnostic::note(Code::NumericProse, "text that is not movetext, kept unread", block)
                     .with_label("prose or headings")
                     .with_help("a block is read as a game when most of its words are square numbers"),
             );
@@ -105,7 +105,7 @@ pub fn read(name: &str, text: &str, opts: &ReadOptions) -> Source {
     }
     if source.games.is_empty() {
         source.diagnostics.push(
-            Diagnostic::error("numeric::no-games", "no game found: the text has no movetext", Span::new(0, text.len()))
+            Diagnostic::error(Code::NumericNoGames, "no game found: the text has no movetext", Span::new(0, text.len()))
                 .with_label("empty or blank")
                 .with_help("a game is a block of moves such as `11-15 23-19 8-11`, blocks separated by blank lines"),
         );

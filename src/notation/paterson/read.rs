@@ -3,7 +3,7 @@
 
 use super::grammar::parse_clean;
 use super::{from_natural, to_natural};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::text::draughts::{describe, scan, ReadOptions};
 use crate::repair::{self, build_line, Decoded, Spelling, StopReason, Token, TokenKind};
 use crate::rules::draughts::{self, Move, Position};
@@ -171,7 +171,7 @@ fn check_mark(mv: &Move, node: &mut MoveNode, printed: Option<(&str, Span)>, che
         (None, Some((_, text, span))) => {
             check.on_steps += 1;
             Some(
-                Diagnostic::error("paterson::mark-on-step", format!("{text:?} marks a capture, but {} takes nothing", node.text), span)
+                Diagnostic::error(Code::PatersonMarkOnStep, format!("{text:?} marks a capture, but {} takes nothing", node.text), span)
                     .with_label("no capture here")
                     .with_help(format!("an ordinary move is printed with a blank: {}", natural(None))),
             )
@@ -179,7 +179,7 @@ fn check_mark(mv: &Move, node: &mut MoveNode, printed: Option<(&str, Span)>, che
         (Some(e), None) => {
             check.missing += 1;
             Some(
-                Diagnostic::error("paterson::missing-mark", format!("the capture {} is printed without its mark", node.text), node.span)
+                Diagnostic::error(Code::PatersonMissingMark, format!("the capture {} is printed without its mark", node.text), node.span)
                     .with_label(format!("should be {}", natural(Some(e))))
                     .with_help(explain(mv, e)),
             )
@@ -187,7 +187,7 @@ fn check_mark(mv: &Move, node: &mut MoveNode, printed: Option<(&str, Span)>, che
         (Some(e), Some((_, text, span))) => {
             check.wrong += 1;
             Some(
-                Diagnostic::error("paterson::wrong-mark", format!("{text:?} is the wrong mark for the capture {}: it needs a {}", node.text, e.name()), span)
+                Diagnostic::error(Code::PatersonWrongMark, format!("{text:?} is the wrong mark for the capture {}: it needs a {}", node.text, e.name()), span)
                     .with_label(format!("should be {}", natural(Some(e))))
                     .with_help(explain(mv, e)),
             )
@@ -266,10 +266,10 @@ pub fn read_tokens(text: &str, tokens: &[Token], start: &Position, opts: &ReadOp
             let either = rivals.join(" or ");
             node.annotations.push(Annotation { kind: "ambiguous-capture".into(), text: either.clone(), span: node.span });
             diagnostics.push(if settled {
-                Diagnostic::note("paterson::ambiguity-settled", format!("{:?} could be {either}; only {} lets the rest of the text be read", node.printed, node.text), node.span)
+                Diagnostic::note(Code::PatersonAmbiguitySettled, format!("{:?} could be {either}; only {} lets the rest of the text be read", node.printed, node.text), node.span)
                     .with_label(format!("read as {}", node.text))
             } else {
-                Diagnostic::warning("paterson::ambiguous-capture", format!("{:?} could be {either}: the same ends, different pieces taken, and the rest of the text reads after each", node.printed), node.span)
+                Diagnostic::warning(Code::PatersonAmbiguousCapture, format!("{:?} could be {either}: the same ends, different pieces taken, and the rest of the text reads after each", node.printed), node.span)
                     .with_label(format!("{} kept", node.text))
                     .with_help("the print does not say which pieces were taken; the first reading is kept and the rest replayed from it")
             });
@@ -301,7 +301,7 @@ pub fn read_tokens(text: &str, tokens: &[Token], start: &Position, opts: &ReadOp
         check.stray += 1;
         line.annotations.push(Annotation { kind: "stray-mark".into(), text: t.text.clone(), span: t.span });
         diagnostics.push(
-            Diagnostic::note("paterson::stray-mark", format!("{:?} stands outside any move; kept as an annotation", t.text), t.span)
+            Diagnostic::note(Code::PatersonStrayMark, format!("{:?} stands outside any move; kept as an annotation", t.text), t.span)
                 .with_label("not between the squares of a move"),
         );
     }
@@ -362,7 +362,7 @@ pub fn check_move_change(start: &Position, line: &Line) -> (MoveChange, Option<D
     let diagnostic = (!change.agrees()).then(|| {
         let said = |b: bool| if b { "changed" } else { "unchanged" };
         Diagnostic::error(
-            "paterson::move-change-disagrees",
+            Code::PatersonMoveChangeDisagrees,
             format!(
                 "the marks say the move is {} in the odd set and {} in the even set ({} periods, {} commas, {} colons), but on the board it is {} and {}",
                 said(change.marks_change_odd),

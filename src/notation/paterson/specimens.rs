@@ -3,7 +3,7 @@
 //! variation of the column before it, branching where that number marks a move.
 
 use super::read::{check_move_change, read_tokens, MarkCheck, MoveChange};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::text::draughts::{scan, stated_result, ReadOptions};
 use crate::repair::{Token, TokenKind};
 use crate::rules::draughts::{self, Position};
@@ -73,7 +73,7 @@ pub fn read_paterson_specimens_with_report(name: &str, text: &str) -> (Source, V
     let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Paterson, ..Source::default() };
     let Some(heading) = HEADING.find(text) else {
         source.diagnostics.push(
-            Diagnostic::error("paterson::no-specimens", "no page of specimens in natural notation found", Span::new(0, text.len()))
+            Diagnostic::error(Code::PatersonNoSpecimens, "no page of specimens in natural notation found", Span::new(0, text.len()))
                 .with_help("the page starts with \"Specimens in accordance with the natural system\""),
         );
         return (source, Vec::new());
@@ -122,7 +122,7 @@ fn read_table(text: &str, heading: Span, source: &mut Source) -> Option<Table> {
     // Skip the rest of the heading line and blank lines; the next line names the columns.
     let mut rows = lines.iter().skip(1).skip_while(|(_, l)| l.trim().is_empty());
     let Some(&(header_at, header_line)) = rows.next() else {
-        source.diagnostics.push(Diagnostic::error("paterson::no-columns", "the specimens heading has no table under it", heading));
+        source.diagnostics.push(Diagnostic::error(Code::PatersonNoColumns, "the specimens heading has no table under it", heading));
         return None;
     };
     let header: Vec<Cell> = cells(header_at, header_line);
@@ -147,7 +147,7 @@ fn read_table(text: &str, heading: Span, source: &mut Source) -> Option<Table> {
         if row.len() > ncols {
             let extra = Span::new(row[ncols].span.start, row.last().map_or(at, |c| c.span.end));
             source.unread.push(Unread { raw: extra.slice(text).to_string(), span: extra });
-            source.diagnostics.push(Diagnostic::warning("paterson::extra-cell", "a cell beyond the last column; kept unread", extra).with_label("no column here"));
+            source.diagnostics.push(Diagnostic::warning(Code::PatersonExtraCell, "a cell beyond the last column; kept unread", extra).with_label("no column here"));
         }
         body.push(row);
     }
@@ -221,13 +221,13 @@ fn footnotes_of_columns<'f>(opening_marks: &[Option<Token>], footnotes: &'f [Foo
             let only_unclaimed = opening_marks.iter().flatten().filter(|t| !t.text.starts_with(FOOTNOTE_MARKS)).count() == 1;
             if left.len() == 1 && only_unclaimed {
                 diagnostics.push(
-                    Diagnostic::note("paterson::footnote-mark-read", format!("{:?} read as {:?}, the only footnote mark left", token.text, left[0]), token.span)
+                    Diagnostic::note(Code::PatersonFootnoteMarkRead, format!("{:?} read as {:?}, the only footnote mark left", token.text, left[0]), token.span)
                         .with_label(format!("read as {}", left[0])),
                 );
                 claimed.push(left[0]);
                 Some(left[0])
             } else {
-                diagnostics.push(Diagnostic::warning("paterson::unknown-mark", format!("{:?} before the first move is not a footnote mark", token.text), token.span));
+                diagnostics.push(Diagnostic::warning(Code::PatersonUnknownMark, format!("{:?} before the first move is not a footnote mark", token.text), token.span));
                 None
             }
         };
@@ -243,14 +243,14 @@ fn place_variation(text: &str, col: usize, table: &Table, columns: &Columns, var
     let names = &table.names;
     let parent_game = (0..col).rev().find_map(|c| game_of_column[c].filter(|_| !variation_labels.contains(&names[c].as_str())));
     let Some(g) = parent_game else {
-        source.diagnostics.push(Diagnostic::error("paterson::orphan-variation", format!("column {:?} has no game before it", names[col]), table.header[col].span));
+        source.diagnostics.push(Diagnostic::error(Code::PatersonOrphanVariation, format!("column {:?} has no game before it", names[col]), table.header[col].span));
         return None;
     };
     let trunk_col = (0..col).rev().find(|&c| game_of_column[c] == Some(g)).unwrap_or(0);
     let marker = columns.branch_marks.iter().find(|(c, label, _)| *c == trunk_col && *label == names[col]);
     let Some((_, _, mark)) = marker else {
         source.diagnostics.push(
-            Diagnostic::error("paterson::no-branch-mark", format!("variation {:?}: no move of its game is marked {:?}", names[col], names[col]), table.header[col].span)
+            Diagnostic::error(Code::PatersonNoBranchMark, format!("variation {:?}: no move of its game is marked {:?}", names[col], names[col]), table.header[col].span)
                 .with_help("the variation cannot be placed; its column is kept unread"),
         );
         let tokens = &columns.tokens[col];

@@ -1,7 +1,7 @@
 //! Writing moves in natural notation, marks computed from the captures.
 
 use super::to_natural;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::draughts::{self, Move, Position, Square};
 use crate::rules::the_move::mark_of;
 use crate::tree::{Game, Line, Source};
@@ -27,15 +27,15 @@ pub fn write_move(pos: &Position, mv: &Move) -> String {
 /// branch played. Branch plies count from that start (`tree::Line::branch_ply`).
 /// An error if the start or a parent move cannot be played.
 pub fn line_start(game: &Game, index: usize) -> Result<Position, Diagnostic> {
-    let bad_tree = || Diagnostic::error("paterson::bad-tree", "the variations' parents form a cycle", game.span);
+    let bad_tree = || Diagnostic::error(Code::PatersonBadTree, "the variations' parents form a cycle", game.span);
     let (Some(start), Some(all)) = (game.start_of_line(index), game.moves_from_start(index)) else { return Err(bad_tree()) };
     let before = &all[..all.len() - game.lines[index].moves.len()];
     let fen = start.to_string();
-    let setup = start.draughts().unwrap_or_else(|| Err("empty FEN".into())).map_err(|e| Diagnostic::error("paterson::bad-start", format!("the start {fen:?} is not a FEN: {e}"), game.span))?;
-    let start = Position::from_setup(setup).map_err(|e| Diagnostic::error("paterson::bad-start", format!("the start is not a legal position: {e}"), game.span))?;
+    let setup = start.draughts().unwrap_or_else(|| Err("empty FEN".into())).map_err(|e| Diagnostic::error(Code::PatersonBadStart, format!("the start {fen:?} is not a FEN: {e}"), game.span))?;
+    let start = Position::from_setup(setup).map_err(|e| Diagnostic::error(Code::PatersonBadStart, format!("the start is not a legal position: {e}"), game.span))?;
     let mut pos = start;
     for node in before {
-        let mv = draughts::resolve(&pos, &node.squares).map_err(|e| Diagnostic::error("paterson::unplayable", format!("{} cannot be played: {e}", node.text), node.span))?;
+        let mv = draughts::resolve(&pos, &node.squares).map_err(|e| Diagnostic::error(Code::PatersonUnplayable, format!("{} cannot be played: {e}", node.text), node.span))?;
         pos = pos.play(&mv);
     }
     Ok(pos)
@@ -47,7 +47,7 @@ pub fn write_paterson_line(start: &Position, line: &Line) -> Result<Vec<String>,
     let mut out = Vec::with_capacity(line.moves.len());
     for node in &line.moves {
         let mv = draughts::resolve(&pos, &node.squares)
-            .map_err(|e| Diagnostic::error("paterson::unplayable", format!("{} cannot be written: {e}", node.text), node.span))?;
+            .map_err(|e| Diagnostic::error(Code::PatersonUnplayable, format!("{} cannot be written: {e}", node.text), node.span))?;
         out.push(write_move(&pos, &mv));
         pos = pos.play(&mv);
     }

@@ -7,7 +7,7 @@
 
 use super::resolve::{anchors, line_end, note};
 use super::syntax::{Element, GameSyntax};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::lasca::describe;
 use crate::rules::lasca::{parse_setup, Position, PositionErrorKind};
 use crate::span::Span;
@@ -41,7 +41,7 @@ pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
         Some(fen) => match parse_setup(&fen.value).map_err(|e| e.to_string()).and_then(|s| Position::from_setup_ignoring(s, &[PositionErrorKind::MenMissing]).map_err(|e| e.to_string())) {
             Ok(p) => Some(p),
             Err(e) => {
-                diagnostics.push(Diagnostic::error("pdn::bad-fen", format!("cannot read the Lasca position: {e}"), fen.value_span).with_label("this position"));
+                diagnostics.push(Diagnostic::error(Code::PdnBadFen, format!("cannot read the Lasca position: {e}"), fen.value_span).with_label("this position"));
                 None
             }
         },
@@ -81,7 +81,7 @@ pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
                         along.push(pos);
                     }
                     None => {
-                        diagnostics.push(Diagnostic::error("pdn::illegal-move", format!("{} is not a legal Lasca move here", raw.span.slice(text)), raw.span).with_label("the line stops here"));
+                        diagnostics.push(Diagnostic::error(Code::PdnIllegalMove, format!("{} is not a legal Lasca move here", raw.span.slice(text)), raw.span).with_label("the line stops here"));
                         let rest = Span::new(raw.span.start, line_end(game, syntax));
                         line.unread = Some(Unread { raw: rest.slice(text).to_string(), span: rest });
                         line.status = if line.moves.is_empty() { LineStatus::Unreadable } else { LineStatus::Partial };

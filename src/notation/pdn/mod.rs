@@ -22,7 +22,7 @@ pub use resolve::{is_note_kind, kind_prefixed, resolve, sort_key, stated, NOT_RE
 pub use syntax::{parse, GameParser, GameSyntax, Parsed, MAX_DEPTH};
 pub use validate::{validate, validate_parallel, Stats};
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::span::Span;
 use crate::tree::{Game, Outcome, Source};
 
@@ -75,7 +75,7 @@ pub fn for_each_game(text: &str, mut visit: impl FnMut(Game, Vec<Diagnostic>)) -
 }
 
 fn no_games(text: &str) -> Diagnostic {
-    Diagnostic::error("pdn::no-games", "no game found: the file has no tags and no movetext", Span::new(0, text.len()))
+    Diagnostic::error(Code::PdnNoGames, "no game found: the file has no tags and no movetext", Span::new(0, text.len()))
         .with_label("empty")
         .with_help("a PDN game is tags like [Event \"…\"] followed by moves such as 1. 11-15 23-19")
 }

@@ -3,7 +3,7 @@
 
 use super::continuation::{either, paths_that_go_on};
 use super::syntax::{CommentKind, Element, GameSyntax, LineSyntax, Separator, UnreadReason};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::text::draughts::{describe, move_text_among};
 use crate::rules::draughts::{self, Position, ResolveError};
 use crate::span::Span;
@@ -87,13 +87,13 @@ fn start_position(game: &GameSyntax, diagnostics: &mut Vec<Diagnostic>) -> Resul
     let span = fen.value_span;
     match draughts::parse_fen(&fen.value) {
         Ok(setup) => Position::from_setup(setup).map_err(|e| {
-            diagnostics.push(Diagnostic::error("pdn::illegal-position", format!("the FEN position is impossible: {e}"), span).with_label("this position"));
+            diagnostics.push(Diagnostic::error(Code::PdnIllegalPosition, format!("the FEN position is impossible: {e}"), span).with_label("this position"));
             fen.value.clone()
         }),
         Err(e) => {
             // The offset is into the unescaped value; FEN has no quotes, so it maps 1:1.
             let at = span.start + e.offset.min(span.len());
-            diagnostics.push(Diagnostic::error("pdn::bad-fen", format!("cannot read the FEN: {}", e.message), Span::new(at, (at + 1).min(span.end.max(at)))).with_label("here"));
+            diagnostics.push(Diagnostic::error(Code::PdnBadFen, format!("cannot read the FEN: {}", e.message), Span::new(at, (at + 1).min(span.end.max(at)))).with_label("here"));
             Err(fen.value.clone())
         }
     }
@@ -194,7 +194,7 @@ fn english_game_type(game: &GameSyntax, diagnostics: &mut Vec<Diagnostic>) -> bo
         return true;
     }
     diagnostics.push(
-        Diagnostic::error("pdn::game-type", format!("GameType {:?} is not English draughts; its moves are kept unread", t.value), t.value_span)
+        Diagnostic::error(Code::PdnGameType, format!("GameType {:?} is not English draughts; its moves are kept unread", t.value), t.value_span)
             .with_label("not 21")
             .with_help("gamescribe reads English draughts, GameType \"21\""),
     );
@@ -210,7 +210,7 @@ fn keep_unplayed(game: &GameSyntax, syntax: &LineSyntax, text: &str, line: &mut 
         line.unread = Some(Unread { raw: rest.slice(text).to_string(), span: rest });
         line.status = LineStatus::Unreadable;
         if has_start {
-            diagnostics.push(Diagnostic::error("pdn::variation-without-position", "this variation branches where its parent line has no legal move", first).with_label("cannot be replayed"));
+            diagnostics.push(Diagnostic::error(Code::PdnVariationWithoutPosition, "this variation branches where its parent line has no legal move", first).with_label("cannot be replayed"));
         }
     }
 }
@@ -221,7 +221,7 @@ fn game_result(game: &GameSyntax, lines: &mut [Line], diagnostics: &mut Vec<Diag
     let tag = game.tags.iter().find(|t| t.name == "Result");
     if let Some(tag) = tag.filter(|t| t.value != result.text && t.value != "*" && result.text != "*") {
         diagnostics.push(
-            Diagnostic::warning("pdn::result-mismatch", format!("the movetext ends {} but the Result tag says {}", result.text, tag.value), result.span)
+            Diagnostic::warning(Code::PdnResultMismatch, format!("the movetext ends {} but the Result tag says {}", result.text, tag.value), result.span)
                 .with_label("game terminator")
                 .with_help("PDN wants the two to agree"),
         );
@@ -300,7 +300,7 @@ fn replay(
             Ok(mv) => {
                 if raw.separator == Separator::Capture && !mv.is_capture() {
                     diagnostics.push(
-                        Diagnostic::warning("pdn::x-on-step", format!("{} is marked as a capture but takes nothing; kept as written", raw.span.slice(text)), raw.span)
+                        Diagnostic::warning(Code::PdnXOnStep, format!("{} is marked as a capture but takes nothing; kept as written", raw.span.slice(text)), raw.span)
                             .with_label("no capture")
                             .with_help("PDN writes a move that takes nothing with `-`"),
                     );
@@ -324,8 +324,8 @@ fn replay(
                 names.sort_by_key(|t| sort_key(t));
                 let printed = raw.span.slice(text);
                 let (code, msg) = match err {
-                    ResolveError::Illegal => ("pdn::illegal-move", format!("{printed} is not a legal move here")),
-                    ResolveError::Ambiguous(_) => ("pdn::ambiguous-move", format!("{printed} could be several captures; write the full path")),
+                    ResolveError::Illegal => (Code::PdnIllegalMove, format!("{printed} is not a legal move here")),
+                    ResolveError::Ambiguous(_) => (Code::PdnAmbiguousMove, format!("{printed} could be several captures; write the full path")),
                 };
                 diagnostics.push(Diagnostic::error(code, msg, raw.span).with_label("the line stops here").with_help(format!("legal moves: {}", names.join(" "))));
                 let rest = Span::new(raw.span.start, line_end(game, syntax));
@@ -357,7 +357,7 @@ fn from_continuation(syntax: &LineSyntax, k: usize, pos: &Position, matches: Vec
     let others: Vec<draughts::Move> = matches.iter().copied().filter(|m| *m != taken).collect();
     diagnostics.push(
         Diagnostic::warning(
-            "pdn::ambiguous-capture-resolved",
+            Code::PdnAmbiguousCaptureResolved,
             format!("{printed} could be {}; read as {} because only after it does the line go on (not after {})", either(&matches), either(&[taken]), either(&others)),
             span,
         )

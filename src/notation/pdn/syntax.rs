@@ -7,7 +7,7 @@
 //! the tree does not recurse either.
 
 use super::lex::{Lexeme, Lexer, Token};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::span::Span;
 use serde::Serialize;
 use std::iter::Peekable;
@@ -222,7 +222,7 @@ impl Builder {
     /// A number no integer holds: an error, and its text kept as printed.
     fn number_too_large(&mut self, what: &str, span: Span, text: &str) {
         self.diagnostics.push(
-            Diagnostic::error("pdn::number-out-of-range", format!("{what} {:?} is too large to be read as a number", truncate(span.slice(text), 40)), span)
+            Diagnostic::error(Code::PdnNumberOutOfRange, format!("{what} {:?} is too large to be read as a number", truncate(span.slice(text), 40)), span)
                 .with_label("kept unread as printed"),
         );
         self.unread(UnreadReason::NumberTooLarge, span, text);
@@ -249,7 +249,7 @@ impl Builder {
                 None => self.current().elements.last().map(Element::span).unwrap_or_default(),
             };
             self.diagnostics.push(
-                Diagnostic::error("pdn::unterminated-variation", format!("{open} variation(s) still open at the end of the game"), at)
+                Diagnostic::error(Code::PdnUnterminatedVariation, format!("{open} variation(s) still open at the end of the game"), at)
                     .with_label("opened here, never closed")
                     .with_help("add the missing `)`"),
             );
@@ -291,7 +291,7 @@ impl Builder {
             }
             Lexeme::BadTag => {
                 self.diagnostics.push(
-                    Diagnostic::error("pdn::bad-tag", "a tag must be [Name \"value\"] on one line", span)
+                    Diagnostic::error(Code::PdnBadTag, "a tag must be [Name \"value\"] on one line", span)
                         .with_label("this tag does not close")
                         .with_help("check the quotes and the closing ]"),
                 );
@@ -319,7 +319,7 @@ impl Builder {
             }
             Lexeme::UnterminatedComment => {
                 self.diagnostics.push(
-                    Diagnostic::error("pdn::unterminated-comment", "this comment never closes; the rest of the file is kept unread", Span::new(span.start, span.start + 1))
+                    Diagnostic::error(Code::PdnUnterminatedComment, "this comment never closes; the rest of the file is kept unread", Span::new(span.start, span.start + 1))
                         .with_label("opened here")
                         .with_help("add the missing `}`"),
                 );
@@ -352,7 +352,7 @@ impl Builder {
             Some(mv) => self.push(Element::Move(mv)),
             None => {
                 self.diagnostics.push(
-                    Diagnostic::error("pdn::bad-move", format!("{:?} is not a move: squares run 1 to 32", truncate(slice, 40)), span)
+                    Diagnostic::error(Code::PdnBadMove, format!("{:?} is not a move: squares run 1 to 32", truncate(slice, 40)), span)
                         .with_label("not a move"),
                 );
                 self.unread(UnreadReason::BadMove, span, text);
@@ -365,7 +365,7 @@ impl Builder {
         // comment: kept as one, but said, so the line never shrinks unnoticed.
         if slice[1..].split(|c: char| c.is_whitespace() || c == '.').any(|w| move_of(w, span).is_some_and(|m| m.squares.len() >= 2)) {
             self.diagnostics.push(
-                Diagnostic::warning("pdn::moves-in-comment", "this `;` comment runs to the end of the line and holds moves; they are not played", span)
+                Diagnostic::warning(Code::PdnMovesInComment, "this `;` comment runs to the end of the line and holds moves; they are not played", span)
                     .with_label("kept as a comment")
                     .with_help("if the `;` is a misprint, the moves after it belong to the game"),
             );
@@ -378,7 +378,7 @@ impl Builder {
         self.started = true;
         if self.stack.len() > MAX_DEPTH {
             self.diagnostics.push(
-                Diagnostic::error("pdn::too-deep", format!("variations nest deeper than {MAX_DEPTH}; this one is kept unread"), span)
+                Diagnostic::error(Code::PdnTooDeep, format!("variations nest deeper than {MAX_DEPTH}; this one is kept unread"), span)
                     .with_label("too deep"),
             );
             self.skipping = Some((1, span));
@@ -396,7 +396,7 @@ impl Builder {
             self.current().span.end = span.end;
             self.stack.pop();
         } else {
-            self.diagnostics.push(Diagnostic::error("pdn::unopened-variation", "`)` closes no variation", span).with_label("no matching `(`"));
+            self.diagnostics.push(Diagnostic::error(Code::PdnUnopenedVariation, "`)` closes no variation", span).with_label("no matching `(`"));
             self.unread(UnreadReason::UnopenedVariation, span, text);
         }
     }
@@ -516,7 +516,7 @@ pub fn events(game: &GameSyntax, text: &str) -> Vec<(&'static str, String)> {
 
 fn junk_diagnostic(raw: &str, span: Span) -> Diagnostic {
     let numbers = raw.split_whitespace().all(|w| w.chars().all(|c| c.is_ascii_digit()));
-    Diagnostic::error("pdn::unreadable", format!("{:?} is not PDN movetext", truncate(raw, 40)), span)
+    Diagnostic::error(Code::PdnUnreadable, format!("{:?} is not PDN movetext", truncate(raw, 40)), span)
         .with_label("kept as unread text")
         .with_help(if numbers { "moves are written 11-15 or 22x15" } else { "comments go in { }" })
 }

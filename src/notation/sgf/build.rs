@@ -3,7 +3,7 @@
 //! nodes kept where they stand.
 
 use super::{decode, short_ident, unescape, Arena};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::go_corner::from_sgf;
 use crate::rules::go::Setup;
 use crate::tree::{Game, GoGameInfo, GoLineInfo, GoMove, GoNode, Line, MoveNode, SetupChange, Start};
@@ -24,13 +24,13 @@ fn node_props<'t>(text: &'t str, arena: &Arena, n: u32, diags: &mut Vec<Diagnost
         let values = arena.values(p);
         let span = Span::new(p.ident.start, values.last().map_or(p.ident.end, |v| v.end + 1));
         if ident.is_empty() {
-            diags.push(Diagnostic::error("sgf::bad-ident", format!("{:?} is no property name (it has no capital)", p.ident.slice(text)), p.ident));
+            diags.push(Diagnostic::error(Code::SgfBadIdent, format!("{:?} is no property name (it has no capital)", p.ident.slice(text)), p.ident));
             continue;
         }
         match list.iter_mut().find(|(i, _, _)| *i == ident) {
             Some((_, vs, _)) => {
                 diags.push(
-                    Diagnostic::warning("sgf::duplicate-property", format!("{ident} is given twice in this node; read as one with all the values"), span)
+                    Diagnostic::warning(Code::SgfDuplicateProperty, format!("{ident} is given twice in this node; read as one with all the values"), span)
                         .with_label("written back once"),
                 );
                 vs.extend_from_slice(values);
@@ -47,7 +47,7 @@ fn point_list(text: &str, values: &[Span], size: u8, diags: &mut Vec<Diagnostic>
     for span in values {
         let raw = span.slice(text).trim();
         let bad = |diags: &mut Vec<Diagnostic>| {
-            diags.push(Diagnostic::error("sgf::bad-point", format!("{raw:?} is not a point on {size} lines"), *span).with_label("left out"));
+            diags.push(Diagnostic::error(Code::SgfBadPoint, format!("{raw:?} is not a point on {size} lines"), *span).with_label("left out"));
         };
         match raw.split_once(':') {
             Some((a, b)) => match (from_sgf(a, size), from_sgf(b, size)) {
@@ -77,7 +77,7 @@ fn raw_values(text: &str, values: &[Span]) -> Vec<String> {
 /// written, so they go back as they came (sgfmill reads them as a list).
 fn several_comments(text: &str, values: &[Span], span: Span, extra: &mut Vec<(String, Vec<String>)>, diags: &mut Vec<Diagnostic>) {
     diags.push(
-        Diagnostic::warning("sgf::several-comments", format!("C holds one text; these {} values are kept as written", values.len()), span)
+        Diagnostic::warning(Code::SgfSeveralComments, format!("C holds one text; these {} values are kept as written", values.len()), span)
             .with_label("not read as a comment"),
     );
     extra.push(("C".into(), raw_values(text, values)));
@@ -104,7 +104,7 @@ pub(super) fn build_game(text: &str, arena: &Arena, root: u32, diags: &mut Vec<D
             Ok(n) if (1..=MAX_SIZE).contains(&n) => size = n,
             _ => {
                 diags.push(
-                    Diagnostic::error("sgf::bad-size", format!("board size {v:?} is not a square board of 1..={MAX_SIZE}"), span)
+                    Diagnostic::error(Code::SgfBadSize, format!("board size {v:?} is not a square board of 1..={MAX_SIZE}"), span)
                         .with_label("this game is not read"),
                 );
                 return None;
@@ -128,13 +128,13 @@ fn read_root(text: &str, root_props: &NodeProps<'_>, size: u8, diags: &mut Vec<D
             "SZ" | "FF" => {}
             "GM" => {
                 if value.trim() != "1" {
-                    diags.push(Diagnostic::warning("sgf::not-go", format!("GM[{value}] is not Go (GM[1]); read as Go"), span));
+                    diags.push(Diagnostic::warning(Code::SgfNotGo, format!("GM[{value}] is not Go (GM[1]); read as Go"), span));
                 }
             }
             "CA" => {
                 if !decode::knows(&value) {
                     diags.push(
-                        Diagnostic::warning("sgf::charset", format!("CA[{value}] names no charset we know"), span)
+                        Diagnostic::warning(Code::SgfCharset, format!("CA[{value}] names no charset we know"), span)
                             .with_label("read as UTF-8 where the bytes are UTF-8, else as ISO-8859-1"),
                     );
                 }
@@ -146,7 +146,7 @@ fn read_root(text: &str, root_props: &NodeProps<'_>, size: u8, diags: &mut Vec<D
                 match value.trim() {
                     "B" | "b" | "1" => setup.to_move = Color::Black,
                     "W" | "w" | "2" => setup.to_move = Color::White,
-                    _ => diags.push(Diagnostic::error("sgf::bad-colour", format!("PL[{value}] is not B or W"), span)),
+                    _ => diags.push(Diagnostic::error(Code::SgfBadColour, format!("PL[{value}] is not B or W"), span)),
                 }
                 // Kept as given too (`PL[B]` is written back, not only `PL[W]`).
                 game.extra.push(("PL".into(), raw_values(text, values)));
@@ -155,11 +155,11 @@ fn read_root(text: &str, root_props: &NodeProps<'_>, size: u8, diags: &mut Vec<D
                 Ok(k) if k.is_finite() && writes_back_as_printed(k, value.trim()) => game.komi = Some(k),
                 Ok(k) if k.is_finite() => {
                     // Writing the number back would change it (`1e20`, rounding): keep the text.
-                    diags.push(Diagnostic::note("sgf::komi-as-text", format!("KM[{value}] has more digits than a number holds; kept as printed"), span));
+                    diags.push(Diagnostic::note(Code::SgfKomiAsText, format!("KM[{value}] has more digits than a number holds; kept as printed"), span));
                     game.extra.push(("KM".into(), vec![value]));
                 }
                 _ => {
-                    diags.push(Diagnostic::warning("sgf::bad-komi", format!("KM[{value}] is not a number; kept as text"), span));
+                    diags.push(Diagnostic::warning(Code::SgfBadKomi, format!("KM[{value}] is not a number; kept as text"), span));
                     game.extra.push(("KM".into(), raw_values(text, values)));
                 }
             },
@@ -171,7 +171,7 @@ fn read_root(text: &str, root_props: &NodeProps<'_>, size: u8, diags: &mut Vec<D
             "C" if values.len() == 1 => game.comments.push(value),
             "C" => several_comments(text, values, *pspan, &mut game.extra, diags),
             "B" | "W" => {
-                diags.push(Diagnostic::warning("sgf::move-in-root", "a move in the root node is read as setup", span));
+                diags.push(Diagnostic::warning(Code::SgfMoveInRoot, "a move in the root node is read as setup", span));
                 let pts = point_list(text, values, size, diags);
                 if ident == "B" { setup.black.extend(pts) } else { setup.white.extend(pts) }
             }
@@ -280,7 +280,7 @@ fn read_node(text: &str, arena: &Arena, id: u32, size: u8, diags: &mut Vec<Diagn
                         Some(pt) => Move::Play(pt),
                         None => {
                             diags.push(
-                                Diagnostic::error("sgf::bad-point", format!("{raw:?} is not a point on {size} lines"), span)
+                                Diagnostic::error(Code::SgfBadPoint, format!("{raw:?} is not a point on {size} lines"), span)
                                     .with_label("not replayed; kept as written"),
                             );
                             extra.push((ident.to_string(), raw_values(text, values)));
@@ -290,7 +290,7 @@ fn read_node(text: &str, arena: &Arena, id: u32, size: u8, diags: &mut Vec<Diagn
                 };
                 if mv.is_some() {
                     diags.push(
-                        Diagnostic::error("sgf::two-moves", "a node with two moves; the second is not replayed", *pspan).with_label("kept as written"),
+                        Diagnostic::error(Code::SgfTwoMoves, "a node with two moves; the second is not replayed", *pspan).with_label("kept as written"),
                     );
                     extra.push((ident.to_string(), raw_values(text, values)));
                     continue;

@@ -28,7 +28,7 @@ pub use write::write;
 
 pub use decode::{decode, non_utf8_charset, Charset, DecodeProblem, Decoded};
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::go_record;
 use crate::span::Span;
 use crate::tree::{Game, Source, Unread};
@@ -238,7 +238,7 @@ impl<'t> Reading<'t> {
             Token::NodeStart if self.stack.is_empty() => self.keep_unread(span),
             Token::NodeStart => self.node_start(span),
             Token::Ident if self.current == NONE => {
-                self.diagnostics.push(Diagnostic::error("sgf::property-outside-node", "a property before any `;` node", span));
+                self.diagnostics.push(Diagnostic::error(Code::SgfPropertyOutsideNode, "a property before any `;` node", span));
                 self.keep_unread(span);
             }
             Token::Ident => {
@@ -254,7 +254,7 @@ impl<'t> Reading<'t> {
             Token::Value => self.keep_unread(span),
             Token::Unterminated => {
                 self.diagnostics.push(
-                    Diagnostic::error("sgf::unterminated-value", "a value's `]` never comes", span)
+                    Diagnostic::error(Code::SgfUnterminatedValue, "a value's `]` never comes", span)
                         .with_label("kept unread from here to the end"),
                 );
                 self.keep_unread(span);
@@ -262,7 +262,7 @@ impl<'t> Reading<'t> {
             Token::Junk => {
                 // Text between game trees is allowed (and common); inside one it is an error.
                 if !self.stack.is_empty() {
-                    self.diagnostics.push(Diagnostic::error("sgf::junk", format!("cannot read {:?}", truncate(span.slice(self.text))), span));
+                    self.diagnostics.push(Diagnostic::error(Code::SgfJunk, format!("cannot read {:?}", truncate(span.slice(self.text))), span));
                 }
                 self.keep_unread(span);
             }
@@ -292,7 +292,7 @@ impl<'t> Reading<'t> {
     /// A `)`: when it closes a whole game tree, build its games and free its nodes.
     fn close(&mut self, span: Span, visit: &mut impl FnMut(Game)) {
         let Some(c) = self.stack.pop() else {
-            self.diagnostics.push(Diagnostic::error("sgf::unmatched-close", "`)` closes no game tree", span));
+            self.diagnostics.push(Diagnostic::error(Code::SgfUnmatchedClose, "`)` closes no game tree", span));
             self.keep_unread(span);
             return;
         };
@@ -328,7 +328,7 @@ impl<'t> Reading<'t> {
         self.finish_prop();
         if let Some(open) = self.open_spans.first() {
             self.diagnostics.push(
-                Diagnostic::error("sgf::unclosed", format!("{} game tree(s) not closed with `)`", self.open_spans.len()), *open)
+                Diagnostic::error(Code::SgfUnclosed, format!("{} game tree(s) not closed with `)`", self.open_spans.len()), *open)
                     .with_label("opened here"),
             );
         }
@@ -370,14 +370,14 @@ pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Sou
     let mut diagnostics = parsed.diagnostics;
     if let Some(at) = text.find('\u{FFFD}') {
         diagnostics.push(
-            Diagnostic::warning("sgf::replacement-character", "the text holds U+FFFD: bytes its charset (CA) could not decode, or a file damaged before", Span::new(at, at + 3))
+            Diagnostic::warning(Code::SgfReplacementCharacter, "the text holds U+FFFD: bytes its charset (CA) could not decode, or a file damaged before", Span::new(at, at + 3))
                 .with_label("first one here"),
         );
     }
     diagnostics.append(&mut replay_diagnostics);
     if !any {
         diagnostics.push(
-            Diagnostic::error("sgf::no-games", "no game found: the text has no `(;` game tree", Span::new(0, text.len()))
+            Diagnostic::error(Code::SgfNoGames, "no game found: the text has no `(;` game tree", Span::new(0, text.len()))
                 .with_label("no game tree here")
                 .with_help("an SGF game looks like (;GM[1]FF[4]SZ[19];B[pd];W[dd])"),
         );
@@ -394,7 +394,7 @@ pub fn read_bytes(name: &str, bytes: &[u8]) -> (Source, String) {
     if let Some(DecodeProblem::UnknownCharset { label, used }) = &decoded.problem {
         source.diagnostics.insert(
             0,
-            Diagnostic::warning("sgf::charset", format!("CA[{label}] names no charset we know; read as {used}"), Span::new(0, decoded.text.len().min(1))),
+            Diagnostic::warning(Code::SgfCharset, format!("CA[{label}] names no charset we know; read as {used}"), Span::new(0, decoded.text.len().min(1))),
         );
     }
     (source, decoded.text)

@@ -41,7 +41,7 @@ mod write;
 pub use place::{Counts, Record};
 pub use write::write_sgf;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::tree::{Prose, Source};
 use std::path::Path;
 
@@ -89,7 +89,7 @@ pub fn read_with_records(name: &str, text: &str, records: &[Record]) -> (Source,
     }
     if counts.found > 0 {
         let first = located[0].raw.span;
-        diagnostics.push(Diagnostic::note("volpicelli::summary", summary(&counts, records.len()), first).with_label("the first point named"));
+        diagnostics.push(Diagnostic::note(Code::VolpicelliSummary, summary(&counts, records.len()), first).with_label("the first point named"));
     }
     diagnostics.sort_by_key(|d| d.span.start);
     (Source { name: name.to_string(), notation: crate::tree::Notation::Volpicelli, diagnostics, prose, ..Source::default() }, counts)

@@ -4,7 +4,7 @@
 
 use super::references::{Frame, Located};
 use super::scan::RawPoint;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::go_corner::{Corner, CornerPoint, reach, to_gtp, to_sgf};
 use crate::notation::go_record;
 use crate::rules::go::{Move, Point};
@@ -134,7 +134,7 @@ pub fn place(text: &str, located: &[Located], records: &[Record]) -> (Vec<PointR
             Err(why) => {
                 counts.unplaced += 1;
                 diagnostics.push(
-                    Diagnostic::note("volpicelli::point-kept-as-prose", format!("{printed} is kept as prose: {why}"), span)
+                    Diagnostic::note(Code::VolpicelliPointKeptAsProse, format!("{printed} is kept as prose: {why}"), span)
                         .with_label("not placed on the board"),
                 );
                 (PointReading::Unplaced { why }, None)
@@ -144,7 +144,7 @@ pub fn place(text: &str, located: &[Located], records: &[Record]) -> (Vec<PointR
                     counts.unplaced += 1;
                     let why = format!("it is off a board of {size} lines");
                     diagnostics
-                        .push(Diagnostic::note("volpicelli::point-kept-as-prose", format!("{printed} is kept as prose: {why}"), span).with_label("not placed"));
+                        .push(Diagnostic::note(Code::VolpicelliPointKeptAsProse, format!("{printed} is kept as prose: {why}"), span).with_label("not placed"));
                     (PointReading::Unplaced { why }, None)
                 }
                 Some(p) => {
@@ -166,7 +166,7 @@ pub fn place(text: &str, located: &[Located], records: &[Record]) -> (Vec<PointR
         };
         if located.iter().take_while(|o| o.raw.span.start < span.start).any(|o| o.list == l.list && o.raw.point == l.raw.point) {
             diagnostics.push(
-                Diagnostic::note("volpicelli::named-twice", format!("{printed} is named twice in one list (a misprint?)"), span)
+                Diagnostic::note(Code::VolpicelliNamedTwice, format!("{printed} is named twice in one list (a misprint?)"), span)
                     .with_label("named before in this list"),
             );
         }
@@ -204,7 +204,7 @@ fn check(
         };
         diagnostics.push(
             Diagnostic::error(
-                "volpicelli::record-disagrees",
+                Code::VolpicelliRecordDisagrees,
                 format!(
                     "the text says {says} at {printed} ({} {}, SGF {}), but {} has {has}",
                     cp.corner,

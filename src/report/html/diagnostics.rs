@@ -19,7 +19,7 @@ pub(super) fn diagnostics_section(s: &mut String, cx: &Ctx) {
                 escape(file),
                 diag.span.start,
                 diag.span.end,
-                escape(&diag.code),
+                escape(diag.code.as_str()),
                 escape(&diag.message)
             );
             if !diag.label.is_empty() {
@@ -32,7 +32,7 @@ pub(super) fn diagnostics_section(s: &mut String, cx: &Ctx) {
             continue;
         }
         let ex = excerpt(cx.text, diag.span);
-        let _ = write!(s, "<li id=d{d} class={sev}><code>{}:{}:{}</code> <span class=sev>{sev}</span> <code>{}</code>: {}", escape(&cx.source.name), ex.line, ex.col, escape(&diag.code), escape(&diag.message));
+        let _ = write!(s, "<li id=d{d} class={sev}><code>{}:{}:{}</code> <span class=sev>{sev}</span> <code>{}</code>: {}", escape(&cx.source.name), ex.line, ex.col, escape(diag.code.as_str()), escape(&diag.message));
         if let Some(p) = cx.places[d] {
             let game = &cx.source.games[p.game];
             let label = &game.lines[p.line].label;

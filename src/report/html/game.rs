@@ -4,7 +4,7 @@
 use super::place::has_start_board;
 use super::{escape, outcome_name, severity_name, status_name, verdict_badge, Ctx};
 use crate::report::board_svg::{self, Size};
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Code, Severity};
 use crate::report::position::{replay_game, Board, GameKind, Replayed};
 use crate::tree::{LineStatus, MoveNode};
 use std::fmt::Write;
@@ -103,16 +103,16 @@ fn line_block(s: &mut String, cx: &mut Ctx, g: usize, i: usize, children: &[Vec<
     if let Some(ds) = cx.by_line.get(&(g, i)) {
         // One entry per kind of finding, each of its diagnostics a numbered link.
         s.push_str("<p class=dl>");
-        let mut codes: Vec<(&str, Severity, Vec<usize>)> = Vec::new();
+        let mut codes: Vec<(Code, Severity, Vec<usize>)> = Vec::new();
         for &d in ds {
             let diag = &cx.source.diagnostics[d];
             match codes.iter_mut().find(|c| c.0 == diag.code) {
                 Some(c) => c.2.push(d),
-                None => codes.push((&diag.code, diag.severity, vec![d])),
+                None => codes.push((diag.code, diag.severity, vec![d])),
             }
         }
         for (code, sev, list) in codes {
-            let _ = write!(s, "<span class={}>{} <code>{}</code>", severity_name(sev), severity_name(sev), escape(code));
+            let _ = write!(s, "<span class={}>{} <code>{}</code>", severity_name(sev), severity_name(sev), escape(code.as_str()));
             for (n, d) in list.iter().enumerate() {
                 let _ = write!(s, " <a href=\"#d{d}\">{}</a>", n + 1);
             }

@@ -301,7 +301,7 @@ mod tests {
         trunk.readings = vec![Reading { text: "8-11".into(), squares: vec![8, 11] }, Reading { text: "9-14".into(), squares: vec![9, 14] }];
         trunk.span = Span::new(0, 19);
         let game = Game { name: "Game <1>".into(), lines: vec![trunk], span: Span::new(0, 19), ..Game::default() };
-        let diag = Diagnostic::error("repair::ambiguous", "the line stops here", Span::new(12, 16));
+        let diag = Diagnostic::error(crate::diagnostic::Code::RepairAmbiguous, "the line stops here", Span::new(12, 16));
         (Source { name: "t.txt".into(), notation: crate::tree::Notation::Numeric, games: vec![game], diagnostics: vec![diag], ..Source::default() }, text)
     }
 
@@ -322,7 +322,7 @@ mod tests {
     #[test]
     fn an_error_on_a_move_gets_a_board_before_it_and_a_link() {
         let (mut src, text) = source();
-        src.diagnostics.push(Diagnostic::error("x::y", "bad", Span::new(7, 8)));
+        src.diagnostics.push(Diagnostic::error(crate::diagnostic::Code::NumericProse, "bad", Span::new(7, 8)));
         let (html, stats) = source_page(&src, &text, &PageOptions::default());
         assert_eq!(stats.boards, 4);
         assert!(html.contains("id=m0-0-1") && html.contains("href=\"#m0-0-1\""));
@@ -358,7 +358,7 @@ mod tests {
     #[test]
     fn a_corrections_file_diagnostic_names_its_file_not_a_place_in_the_source() {
         let (mut src, text) = source();
-        let mut d = Diagnostic::error("fixes::guard-mismatch", "the text here is not \"98 29\"", Span::new(12, 16));
+        let mut d = Diagnostic::error(crate::diagnostic::Code::FixesGuardMismatch, "the text here is not \"98 29\"", Span::new(12, 16));
         d.file = Some("book.fixes".into());
         src.diagnostics.push(d);
         let (html, _) = source_page(&src, &text, &PageOptions::default());

@@ -1,7 +1,7 @@
 //! A stated result (`Drawn.`, `W. wins`, `1-0`) read from the end of a block
 //! of moves, and compared with the board where the line ends.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::draughts::{self, Position};
 use crate::span::Span;
 use crate::tree::{Line, Outcome, StatedResult};
@@ -62,7 +62,7 @@ pub fn check_result(start: &Position, line: &Line, result: &StatedResult) -> Vec
         return Vec::new();
     }
     vec![Diagnostic::error(
-        "result::contradicts-board",
+        Code::ResultContradictsBoard,
         format!("the line ends with {:?} to move and unable to move, so {winner:?}, but the book says {:?}", pos.turn(), result.printed),
         result.span,
     )
@@ -102,7 +102,7 @@ fn claim_against_board(pos: &Position, result: &StatedResult) -> Option<Diagnost
         return None;
     };
     Some(
-        Diagnostic::warning("result::claim-against-board", format!("the book says {:?}, but where the line ends {why}", result.printed), result.span)
+        Diagnostic::warning(Code::ResultClaimAgainstBoard, format!("the book says {:?}, but where the line ends {why}", result.printed), result.span)
             .with_label("stated result")
             .with_help("the win may rest on play the book leaves out; check the last moves"),
     )
