@@ -8,7 +8,7 @@ use gamescribe::text::draughts::describe;
 use gamescribe::notation::pdn::{self, grammar, syntax};
 use gamescribe::bench::noise::Rng;
 use gamescribe::rules::draughts::{parse_fen, write_fen, Position};
-use gamescribe::tree::{Annotation, Game, Line, LineStatus, MoveNode, Outcome, Source, StatedResult, Unread};
+use gamescribe::tree::{Annotation, AnnotationKind, Game, Line, LineStatus, MoveNode, Outcome, Source, StatedResult, Unread};
 use proptest::prelude::*;
 use tree_canon::canonical;
 use std::path::Path;
@@ -27,7 +27,7 @@ const COMMENTS: [&str; 8] = [
 ];
 
 fn annotation(kind: &str, text: &str) -> Annotation {
-    Annotation { kind: kind.into(), text: text.into(), span: Default::default() }
+    Annotation { kind: AnnotationKind::from_name(kind).expect("a kind"), text: text.into(), span: Default::default() }
 }
 
 /// Annotations a move may carry: at most one strength mark, first (the

@@ -5,7 +5,7 @@ use crate::export::pdn::write_pdn;
 use crate::text::draughts::describe;
 use crate::bench::noise::Rng;
 use crate::rules::draughts::Position;
-use crate::tree::{Annotation, Game, Line, MoveNode, Source};
+use crate::tree::{Annotation, AnnotationKind, Game, Line, MoveNode, Source};
 
 /// Random legal games with variations and comments, at least `bytes` long.
 pub fn generate_pdn(bytes: usize, seed: u64) -> String {
@@ -34,7 +34,7 @@ fn random_line(rng: &mut Rng, mut pos: Position, plies: usize, avoid: Option<&[u
         let (text, squares) = describe(&pos, &mv);
         let mut node = MoveNode { printed: text.clone(), text, squares, ..MoveNode::default() };
         if rng.chance(0.02) {
-            node.annotations.push(Annotation { kind: "comment".into(), text: "a note on this move".into(), span: Default::default() });
+            node.annotations.push(Annotation { kind: AnnotationKind::Comment, text: "a note on this move".into(), span: Default::default() });
         }
         moves.push(node);
         pos = pos.play(&mv);

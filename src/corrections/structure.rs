@@ -11,7 +11,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::text::draughts::move_text_among;
 use crate::rules::draughts::{parse_fen, resolve_among, write_fen, Position, ResolveError};
 use crate::span::Span;
-use crate::tree::{Annotation, Correction, CorrectionKind, Game, Line, LineStatus, MoveNode, Origin, Source, Start, StatedResult};
+use crate::tree::{Annotation, AnnotationKind, Correction, CorrectionKind, Game, Line, LineStatus, MoveNode, Origin, Source, Start, StatedResult};
 use std::collections::HashMap;
 
 /// Apply every structure entry of `loaded` to `source`; the diagnostics have spans in the corrections file.
@@ -112,7 +112,7 @@ fn apply_entry(game: &mut Game, l: usize, index: usize, loaded: &Loaded) -> Resu
         Body::Contributor { name, .. } => {
             let line = &mut game.lines[l];
             let end = line.span.end;
-            line.annotations.push(Annotation { kind: "contributor".into(), text: name.value.clone(), span: Span::new(end, end) });
+            line.annotations.push(Annotation { kind: AnnotationKind::Contributor, text: name.value.clone(), span: Span::new(end, end) });
             line.corrections.push(loaded.correction(index, CorrectionKind::Contributor));
             Ok(())
         }
@@ -261,7 +261,7 @@ fn typed_line(game: &mut Game, index: usize, moves: &[Spanned<Squares>], result:
     line.moves = nodes.into_iter().map(|(t, s)| corrected_node(t, s, at, &correction)).collect();
     if let Some(unread) = line.unread.take() {
         // The printed text stays in the tree, superseded by what was typed in.
-        line.annotations.push(Annotation { kind: "superseded".into(), text: unread.raw, span: unread.span });
+        line.annotations.push(Annotation { kind: AnnotationKind::Superseded, text: unread.raw, span: unread.span });
     }
     line.readings.clear();
     if let Some(r) = result {

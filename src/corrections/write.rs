@@ -4,7 +4,7 @@
 //! text reads as several moves, a line that stops) is left and listed.
 
 use crate::span::Span;
-use crate::tree::{Origin, Source};
+use crate::tree::{EditKind, Origin, Source};
 
 /// Repairs at least this confident are written by default: a margin of three
 /// cost units over the next reading (`confidence = 1 - e^-margin`).
@@ -25,7 +25,7 @@ pub enum Why {
     /// A place entry of the corrections file (its line there).
     Correction { entry_line: usize },
     /// A repair the decoder made (its kind) with this confidence.
-    Repair { kind: String, confidence: f64, game: usize, line: String, ply: usize },
+    Repair { kind: EditKind, confidence: f64, game: usize, line: String, ply: usize },
 }
 
 /// Something `fix` leaves for a person.
@@ -89,7 +89,7 @@ pub fn plan(source: &Source, fixes: Option<&super::Loaded>, bytes: &[u8], min_co
                         span: e.span,
                         from: e.from.clone(),
                         to: e.to.clone(),
-                        why: Why::Repair { kind: e.kind.clone(), confidence: repair.confidence, game: g + 1, line: line.label.clone(), ply: k + 1 },
+                        why: Why::Repair { kind: e.kind, confidence: repair.confidence, game: g + 1, line: line.label.clone(), ply: k + 1 },
                     });
                 }
             }

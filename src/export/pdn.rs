@@ -9,7 +9,7 @@
 
 use crate::notation::pdn::{is_note_kind, kind_prefixed, score, NOT_READ, RESERVED_COMMENTS, WORD_JOINER};
 use crate::rules::draughts::{write_fen, Setup};
-use crate::tree::{Annotation, Game, Line, Source};
+use crate::tree::{Annotation, AnnotationKind, Game, Line, Source};
 use std::fmt::Write;
 
 /// Tags this writer sets itself; others are copied from the tree.
@@ -90,7 +90,7 @@ pub fn written_games(source: &Source) -> Vec<Game> {
 /// A variation whose branch point and moves were not read, as a game with no moves.
 fn unplaced_game(game: &Game, line: &Line) -> Game {
     let mut own = line.clone();
-    own.annotations.insert(0, crate::tree::Annotation { kind: "note".into(), text: "not placed: where this variation branches was not read".into(), span: line.span });
+    own.annotations.insert(0, crate::tree::Annotation { kind: crate::tree::AnnotationKind::Note, text: "not placed: where this variation branches was not read".into(), span: line.span });
     Game { name: format!("{}, variation {}", game.name, line.label), tags: vec![("Variation".into(), line.label.clone())], start: game.start.clone(), lines: vec![own], span: line.span, ..Game::default() }
 }
 
@@ -112,7 +112,7 @@ fn own_start_game(game: &Game, lines: &[Line]) -> Game {
     own.start = None;
     own.annotations.insert(
         0,
-        crate::tree::Annotation { kind: "note".into(), text: "start inferred from this variation's own moves; that the game reaches it is not checked".into(), span: line.span },
+        crate::tree::Annotation { kind: crate::tree::AnnotationKind::Note, text: "start inferred from this variation's own moves; that the game reaches it is not checked".into(), span: line.span },
     );
     Game {
         name: format!("{}, variation {}", game.name, line.label),
@@ -242,10 +242,10 @@ fn lasca_pdn_move(squares: &[u8]) -> String {
 
 /// How an annotation is written back: marks and NAGs after the move, the rest as comments.
 fn annotation(out: &mut Vec<Piece>, a: &Annotation) {
-    match a.kind.as_str() {
-        "nag" if a.text.starts_with('$') && a.text.len() > 1 && a.text[1..].bytes().all(|b| b.is_ascii_digit()) => out.push(Piece::Word(a.text.clone())),
-        "escape" if !a.text.contains(['\n', '\r']) => out.push(Piece::OwnLine(format!("%{}", a.text))),
-        "unread" => out.push(Piece::Word(comment(&format!("{NOT_READ} {}", a.text)))),
+    match a.kind {
+        AnnotationKind::Nag if a.text.starts_with('$') && a.text.len() > 1 && a.text[1..].bytes().all(|b| b.is_ascii_digit()) => out.push(Piece::Word(a.text.clone())),
+        AnnotationKind::Escape if !a.text.contains(['\n', '\r']) => out.push(Piece::OwnLine(format!("%{}", a.text))),
+        AnnotationKind::Unread => out.push(Piece::Word(comment(&format!("{NOT_READ} {}", a.text)))),
         kind if is_note_kind(kind) => out.push(Piece::Word(comment(&format!("{kind}: {}", a.text)))),
         _ => {
             let body = a.text.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -268,7 +268,7 @@ pub fn repair_note(mv: &crate::tree::MoveNode) -> Option<String> {
 
 /// Strength marks the lexer reads as part of a move.
 fn is_mark(a: &Annotation) -> bool {
-    a.kind == "strength-mark" && !a.text.is_empty() && a.text.chars().all(|c| matches!(c, '!' | '?' | '*'))
+    a.kind == AnnotationKind::StrengthMark && !a.text.is_empty() && a.text.chars().all(|c| matches!(c, '!' | '?' | '*'))
 }
 
 impl LineWriter<'_> {
@@ -304,7 +304,7 @@ impl LineWriter<'_> {
             }
             out.push(Piece::Word(text));
             // A Lasca promotion is implied by the move; its printed mark stays in the tree.
-            for a in mv.annotations.iter().filter(|a| !is_mark(a) && !(self.kind == Kind::Lasca && a.kind == "promotion-mark")) {
+            for a in mv.annotations.iter().filter(|a| !is_mark(a) && !(self.kind == Kind::Lasca && a.kind == AnnotationKind::PromotionMark)) {
                 annotation(out, a);
             }
             if let Some(text) = repair_note(mv) {

@@ -12,7 +12,7 @@ use super::decode::{Cursor, Decoder};
 use super::memo::AlignKey;
 use super::{Spelling, TokenKind};
 use crate::span::Span;
-use crate::tree::Edit;
+use crate::tree::{Edit, EditKind};
 use std::rc::Rc;
 
 /// What a stretch of text read for a move was printed as.
@@ -37,7 +37,7 @@ pub(super) struct Piece {
     pub printed: Printed,
     /// The number it was read as; `None` for text passed over.
     pub read_as: Option<u32>,
-    pub kind: &'static str,
+    pub kind: EditKind,
     pub cost: f64,
 }
 
@@ -148,7 +148,7 @@ impl<G: Spelling> Decoder<'_, G> {
             let junk = self.kind(i) == TokenKind::Junk;
             let cost = if junk { model.junk } else { model.stray_number };
             acc.cost += cost;
-            let kind = if junk { "junk-skipped" } else { "stray-number-skipped" };
+            let kind = if junk { EditKind::JunkSkipped } else { EditKind::StrayNumberSkipped };
             acc.pieces.push(Piece { span: self.span(i), printed: Printed::Item(i), read_as: None, kind, cost });
             acc.end = Cursor { item: i + 1, off: 0 };
             if acc.cost <= self.opts.max_move_cost {
@@ -220,7 +220,7 @@ impl<G: Spelling> Decoder<'_, G> {
     /// Items `first..=last` passed over as a repeated run.
     fn repeat_passed_over(&self, first: usize, last: usize, cost: f64) -> Reading {
         let span = self.span(first).join(self.span(last));
-        let piece = Piece { span, printed: Printed::Run(first, last), read_as: None, kind: "repeat-skipped", cost };
+        let piece = Piece { span, printed: Printed::Run(first, last), read_as: None, kind: EditKind::RepeatSkipped, cost };
         Reading { cost, end: Cursor { item: last + 1, off: 0 }, pieces: vec![piece] }
     }
 
@@ -264,7 +264,7 @@ impl<G: Spelling> Decoder<'_, G> {
         if !path.lost && (path.read || j + 1 < spelling.len()) && cost + model.lost_number <= self.opts.max_move_cost {
             if out.keep_pieces {
                 let at = self.byte(cursor);
-                pieces.push(Piece { span: Span::new(at, at), printed: Printed::Nothing, read_as: Some(spelling[j]), kind: "number-lost", cost: model.lost_number });
+                pieces.push(Piece { span: Span::new(at, at), printed: Printed::Nothing, read_as: Some(spelling[j]), kind: EditKind::NumberLost, cost: model.lost_number });
             }
             self.align(spelling, j + 1, cursor, cost + model.lost_number, Path { lost: true, ..path }, pieces, out);
             pieces.truncate(depth);
@@ -282,7 +282,7 @@ impl<G: Spelling> Decoder<'_, G> {
             return;
         }
         if out.keep_pieces {
-            pieces.extend((cursor.item..c.item).map(|i| Piece { span: self.span(i), printed: Printed::Item(i), read_as: None, kind: "junk-skipped", cost: model.junk }));
+            pieces.extend((cursor.item..c.item).map(|i| Piece { span: self.span(i), printed: Printed::Item(i), read_as: None, kind: EditKind::JunkSkipped, cost: model.junk }));
         }
         let skipped_to = pieces.len();
         let step = Step { spelling, j, at: c, cost: cost + skip_cost, path: Path { read: true, ..path } };
@@ -324,11 +324,11 @@ impl<G: Spelling> Decoder<'_, G> {
         let rest = &self.text(c.item)[c.off..];
         let run_on = e < rest.len();
         let kind = if c_read == 0.0 {
-            "exact"
+            EditKind::Exact
         } else if model.cut_at_edge.is_some() && !run_on && model.is_cut(&rest[..e], digits) {
-            "cut-at-edge"
+            EditKind::CutAtEdge
         } else if run_on && self.costs.read_as(&rest[..e], digits) == 0.0 {
-            "run-together"
+            EditKind::RunTogether
         } else {
             classify(&rest[..e], digits)
         };
@@ -366,7 +366,7 @@ impl<G: Spelling> Decoder<'_, G> {
                 if out.keep_pieces {
                     let span = Span::new(self.span(c.item).start + c.off, self.span(after).end);
                     let printed = Printed::Joined { item: c.item, off: c.off, next: after };
-                    pieces.push(Piece { span, printed, read_as: Some(target), kind: "split", cost: c_read });
+                    pieces.push(Piece { span, printed, read_as: Some(target), kind: EditKind::Split, cost: c_read });
                 }
                 self.align(step.spelling, step.j + 1, Cursor { item: after + 1, off: 0 }, total, step.path, pieces, out);
                 pieces.truncate(depth);
@@ -394,8 +394,8 @@ impl<G: Spelling> Decoder<'_, G> {
         reading
             .pieces
             .iter()
-            .filter(|p| p.kind != "exact")
-            .map(|p| Edit { span: p.span, from: self.printed(p.printed), to: p.read_as.map_or(String::new(), |n| n.to_string()), kind: p.kind.to_string(), cost: p.cost })
+            .filter(|p| p.kind != EditKind::Exact)
+            .map(|p| Edit { span: p.span, from: self.printed(p.printed), to: p.read_as.map_or(String::new(), |n| n.to_string()), kind: p.kind, cost: p.cost })
             .collect()
     }
 }

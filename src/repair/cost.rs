@@ -1,5 +1,7 @@
 //! What OCR does to printed numbers, as edit costs. Lower is likelier.
 
+use crate::tree::EditKind;
+
 /// Costs of the structural errors between and inside tokens.
 #[derive(Clone, Debug)]
 pub struct CostModel {
@@ -184,15 +186,15 @@ impl CostModel {
 }
 
 /// A name for the kind of error that turns `printed` into `target`, for the edit log.
-pub fn classify(printed: &[u8], target: &[u8]) -> &'static str {
+pub fn classify(printed: &[u8], target: &[u8]) -> EditKind {
     if printed.iter().any(|c| !c.is_ascii_digit()) {
-        "letter-for-digit"
+        EditKind::LetterForDigit
     } else if printed.len() > target.len() {
-        if printed.windows(2).any(|w| w[0] == w[1]) { "doubled" } else { "inserted" }
+        if printed.windows(2).any(|w| w[0] == w[1]) { EditKind::Doubled } else { EditKind::Inserted }
     } else if printed.len() < target.len() {
-        "dropped"
+        EditKind::Dropped
     } else {
-        "digit-confusion"
+        EditKind::DigitConfusion
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::{Decoded, Spelling, StopReason};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::tree::{Annotation, LineStatus, MoveNode, Reading, Repair, Unread};
+use crate::tree::{Annotation, AnnotationKind, LineStatus, MoveNode, Reading, Repair, Unread};
 
 /// What one decoded line becomes in the tree.
 pub struct LineReading<P> {
@@ -53,7 +53,7 @@ pub fn build_line<G: Spelling>(
     let mut annotations = Vec::new();
     let mut readings = Vec::new();
     for &span in &decoded.trailing_junk {
-        annotations.push(Annotation { kind: "junk".into(), text: span.slice(text).to_string(), span });
+        annotations.push(Annotation { kind: AnnotationKind::Junk, text: span.slice(text).to_string(), span });
         diagnostics.push(Diagnostic::note(Code::RepairTrailingJunk, "a speck after the last move, kept as an annotation", span).with_label("not a move"));
     }
     if let Some(stop) = &decoded.stop {

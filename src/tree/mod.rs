@@ -10,6 +10,7 @@ use crate::span::Span;
 use serde::{Deserialize, Serialize};
 
 mod go;
+mod kinds;
 mod notation;
 mod prose;
 mod start;
@@ -17,6 +18,7 @@ mod stats;
 mod walk;
 pub use go::{move_text as go_move_text, ExpectedCount, GoGameInfo, GoLineInfo, GoMove, GoNode, PathStep, SetupChange};
 pub use notation::{GameKind, Notation};
+pub use kinds::{AnnotationKind, EditKind};
 pub use start::Start;
 pub use walk::{ancestors, Ancestors, Branch};
 pub use prose::{PointClaim, PointReading, PointReference, Prose, RecordCheck};
@@ -206,8 +208,8 @@ pub struct Edit {
     pub from: String,
     /// What it was read as.
     pub to: String,
-    /// Which OCR error this edit undoes (`letter-for-digit`, `run-together`, …).
-    pub kind: String,
+    /// Which OCR error this edit undoes.
+    pub kind: EditKind,
     pub cost: f64,
 }
 
@@ -336,8 +338,7 @@ pub enum UnknownReason {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Annotation {
-    /// `comment`, `star`, `contributor`, `cross-reference`, `strength-mark`, …
-    pub kind: String,
+    pub kind: AnnotationKind,
     pub text: String,
     pub span: Span,
 }

@@ -27,7 +27,7 @@ pub struct CanonLine {
 /// A game's lines in the order the writer walks them (so line numbers agree
 /// however the tree numbered them), with everything a round trip must keep.
 pub fn canonical(game: &Game) -> Vec<CanonLine> {
-    let notes = |a: &[Annotation]| a.iter().map(|a| (a.kind.clone(), folded(&a.text))).collect::<Vec<_>>();
+    let notes = |a: &[Annotation]| a.iter().map(|a| (a.kind.to_string(), folded(&a.text))).collect::<Vec<_>>();
     enum Step {
         Enter(usize),
         At(usize, usize),

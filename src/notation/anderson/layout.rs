@@ -8,7 +8,7 @@ use crate::text::draughts as draughts_text;
 use crate::repair::{CostModel, Token, TokenKind};
 use crate::rules::draughts::infer::paths_between;
 use crate::span::Span;
-use crate::tree::Unread;
+use crate::tree::{AnnotationKind, Unread};
 use regex::Regex;
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
@@ -322,12 +322,12 @@ fn keep_unread(unread: &mut Vec<Unread>, text: &str, span: Span) {
 /// A sign in front of a cell's move: `*` (a star: from here the book shows a
 /// result contrary to other authors) or `s` (a similar position elsewhere).
 /// The annotation kind and the sign's span.
-pub(super) fn cell_marker(cell: &Cell) -> Option<(&'static str, Span)> {
+pub(super) fn cell_marker(cell: &Cell) -> Option<(AnnotationKind, Span)> {
     let lead = cell.text.len() - cell.text.trim_start().len();
     let rest = &cell.text[lead..];
     let (kind, len) = match rest.as_bytes() {
-        [b'*', next, ..] if next.is_ascii_whitespace() || next.is_ascii_digit() => ("star", 1),
-        [b's', b' ', next, ..] if next.is_ascii_digit() => ("similar-position", 1),
+        [b'*', next, ..] if next.is_ascii_whitespace() || next.is_ascii_digit() => (AnnotationKind::Star, 1),
+        [b's', b' ', next, ..] if next.is_ascii_digit() => (AnnotationKind::SimilarPosition, 1),
         _ => return None,
     };
     let at = cell.span.start + lead;

@@ -10,7 +10,7 @@ use crate::diagnostic::Diagnostic;
 use crate::text::draughts as draughts_text;
 use crate::rules::draughts::{resolve, Position};
 use crate::span::Span;
-use crate::tree::{Annotation, Line, LineStatus, MoveNode, StatedResult, Unread};
+use crate::tree::{Annotation, AnnotationKind, EditKind, Line, LineStatus, MoveNode, StatedResult, Unread};
 
 /// Make column `id` a line from the decoder's reading from `start_pos`
 /// (`None`: the column has no tokens), placed as `placement`; `index` is
@@ -66,11 +66,11 @@ fn annotate(text: &str, column: &Column, line: &mut Line) {
     for cell in &column.cells {
         let Some((kind, span)) = cell_marker(cell) else { continue };
         if let Some(m) = line.moves.iter_mut().find(|m| m.span.start >= span.end && m.span.start < cell.span.end) {
-            m.annotations.push(Annotation { kind: kind.into(), text: span.slice(text).to_string(), span });
+            m.annotations.push(Annotation { kind, text: span.slice(text).to_string(), span });
         }
     }
     for note in &column.notes {
-        line.annotations.push(Annotation { kind: "note".into(), text: note.text.trim().to_string(), span: note.span });
+        line.annotations.push(Annotation { kind: AnnotationKind::Note, text: note.text.trim().to_string(), span: note.span });
     }
 }
 
@@ -127,8 +127,8 @@ pub(super) fn read_as_printed(line: &Line) -> usize {
 }
 
 pub(super) fn read_as_printed_move(m: &MoveNode) -> bool {
-    const SLIGHT: [&str; 5] = ["junk-skipped", "stray-number-skipped", "repeat-skipped", "letter-for-digit", "cut-at-edge"];
-    m.repair.as_ref().is_none_or(|r| r.edits.iter().all(|e| SLIGHT.contains(&e.kind.as_str())))
+    const SLIGHT: [EditKind; 5] = [EditKind::JunkSkipped, EditKind::StrayNumberSkipped, EditKind::RepeatSkipped, EditKind::LetterForDigit, EditKind::CutAtEdge];
+    m.repair.as_ref().is_none_or(|r| r.edits.iter().all(|e| SLIGHT.contains(&e.kind)))
 }
 
 /// A result the OCR garbled beyond the strict pattern: `Diawil.` is drawn, `WIIIS.` wins for someone unknown.

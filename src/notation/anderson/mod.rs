@@ -236,7 +236,7 @@ mod tests {
         let trunk = &source.games[0].lines[0];
         assert_eq!(trunk.moves.len(), 2);
         assert_eq!(trunk.status, LineStatus::Legal);
-        let notes: Vec<&str> = trunk.annotations.iter().filter(|a| a.kind == "note").map(|a| a.text.as_str()).collect();
+        let notes: Vec<&str> = trunk.annotations.iter().filter(|a| a.kind == crate::tree::AnnotationKind::Note).map(|a| a.text.as_str()).collect();
         assert_eq!(notes, vec!["+ 23.19", "3.7 11.8", "W.W."]);
     }
 

@@ -41,7 +41,7 @@ pub use replay::{replay, Replay, ReplayedLine};
 
 use crate::notation::go_corner::{to_sgf, Corner, CornerPoint};
 use crate::rules::go::{Color, Move, Point};
-use crate::tree::{Annotation, Game, GoNode, LineStatus, PathStep, SetupChange, Source};
+use crate::tree::{Annotation, AnnotationKind, Game, GoNode, LineStatus, PathStep, SetupChange, Source};
 
 /// Does this text look like a record (its first key line is one of ours)?
 pub fn looks_like_record(text: &str) -> bool {
@@ -243,9 +243,9 @@ fn setup_text(s: &SetupChange) -> String {
 fn node_annotations(n: &GoNode) -> Vec<Annotation> {
     let mut out = Vec::new();
     if !n.setup.is_empty() {
-        out.push(Annotation { kind: "setup".into(), text: setup_text(&n.setup), span: n.span });
+        out.push(Annotation { kind: AnnotationKind::Setup, text: setup_text(&n.setup), span: n.span });
     }
-    out.extend(n.comments.iter().map(|c| Annotation { kind: "comment".into(), text: c.clone(), span: n.span }));
+    out.extend(n.comments.iter().map(|c| Annotation { kind: AnnotationKind::Comment, text: c.clone(), span: n.span }));
     out
 }
 
@@ -266,15 +266,15 @@ pub fn finish(game: &mut Game, replayed: &Replay) {
                 annotations.extend(node_annotations(n));
             }
             if !mv.node_setup().is_empty() {
-                annotations.push(Annotation { kind: "setup".into(), text: setup_text(mv.node_setup()), span });
+                annotations.push(Annotation { kind: AnnotationKind::Setup, text: setup_text(mv.node_setup()), span });
             }
-            annotations.extend(mv.comments.iter().map(|c| Annotation { kind: "comment".into(), text: c.clone(), span }));
+            annotations.extend(mv.comments.iter().map(|c| Annotation { kind: AnnotationKind::Comment, text: c.clone(), span }));
             if let Some(took) = r.and_then(|r| r.captures.get(k)).filter(|t| !t.is_empty()) {
                 let text = took.iter().map(|&p| to_sgf(p)).collect::<Vec<_>>().join(" ");
-                annotations.push(Annotation { kind: "captures".into(), text, span });
+                annotations.push(Annotation { kind: AnnotationKind::Captures, text, span });
             }
             if let Some(reason) = &mv.refused {
-                annotations.push(Annotation { kind: "refused".into(), text: reason.clone(), span });
+                annotations.push(Annotation { kind: AnnotationKind::Refused, text: reason.clone(), span });
             }
             node.annotations = annotations;
         }

@@ -7,7 +7,7 @@ use crate::text::draughts::{check_result, describe, scan, stated_result, BookDra
 use crate::repair::{self, build_line, Decoded, Token, TokenKind};
 use crate::rules::draughts::{self, Color, Move, Position};
 use crate::span::Span;
-use crate::tree::{Annotation, Edit, Game, Line, LineStatus, Repair, StatedResult, Unread};
+use crate::tree::{Annotation, AnnotationKind, Edit, Game, Line, LineStatus, Repair, StatedResult, Unread};
 use regex::Regex;
 use serde::Serialize;
 use std::sync::LazyLock;
@@ -316,7 +316,7 @@ fn log_ocr_zeros(text: &str, line: &mut Line, zeros: &[Span], diagnostics: &mut 
     for &z in zeros {
         let Some(node) = line.moves.iter_mut().find(|m| z.start < m.span.end && m.span.start < z.end) else { continue };
         let printed = z.slice(text).to_string();
-        let edit = Edit { span: z, from: printed.clone(), to: printed[..1].to_string(), kind: "ocr-zero".into(), cost: 0.0 };
+        let edit = Edit { span: z, from: printed.clone(), to: printed[..1].to_string(), kind: crate::tree::EditKind::OcrZero, cost: 0.0 };
         node.repair.get_or_insert_with(|| Repair { edits: Vec::new(), cost: 0.0, confidence: 1.0 }).edits.push(edit);
         diagnostics.push(
             Diagnostic::note(Code::HoyleOcrZero, format!("{printed:?} read as {}: no square is numbered {printed}", &printed[..1]), z).with_label(format!("read as {}", &printed[..1])),
@@ -451,12 +451,12 @@ fn keep_marks(text: &str, rl: &RawLine, line: &mut Line, tokens: &[Token], decod
                 Marker::Letter(c) => c.to_string(),
             };
             if let Some(node) = line.moves.iter_mut().find(|mv| ends_in(mv.span, it.span)) {
-                node.annotations.push(Annotation { kind: "variation-mark".into(), text, span: *span });
+                node.annotations.push(Annotation { kind: AnnotationKind::VariationMark, text, span: *span });
             }
         }
     }
     if let Some(span) = rl.comment {
-        line.annotations.push(Annotation { kind: "comment".into(), text: span.slice(text).to_string(), span });
+        line.annotations.push(Annotation { kind: AnnotationKind::Comment, text: span.slice(text).to_string(), span });
     }
 }
 
@@ -481,7 +481,7 @@ fn check_continuations(raw: &RawSolution, lines: &mut [Line], starts: &[Position
 for (li, rl) in raw.lines.iter().enumerate() {
     let Some((target, span)) = rl.continue_at else { continue };
     let ok = continue_check(lines, starts, li, &Marker::Letter(target), find_mark);
-    lines[li].annotations.push(Annotation { kind: "cross-reference".into(), text: format!("continue as trunk at {target}"), span });
+    lines[li].annotations.push(Annotation { kind: AnnotationKind::CrossReference, text: format!("continue as trunk at {target}"), span });
     if !ok {
         diagnostics.push(
             Diagnostic::error(Code::HoyleContinuationFails, format!("after this variation the trunk cannot be continued at {target}"), span)

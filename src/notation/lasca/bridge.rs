@@ -133,7 +133,7 @@ fn readings_on(pos: &Position, gap: usize, rest: &[Token], opts: &DecodeOptions)
 fn splice(decoded: &mut Decoded<Move>, gap: std::ops::Range<usize>, gap_span: Span, gap_text: &str, chosen: &[Move], texts: &[String], rest_reading: Decoded<Move>, opts: &DecodeOptions) {
     let at = gap.end;
     for (k, mv) in chosen.iter().enumerate() {
-        let edit = Edit { span: gap_span, from: gap_text.to_string(), to: texts[k].clone(), kind: "reconstructed".into(), cost: opts.max_move_cost };
+        let edit = Edit { span: gap_span, from: gap_text.to_string(), to: texts[k].clone(), kind: crate::tree::EditKind::Reconstructed, cost: opts.max_move_cost };
         decoded.moves.push(DecodedMove {
             mv: *mv,
             tokens: gap.clone(),

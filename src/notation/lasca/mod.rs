@@ -21,7 +21,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::repair::{self, build_line, DecodeOptions, Spelling, Token, TokenKind};
 use crate::rules::lasca::{Color, Move, Position, Rules};
 use crate::span::Span;
-use crate::tree::{Annotation, Game, Line, MoveNode, Source, Unread};
+use crate::tree::{Annotation, AnnotationKind, Game, Line, MoveNode, Source, Unread};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -236,7 +236,7 @@ pub fn read_line(text: &str, moves: Span, tokens: &[Token], start: &Position, op
     // Promotion marks stay with the move they follow; move numbers are structure.
     for t in tokens.iter().filter(|t| t.kind == TokenKind::Marker && !is_move_number(t)) {
         if let Some(m) = line.moves.iter_mut().rev().find(|m| m.span.end <= t.span.start) {
-            m.annotations.push(Annotation { kind: "promotion-mark".into(), text: t.text.clone(), span: t.span });
+            m.annotations.push(Annotation { kind: AnnotationKind::PromotionMark, text: t.text.clone(), span: t.span });
         }
     }
     let mut diagnostics = reading.diagnostics;

@@ -9,7 +9,7 @@ use crate::repair::{self, build_line, Decoded, Spelling, StopReason, Token, Toke
 use crate::rules::draughts::{self, Move, Position};
 use crate::rules::the_move::{black_has_move_in, changed_by_marks, mark_of, Mark, Set};
 use crate::span::Span;
-use crate::tree::{Annotation, Line, MoveNode};
+use crate::tree::{Annotation, AnnotationKind, Line, MoveNode};
 use serde::Serialize;
 
 /// How Paterson prints a move: natural from and to, or from and every landing square.
@@ -158,7 +158,7 @@ fn check_mark(mv: &Move, node: &mut MoveNode, printed: Option<(&str, Span)>, che
     }
     if let Some((text, span)) = printed {
         check.printed += 1;
-        node.annotations.push(Annotation { kind: "mark".into(), text: text.to_string(), span });
+        node.annotations.push(Annotation { kind: AnnotationKind::Mark, text: text.to_string(), span });
     }
     let natural = |m: Option<Mark>| write_pair(mv, m);
     let printed_mark = printed.map(|(t, span)| (t.chars().next().and_then(Mark::from_symbol), t, span));
@@ -264,7 +264,7 @@ pub fn read_tokens(text: &str, tokens: &[Token], start: &Position, opts: &ReadOp
     for (index, rivals, settled) in resolved {
         if let Some(node) = line.moves.get_mut(index) {
             let either = rivals.join(" or ");
-            node.annotations.push(Annotation { kind: "ambiguous-capture".into(), text: either.clone(), span: node.span });
+            node.annotations.push(Annotation { kind: AnnotationKind::AmbiguousCapture, text: either.clone(), span: node.span });
             diagnostics.push(if settled {
                 Diagnostic::note(Code::PatersonAmbiguitySettled, format!("{:?} could be {either}; only {} lets the rest of the text be read", node.printed, node.text), node.span)
                     .with_label(format!("read as {}", node.text))
@@ -299,7 +299,7 @@ pub fn read_tokens(text: &str, tokens: &[Token], start: &Position, opts: &ReadOp
     let unread_from = line.unread.as_ref().map_or(usize::MAX, |u| u.span.start);
     for (t, _) in marks.iter().zip(&used).filter(|(t, used)| !**used && t.span.start < unread_from) {
         check.stray += 1;
-        line.annotations.push(Annotation { kind: "stray-mark".into(), text: t.text.clone(), span: t.span });
+        line.annotations.push(Annotation { kind: AnnotationKind::StrayMark, text: t.text.clone(), span: t.span });
         diagnostics.push(
             Diagnostic::note(Code::PatersonStrayMark, format!("{:?} stands outside any move; kept as an annotation", t.text), t.span)
                 .with_label("not between the squares of a move"),
@@ -341,7 +341,7 @@ pub fn check_move_change(start: &Position, line: &Line) -> (MoveChange, Option<D
     let mut replayed = 0;
     for node in &line.moves {
         let Ok(mv) = draughts::resolve(&pos, &node.squares) else { break };
-        if let Some(m) = node.annotations.iter().find(|a| a.kind == "mark").and_then(|a| a.text.chars().next()).and_then(Mark::from_symbol) {
+        if let Some(m) = node.annotations.iter().find(|a| a.kind == AnnotationKind::Mark).and_then(|a| a.text.chars().next()).and_then(Mark::from_symbol) {
             marks.push(m);
         }
         pos = pos.play(&mv);

@@ -8,7 +8,7 @@ use crate::text::draughts::{scan, stated_result, ReadOptions};
 use crate::repair::{Token, TokenKind};
 use crate::rules::draughts::{self, Position};
 use crate::span::Span;
-use crate::tree::{Annotation, Game, Line, LineStatus, Source, Unread};
+use crate::tree::{Annotation, AnnotationKind, Game, Line, LineStatus, Source, Unread};
 use regex::Regex;
 use serde::Serialize;
 use std::sync::LazyLock;
@@ -282,7 +282,7 @@ fn read_column(text: &str, col: usize, table: &Table, columns: &Columns, start: 
         line.stated_result = result;
     }
     if let Some(t) = &columns.opening_marks[col] {
-        line.annotations.push(Annotation { kind: "footnote-mark".into(), text: t.text.clone(), span: t.span });
+        line.annotations.push(Annotation { kind: AnnotationKind::FootnoteMark, text: t.text.clone(), span: t.span });
     }
     (line, marks, change)
 }
@@ -322,7 +322,7 @@ fn attach_column(source: &mut Source, mut line: Line, col: usize, table: &Table,
         if let Some((_, _, mark)) = columns.branch_marks.iter().find(|(_, label, _)| label == name)
             && let Some(node) = source.games[g].lines[0].moves.get_mut(ply)
         {
-            node.annotations.push(Annotation { kind: "variation-mark".into(), text: mark.text.clone(), span: mark.span });
+            node.annotations.push(Annotation { kind: AnnotationKind::VariationMark, text: mark.text.clone(), span: mark.span });
         }
         source.games[g].span = source.games[g].span.join(line.span);
         source.games[g].lines.push(line);
@@ -331,7 +331,7 @@ fn attach_column(source: &mut Source, mut line: Line, col: usize, table: &Table,
     let mut tags = Vec::new();
     if let Some((symbol, note, span)) = footnote {
         tags.push(("Footnote".to_string(), format!("{symbol} {note}")));
-        line.annotations.push(Annotation { kind: "cross-reference".into(), text: note.to_string(), span });
+        line.annotations.push(Annotation { kind: AnnotationKind::CrossReference, text: note.to_string(), span });
     }
     let span = line.span.join(table.header[col].span);
     source.games.push(Game {

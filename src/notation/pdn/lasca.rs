@@ -11,7 +11,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::lasca::describe;
 use crate::rules::lasca::{parse_setup, Position, PositionErrorKind};
 use crate::span::Span;
-use crate::tree::{Annotation, Game, Line, LineStatus, MoveNode, Outcome, StatedResult, Unread};
+use crate::tree::{Annotation, AnnotationKind, Game, Line, LineStatus, MoveNode, Outcome, StatedResult, Unread};
 
 /// The GameType gamescribe writes for Lasca.
 pub const GAME_TYPE: &str = "98";
@@ -74,7 +74,7 @@ pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
                         let (text_, squares) = describe(&pos, &mv);
                         let mut node = MoveNode { text: text_, squares, span: raw.span, printed: raw.span.slice(text).to_string(), ..MoveNode::default() };
                         if !raw.marks.is_empty() {
-                            node.annotations.push(Annotation { kind: "strength-mark".into(), text: raw.marks.clone(), span: raw.span });
+                            node.annotations.push(Annotation { kind: AnnotationKind::StrengthMark, text: raw.marks.clone(), span: raw.span });
                         }
                         line.moves.push(node);
                         pos = pos.play(&mv);

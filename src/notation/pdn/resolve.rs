@@ -7,7 +7,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::text::draughts::{describe, move_text_among};
 use crate::rules::draughts::{self, Position, ResolveError};
 use crate::span::Span;
-use crate::tree::{Annotation, Game, Line, LineStatus, MoveNode, Outcome, StatedResult, Unread};
+use crate::tree::{Annotation, AnnotationKind, Game, Line, LineStatus, MoveNode, Outcome, StatedResult, Unread};
 
 /// The comment prefix under which the writer keeps unread text that stood among the moves.
 pub const NOT_READ: &str = "not read:";
@@ -20,21 +20,20 @@ pub const RESERVED_COMMENTS: [&str; 5] = ["unread:", "result:", "variation ", NO
 pub const WORD_JOINER: char = '\u{2060}';
 
 /// Annotation kinds a comment's text holds as it is, with no `kind:` in front.
-pub const PLAIN_KINDS: [&str; 5] = ["comment", "unread", "nag", "escape", "strength-mark"];
+pub const PLAIN_KINDS: [AnnotationKind; 5] = [AnnotationKind::Comment, AnnotationKind::Unread, AnnotationKind::Nag, AnnotationKind::Escape, AnnotationKind::StrengthMark];
 
 /// A comment the writer opened with an annotation's kind (`note: …`,
-/// `star: …`): the kind and the text. Kinds are lower-case words with hyphens.
-pub fn kind_prefixed(body: &str) -> Option<(&str, &str)> {
-    let (kind, rest) = body.split_once(": ")?;
+/// `star: …`): the kind and the text. Another word before `: ` is the comment's own text.
+pub fn kind_prefixed(body: &str) -> Option<(AnnotationKind, &str)> {
+    let (name, rest) = body.split_once(": ")?;
+    let kind = AnnotationKind::from_name(name)?;
     is_note_kind(kind).then_some((kind, rest))
 }
 
 /// Whether the writer puts `kind: ` in front of an annotation of this kind:
-/// a lower-case word (hyphens allowed) that is neither a plain kind nor one
-/// of the writer's reserved openings.
-pub fn is_note_kind(kind: &str) -> bool {
-    let word = kind.len() >= 2 && kind.len() <= 30 && kind.starts_with(|c: char| c.is_ascii_lowercase()) && kind.bytes().all(|b| b.is_ascii_lowercase() || b == b'-');
-    word && !PLAIN_KINDS.contains(&kind) && !RESERVED_COMMENTS.contains(&format!("{kind}:").as_str())
+/// every kind but the plain ones.
+pub fn is_note_kind(kind: AnnotationKind) -> bool {
+    !PLAIN_KINDS.contains(&kind)
 }
 
 /// The GameType of English draughts.
@@ -64,8 +63,8 @@ pub fn sort_key(text: &str) -> Vec<u32> {
 }
 
 /// Where a line's comments go: the line itself until its first move is read.
-fn annotate(line: &mut Line, kind: &str, text: String, span: Span) {
-    let annotation = Annotation { kind: kind.into(), text, span };
+fn annotate(line: &mut Line, kind: AnnotationKind, text: String, span: Span) {
+    let annotation = Annotation { kind, text, span };
     match line.moves.last_mut() {
         Some(mv) => mv.annotations.push(annotation),
         None => line.annotations.push(annotation),
@@ -245,11 +244,11 @@ pub(super) fn note(element: &Element, index: usize, line: &mut Line) {
             let inner = Span::new(span.start + 1, span.end.saturating_sub(1).max(span.start + 1));
             let escaped = body.strip_prefix("comment:").map(str::trim_start).filter(|rest| RESERVED_COMMENTS.iter().any(|r| rest.starts_with(r)) || kind_prefixed(rest).is_some());
             if let Some(rest) = escaped {
-                annotate(line, "comment", rest.to_string(), inner);
+                annotate(line, AnnotationKind::Comment, rest.to_string(), inner);
             } else if let Some(rest) = body.strip_prefix("unread:") {
                 line.unread = Some(Unread { raw: rest.trim().to_string(), span: inner });
             } else if let Some(rest) = body.strip_prefix(NOT_READ) {
-                annotate(line, "unread", rest.trim().to_string(), inner);
+                annotate(line, AnnotationKind::Unread, rest.trim().to_string(), inner);
             } else if let Some(rest) = body.strip_prefix("result:") {
                 line.stated_result = Some(stated(rest.trim(), inner));
             } else if let Some(rest) = body.strip_prefix("variation ").filter(|_| index > 0 && line.moves.is_empty() && line.annotations.is_empty()) {
@@ -257,17 +256,17 @@ pub(super) fn note(element: &Element, index: usize, line: &mut Line) {
             } else if let Some((kind, rest)) = kind_prefixed(&body) {
                 annotate(line, kind, rest.to_string(), inner);
             } else {
-                annotate(line, "comment", body, inner);
+                annotate(line, AnnotationKind::Comment, body, inner);
             }
         }
-        Element::Comment { comment: CommentKind::Line, text, span } => annotate(line, "comment", text.trim().to_string(), *span),
-        Element::Comment { comment: CommentKind::Escape, text, span } => annotate(line, "escape", text.trim_end().to_string(), *span),
-        Element::Nag { code, span } => annotate(line, "nag", format!("${code}"), *span),
-        Element::StrengthMark { text, span } => annotate(line, "strength-mark", text.clone(), *span),
+        Element::Comment { comment: CommentKind::Line, text, span } => annotate(line, AnnotationKind::Comment, text.trim().to_string(), *span),
+        Element::Comment { comment: CommentKind::Escape, text, span } => annotate(line, AnnotationKind::Escape, text.trim_end().to_string(), *span),
+        Element::Nag { code, span } => annotate(line, AnnotationKind::Nag, format!("${code}"), *span),
+        Element::StrengthMark { text, span } => annotate(line, AnnotationKind::StrengthMark, text.clone(), *span),
         Element::Unread { reason: UnreadReason::UnterminatedComment, raw, span } if line.unread.is_none() => {
             line.unread = Some(Unread { raw: raw.clone(), span: *span });
         }
-        Element::Unread { raw, span, .. } => annotate(line, "unread", raw.clone(), *span),
+        Element::Unread { raw, span, .. } => annotate(line, AnnotationKind::Unread, raw.clone(), *span),
         Element::Move(_) | Element::MoveNumber { .. } | Element::Variation { .. } => {}
     }
 }
@@ -313,7 +312,7 @@ fn replay(
                     ..MoveNode::default()
                 };
                 if !raw.marks.is_empty() {
-                    node.annotations.push(Annotation { kind: "strength-mark".into(), text: raw.marks.clone(), span: raw.span });
+                    node.annotations.push(Annotation { kind: AnnotationKind::StrengthMark, text: raw.marks.clone(), span: raw.span });
                 }
                 line.moves.push(node);
                 pos = pos.play(&mv);
@@ -339,7 +338,7 @@ fn replay(
         line.status = if line.moves.is_empty() { LineStatus::Unreadable } else { LineStatus::Partial };
     }
     // A move the writer noted as mended from OCR keeps the line "repaired".
-    if line.status == LineStatus::Legal && line.moves.iter().any(|m| m.annotations.iter().any(|a| a.kind == "repaired")) {
+    if line.status == LineStatus::Legal && line.moves.iter().any(|m| m.annotations.iter().any(|a| a.kind == AnnotationKind::Repaired)) {
         line.status = LineStatus::Repaired;
     }
 }

@@ -6,7 +6,7 @@ use super::{escape, outcome_name, severity_name, status_name, verdict_badge, Ctx
 use crate::report::board_svg::{self, Size};
 use crate::diagnostic::{Code, Severity};
 use crate::report::position::{replay_game, Board, GameKind, Replayed};
-use crate::tree::{LineStatus, MoveNode};
+use crate::tree::{AnnotationKind, LineStatus, MoveNode};
 use std::fmt::Write;
 
 
@@ -95,7 +95,7 @@ fn line_block(s: &mut String, cx: &mut Ctx, g: usize, i: usize, children: &[Vec<
     if !line.annotations.is_empty() {
         s.push_str("<ul>");
         for a in &line.annotations {
-            let _ = write!(s, "<li><b>{}</b> {}</li>", escape(&a.kind), escape(&a.text));
+            let _ = write!(s, "<li><b>{}</b> {}</li>", escape(a.kind.as_str()), escape(&a.text));
         }
         s.push_str("</ul>");
     }
@@ -154,10 +154,10 @@ fn move_html(s: &mut String, cx: &Ctx, g: usize, l: usize, k: usize, ply: Option
     }
     s.push_str("</i>");
     for a in &m.annotations {
-        if a.kind == "star" {
+        if a.kind == AnnotationKind::Star {
             s.push_str("<span class=a>*</span>");
         } else {
-            let _ = write!(s, "<span class=a>[{}: {}]</span>", escape(&a.kind), escape(&a.text));
+            let _ = write!(s, "<span class=a>[{}: {}]</span>", escape(a.kind.as_str()), escape(&a.text));
         }
     }
 }

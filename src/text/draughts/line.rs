@@ -51,7 +51,7 @@ pub fn read_tokens(text: &str, tokens: &[repair::Token], start: &Position, opts:
     // Marks and junk inside a read line are kept as annotations, not lost.
     for t in tokens {
         if t.kind == repair::TokenKind::Marker && line.unread.as_ref().is_none_or(|u| t.span.start < u.span.start) {
-            line.annotations.push(crate::tree::Annotation { kind: "star".into(), text: t.text.clone(), span: t.span });
+            line.annotations.push(crate::tree::Annotation { kind: crate::tree::AnnotationKind::Star, text: t.text.clone(), span: t.span });
         }
     }
     diagnostics.sort_by_key(|d| d.span.start);
