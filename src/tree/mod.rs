@@ -83,6 +83,10 @@ pub struct Line {
     /// the position its own moves imply.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<Start>,
+    /// How the line came to stand where it does: as printed, or placed by
+    /// the reader where the text lost its place.
+    #[serde(default, skip_serializing_if = "LineOrigin::is_printed")]
+    pub origin: LineOrigin,
     pub moves: Vec<MoveNode>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stated_result: Option<StatedResult>,
@@ -157,6 +161,36 @@ pub enum Origin {
 impl Origin {
     pub fn is_printed(&self) -> bool {
         matches!(self, Origin::Printed)
+    }
+}
+
+/// How a line came to stand where it does in its game. A line that is not
+/// `Printed` was placed by the reader, and its diagnostics say on what grounds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum LineOrigin {
+    /// Where the source puts it: the trunk, or a variation at its printed mark.
+    #[default]
+    Printed,
+    /// Its mark was not read; placed at the one earlier position its moves fit.
+    Matched,
+    /// Where it branches was not read: replayed from the start its own moves
+    /// imply (`Line::start`).
+    InferredStart,
+    /// The rest of the printed line `of` (an index in `Game::lines`) after its
+    /// reading stopped, as the line's `piece`-th part (2 for the first rest).
+    /// `inferred`: read from the start its own moves imply, no gap being
+    /// certain; otherwise from the one position the gap leads to.
+    Resumed { of: usize, piece: usize, inferred: bool },
+}
+
+impl LineOrigin {
+    pub fn is_printed(&self) -> bool {
+        *self == LineOrigin::Printed
+    }
+
+    pub fn is_resumed(&self) -> bool {
+        matches!(self, LineOrigin::Resumed { .. })
     }
 }
 

@@ -10,7 +10,7 @@ use crate::diagnostic::Diagnostic;
 use crate::text::draughts as draughts_text;
 use crate::rules::draughts::{resolve, Position};
 use crate::span::Span;
-use crate::tree::{Annotation, AnnotationKind, EditKind, Line, LineStatus, MoveNode, StatedResult, Unread};
+use crate::tree::{Annotation, AnnotationKind, EditKind, Line, LineOrigin, LineStatus, MoveNode, StatedResult, Unread};
 
 /// Make column `id` a line from the decoder's reading from `start_pos`
 /// (`None`: the column has no tokens), placed as `placement`; `index` is
@@ -41,6 +41,12 @@ pub(super) fn read_column(text: &str, number: usize, id: u32, column: &Column, d
         }
         Placement::Resumed { .. } | Placement::RestInferred { .. } | Placement::Inferred { .. } => line.start = Some(crate::tree::Start::Draughts(start_pos.setup())),
     }
+    // A rest's origin names the line it continues, which only the resuming stage knows.
+    line.origin = match &placement {
+        Placement::Matched { .. } => LineOrigin::Matched,
+        Placement::Inferred { .. } => LineOrigin::InferredStart,
+        _ => LineOrigin::Printed,
+    };
     diagnostics.extend(prose::placement(&placement, number, id, span));
     if unreadable {
         line.status = LineStatus::Unreadable;

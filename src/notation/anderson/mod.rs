@@ -39,11 +39,10 @@ pub use resume::is_resumed;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::draughts::Position;
 use crate::span::Span;
-use crate::tree::{Game, Line, Source};
+use crate::tree::{Game, Line, LineOrigin, Source};
 use column::ColumnWork;
 use layout::{is_game_header, parse_layout, Layout};
 use placement::Placer;
-use resume::RESUMED_MARK;
 use std::collections::BTreeMap;
 
 /// Read the whole book: every game as a tree, everything else kept unread.
@@ -99,9 +98,9 @@ fn record_statistics(layout: &Layout, works: &BTreeMap<u32, ColumnWork>, index_o
     let (mut row_wise_printed, mut row_wise_read) = (0, 0);
     for (&id, work) in works.iter().filter(|(_, w)| !w.column.flattened) {
         row_wise_printed += work.printed;
-        row_wise_read += game.lines[index_of[&id]].moves.len();
-        let pieces = format!("{}{RESUMED_MARK}", game.lines[index_of[&id]].label);
-        row_wise_read += game.lines.iter().filter(|l| l.label.starts_with(&pieces)).map(|l| l.moves.len()).sum::<usize>();
+        let column = index_of[&id];
+        row_wise_read += game.lines[column].moves.len();
+        row_wise_read += game.lines.iter().filter(|l| matches!(l.origin, LineOrigin::Resumed { of, .. } if of == column)).map(|l| l.moves.len()).sum::<usize>();
     }
     game.stats.columns = Some(layout.columns.len());
     game.stats.printed_moves = Some(printed_moves);
@@ -146,6 +145,8 @@ mod tests {
         let index = |label: &str| game.lines.iter().position(|l| l.label == label).expect("column");
         let (parent, child) = (index("88"), index("89"));
         assert!(game.lines[parent].start.is_some(), "column 88 has an inferred start");
+        assert_eq!(game.lines[parent].origin, LineOrigin::InferredStart);
+        assert_eq!(game.lines[child].origin, LineOrigin::Printed, "placed at its printed mark");
         assert_eq!(game.lines[child].parent, Some(parent));
         // The marked move is 21-17, the 27th of column 88: column 89 replaces it.
         assert_eq!(game.lines[parent].moves[game.lines[child].branch_ply].text, "21-17");
@@ -165,6 +166,7 @@ mod tests {
         let rest = game.lines.iter().find(|l| l.label == "trunk (resumed)").expect("resumed trunk");
         let moves: Vec<&str> = rest.moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(moves, ["21-17", "15-19", "24x15", "6-9", "13x6", "1x26"]);
+        assert_eq!(rest.origin, LineOrigin::Resumed { of: 0, piece: 2, inferred: false });
         assert!(diagnostics.iter().any(|d| d.code == "anderson::resumed" && d.message.contains("3-8")));
     }
 
@@ -181,7 +183,9 @@ mod tests {
         assert_eq!(moves.len(), 17);
         assert!(rest.moves.iter().all(|m| m.repair.is_none()), "read as printed only");
         assert!(rest.start.is_some());
-        let stopped = game.lines.iter().find(|l| l.label == "89").expect("column 89");
+        let stopped_at = game.lines.iter().position(|l| l.label == "89").expect("column 89");
+        assert_eq!(rest.origin, LineOrigin::Resumed { of: stopped_at, piece: 2, inferred: true });
+        let stopped = &game.lines[stopped_at];
         let passed = stopped.unread.as_ref().expect("the gap is kept unread");
         assert_eq!(passed.raw, "9 ( / 1 10 / 13 9 / 11 7 / 7 5 / 6 / 10 14 / 1 1 / 2 / 5 / 6.9 / 1 1 / 9 13 / 5 1 / 14 18 / 1 6 / 18 23 / - 6 10 / 23 26 / 10 13");
         assert!(diagnostics.iter().any(|d| d.code == "anderson::rest-inferred" && d.message.starts_with("column 89 of game 14")));

@@ -17,7 +17,7 @@ use crate::text::draughts as draughts_text;
 use crate::rules::draughts::infer::{InferredReading, Reading};
 use crate::rules::draughts::{resolve, Color, Position};
 use crate::span::Span;
-use crate::tree::{Game, Line};
+use crate::tree::{Game, Line, LineOrigin};
 use std::collections::{BTreeMap, HashMap};
 
 /// How many mended moves before a stop a resumed reading may give up.
@@ -34,7 +34,7 @@ const ADDED_PIECE_COST: f64 = 1.0;
 const LOST_PLY_COST: f64 = 1.0;
 
 /// The end of the label of a column's rest, read on after a gap: a piece of a column, not a column.
-pub(super) const RESUMED_MARK: &str = " (resumed";
+const RESUMED_MARK: &str = " (resumed";
 
 /// A piece's label: `15 (resumed)` for the column's second piece, `15 (resumed 3)` for its third.
 fn resumed_label(column: &str, piece: usize) -> String {
@@ -43,7 +43,7 @@ fn resumed_label(column: &str, piece: usize) -> String {
 
 /// Whether a line is the rest of a column read on after a gap.
 pub fn is_resumed(line: &Line) -> bool {
-    line.label.contains(RESUMED_MARK)
+    line.origin.is_resumed()
 }
 
 /// Every column (not run together) that stops at a lost or misprinted row:
@@ -51,7 +51,7 @@ pub fn is_resumed(line: &Line) -> bool {
 pub(super) fn resume_columns(text: &str, number: usize, works: &BTreeMap<u32, ColumnWork>, placed: &BTreeMap<u32, Placed>, game: &mut Game, diagnostics: &mut Vec<Diagnostic>) {
     for (&id, work) in works.iter().filter(|(_, w)| !w.column.flattened) {
         let Some(first) = placed.get(&id) else { continue };
-        let mut piece = Piece { index: first.index, positions: first.positions.clone(), label: game.lines[first.index].label.clone(), read_before: 0 };
+        let mut piece = Piece { column: first.index, index: first.index, positions: first.positions.clone(), label: game.lines[first.index].label.clone(), read_before: 0 };
         for number_of_piece in 2..MAX_RESUMES + 2 {
             if !piece.read_on(text, number, id, work, !first.grounded, number_of_piece, game, diagnostics) {
                 break;
@@ -62,6 +62,8 @@ pub(super) fn resume_columns(text: &str, number: usize, works: &BTreeMap<u32, Co
 
 /// The last piece of a column read so far.
 struct Piece {
+    /// The column's printed line, which every rest continues.
+    column: usize,
     index: usize,
     positions: Vec<Position>,
     /// Every piece is named after the column, not after the piece before it.
@@ -119,8 +121,10 @@ impl Piece {
         self.read_before += kept;
         let rest = column.from(text, from);
         let decoded = work.tokens.iter().any(|t| t.span.start >= from).then(|| work.decode(text, from, &rest_start));
+        let inferred = matches!(placement, Placement::RestInferred { .. });
         let (mut line, mut diags, mut p) = read_column(text, number, id, &rest, decoded, placement, rest_start, game.lines.len());
         line.label = resumed_label(&self.label, piece);
+        line.origin = LineOrigin::Resumed { of: self.column, piece, inferred };
         // Past the gap, only the stretch read as printed is kept; the rest stays unread.
         let keep = read_as_printed(&line);
         if keep < line.moves.len() {
@@ -328,7 +332,7 @@ mod tests {
     fn pieces_are_labelled_after_the_column() {
         assert_eq!(resumed_label("15", 2), "15 (resumed)");
         assert_eq!(resumed_label("trunk", 3), "trunk (resumed 3)");
-        assert!(is_resumed(&Line { label: resumed_label("7", 4), ..Line::default() }));
+        assert!(is_resumed(&Line { origin: LineOrigin::Resumed { of: 0, piece: 4, inferred: false }, ..Line::default() }));
         assert!(!is_resumed(&Line { label: "7".into(), ..Line::default() }));
     }
 

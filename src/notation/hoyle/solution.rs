@@ -365,6 +365,7 @@ pub(crate) fn read_solution_with_trunk(text: &str, raw: &RawSolution, start: &Po
             label: if rl.placed_by.is_some() && rl.label.chars().all(|c| c.is_ascii_digit()) { format!("V.{}", rl.label) } else { rl.label.clone() },
             parent,
             branch_ply,
+            origin: crate::tree::LineOrigin::Printed,
             moves: reading.moves,
             status: reading.status,
             unread: reading.unread,
