@@ -167,7 +167,7 @@ impl Origin {
 /// How a line came to stand where it does in its game. A line that is not
 /// `Printed` was placed by the reader, and its diagnostics say on what grounds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "kind")]
+#[serde(rename_all = "kebab-case")]
 pub enum LineOrigin {
     /// Where the source puts it: the trunk, or a variation at its printed mark.
     #[default]
