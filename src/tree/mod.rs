@@ -312,9 +312,9 @@ pub struct Verdict {
     /// Why there is no verdict (for `unknown`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<UnknownReason>,
-    /// The position judged, in the game's own position format (PDN FEN for draughts).
+    /// The position judged (written in the game's own position format: PDN FEN for draughts).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub position: Option<String>,
+    pub position: Option<Start>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -46,8 +46,8 @@ pub struct RowWise {
 pub struct SetupFix {
     /// Each change, as said in the diagnostic (`remove White man from 11`).
     pub changes: Vec<String>,
-    /// The mended position, in the game's own position format.
-    pub position: String,
+    /// The mended position (written in the game's own position format).
+    pub position: super::Start,
     /// Found by the second search, which keeps the leader counts the text states.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub keeps_leaders: bool,

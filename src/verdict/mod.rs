@@ -109,7 +109,7 @@ pub fn judge_source(source: &mut Source, judge: &Judge) {
                 let found = verdict.found.map_or("", outcome_words);
                 let how = verdict.method.map_or("", method_words);
                 let line = if verdict.line.is_empty() { String::new() } else { format!("; refutation: {}", verdict.line.join(" ")) };
-                let at = verdict.position.as_deref().map_or(String::new(), |p| format!(" at {p}"));
+                let at = verdict.position.as_ref().map_or(String::new(), |p| format!(" at {p}"));
                 diagnostics.push(
                     Diagnostic::warning(
                         Code::VerdictDisputed,
@@ -322,7 +322,7 @@ pub fn judge_position(pos: &Position, claim: Outcome, judge: &Judge) -> Verdict 
         nodes: s.nodes,
         line,
         reason: (class == VerdictClass::Unknown).then_some(UnknownReason::Undecided),
-        position: Some(crate::rules::draughts::write_fen(&pos.setup())),
+        position: Some(crate::tree::Start::Draughts(pos.setup())),
     }
 }
 

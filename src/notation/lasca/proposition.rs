@@ -116,9 +116,9 @@ fn side(c: Color) -> &'static str {
 }
 
 /// How a mended position's leaders compare with the counts the text gives.
-fn leaders_note(position: &str, stated: Option<(usize, usize)>) -> String {
-    let (Some((w, b)), Ok(setup)) = (stated, crate::rules::lasca::parse_setup(position)) else { return String::new() };
-    let (dw, db) = leaders(&setup);
+fn leaders_note(setup: &Setup, stated: Option<(usize, usize)>) -> String {
+    let Some((w, b)) = stated else { return String::new() };
+    let (dw, db) = leaders(setup);
     if (dw, db) == (w, b) {
         format!("; leaders White {dw}, Black {db}, as the text says")
     } else {
@@ -188,7 +188,7 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
     // A minimal fix may contradict the leader counts the text states; then search
     // again, up to the same limit, for fixes that keep them.
     if let Some((w, b)) = stated_leaders
-        && search.fixes.iter().any(|f| crate::rules::lasca::parse_setup(&f.position).is_ok_and(|s| leaders(&s) != (w, b)))
+        && search.fixes.iter().any(|f| leaders(&f.position) != (w, b))
     {
         fixes_keeping_leaders(&stated, (w, b), &solution, columns_span, &mut game.stats, &mut diagnostics);
     }
@@ -252,7 +252,7 @@ fn mended_games(text: &str, span: Span, solution: &Solution, search: &FixSearch,
     let mut mended = Vec::new();
     let mut fixed_readings: Vec<Vec<Move>> = Vec::new();
     for (k, fix) in search.fixes.iter().enumerate() {
-        let Some(p) = crate::rules::lasca::parse_setup(&fix.position).ok().as_ref().and_then(position_of) else { continue };
+        let Some(p) = position_of(&fix.position) else { continue };
         let r = solution.read_from(&p);
         fixed_readings.push(r.decoded.moves.iter().map(|m| m.mv).collect());
         let line_reading = build_line(&BookLasca::default(), &p, text, &r.decoded, describe);
@@ -273,7 +273,7 @@ fn mended_games(text: &str, span: Span, solution: &Solution, search: &FixSearch,
         mended.push(Game {
             name: format!("Proposition, mended ({})", k + 1),
             stats: GameStats { printed_moves: Some(solution.printed), mended: what, ..GameStats::default() },
-            start: crate::tree::Start::from_text(&fix.position),
+            start: crate::tree::Start::Lasca(fix.position.clone()),
             tags: Vec::new(),
             lines: vec![line],
             span,
@@ -319,7 +319,7 @@ fn report_fixes(search: &FixSearch, columns_span: Span, stated_leaders: Option<(
         Some(n) => {
             for (k, fix) in search.fixes.iter().enumerate() {
                 let what: Vec<String> = fix.changes.iter().map(ToString::to_string).collect();
-                stats.setup_fixes.push(SetupFix { changes: what.clone(), position: fix.position.clone(), keeps_leaders: false });
+                stats.setup_fixes.push(SetupFix { changes: what.clone(), position: crate::tree::Start::Lasca(fix.position.clone()), keeps_leaders: false });
                 diagnostics.push(
                     Diagnostic::note(
                         Code::LascaSetupFix,
@@ -327,7 +327,7 @@ fn report_fixes(search: &FixSearch, columns_span: Span, stated_leaders: Option<(
                         columns_span,
                     )
                     .with_label("the whole solution replays after this change")
-                    .with_help(format!("mended position: {}{}", fix.position, leaders_note(&fix.position, stated_leaders))),
+                    .with_help(format!("mended position: {}{}", write_setup(&fix.position), leaders_note(&fix.position, stated_leaders))),
                 );
             }
         }
@@ -345,7 +345,7 @@ fn fixes_keeping_leaders(stated: &Setup, (w, b): (usize, usize), solution: &Solu
         Some(n) => {
             for (k, fix) in keeping.fixes.iter().enumerate() {
                 let what: Vec<String> = fix.changes.iter().map(ToString::to_string).collect();
-                stats.setup_fixes.push(SetupFix { changes: what.clone(), position: fix.position.clone(), keeps_leaders: true });
+                stats.setup_fixes.push(SetupFix { changes: what.clone(), position: crate::tree::Start::Lasca(fix.position.clone()), keeps_leaders: true });
                 diagnostics.push(
                     Diagnostic::note(
                         Code::LascaSetupFixKeepingLeaders,
@@ -353,7 +353,7 @@ fn fixes_keeping_leaders(stated: &Setup, (w, b): (usize, usize), solution: &Solu
                         columns_span,
                     )
                     .with_label("the whole solution replays after these changes")
-                    .with_help(format!("mended position: {}", fix.position)),
+                    .with_help(format!("mended position: {}", write_setup(&fix.position))),
                 );
             }
         }

@@ -99,15 +99,15 @@ pub fn single_changes(setup: &Setup) -> Vec<Change> {
 }
 
 /// One way to mend the setup.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Fix {
     pub changes: Vec<Change>,
-    /// The mended setup in the column format.
-    pub position: String,
+    /// The mended setup.
+    pub position: Setup,
 }
 
 /// The outcome of the search.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct FixSearch {
     /// The fewest changes that work (`None` if none up to the limit does).
     pub changes_needed: Option<usize>,
@@ -137,7 +137,7 @@ pub fn minimal_fixes(setup: &Setup, max_changes: usize, mut accept: impl FnMut(&
                 let mut changes = path.clone();
                 changes.push(change);
                 if accept(&changed) {
-                    fixes.push(Fix { changes: changes.clone(), position: super::write_setup(&changed) });
+                    fixes.push(Fix { changes: changes.clone(), position: changed.clone() });
                 }
                 next.push((changed, changes));
             }
