@@ -32,6 +32,7 @@ fn stdout_failed(e: std::io::Error) -> ! {
 mod bench;
 mod board;
 mod check;
+mod codes;
 mod convert;
 mod convert_many;
 mod coord;
@@ -175,6 +176,8 @@ pub enum Command {
     Egdb(egdb::EgdbArgs),
     /// Solve a draughts position: game over, endgame database, or a bounded search.
     Solve(solve::SolveArgs),
+    /// What each diagnostic code means (`pdn::bad-fen`, `repair::ambiguous`, …).
+    Codes(codes::CodesArgs),
     /// Write an HTML report a person reads: one page per source with the check summary, every game as a tree and a board at every stop.
     Report(report::ReportArgs),
     /// Write the source with every certain repair and every correction by place applied, every other byte unchanged.
@@ -328,6 +331,7 @@ fn run(cli: Cli) -> u8 {
         Command::Positions { path, format, color } => positions::run(&path, format, color),
         Command::Egdb(args) => egdb::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Codes(args) => codes::run(args),
         Command::Report(args) => report::run(args),
         Command::Fix(args) => fix::run(args),
         Command::Todo(args) => todo::run(args),
