@@ -141,7 +141,7 @@ fn position_lists() {
                 p.tried,
                 p.always_kings,
                 p.always_men,
-                p.fits.first().map_or("-", |f| f.fen.as_str())
+                p.fits.first().map_or("-".to_string(), |f| gamescribe::rules::draughts::write_fen(&f.position))
             )
         })
         .collect();

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use super::{solve, CheckFormat, EXIT_CLEAN, EXIT_USAGE};
 use crate::notation::hoyle::{self, HoyleOptions};
+use crate::rules::draughts::write_fen;
 use crate::tree::VerdictClass;
 use crate::verdict::{judge_fits, outcome_words, Judge};
 
@@ -34,7 +35,7 @@ pub fn run(path: &Path, text: &str, format: CheckFormat) -> u8 {
                     .fits
                     .iter()
                     .filter(|f| f.verdict.as_ref().is_some_and(|v| matches!(v.class, VerdictClass::Proven | VerdictClass::EngineConsistent)))
-                    .map(|f| f.fen.clone())
+                    .map(|f| write_fen(&f.position))
                     .collect();
                 let classes = format!("{p}/{c}/{d}/{u}");
                 let kept = if kept.is_empty() { "-".to_string() } else { kept.join("  ") };
@@ -43,7 +44,7 @@ pub fn run(path: &Path, text: &str, format: CheckFormat) -> u8 {
                     let Some(v) = &f.verdict else { continue };
                     if v.class == VerdictClass::Disputed {
                         let found = v.found.map_or("", outcome_words);
-                        println!("{:<28} fit {} disputes the task: {found} is proven; {}", "", f.fen, v.line.join(" "));
+                        println!("{:<28} fit {} disputes the task: {found} is proven; {}", "", write_fen(&f.position), v.line.join(" "));
                     }
                 }
             }

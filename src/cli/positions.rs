@@ -7,6 +7,7 @@ use super::{hoyle_fits, solve, usage_error, use_color, CheckFormat, ColorChoice,
 use crate::diagnostic::Severity;
 use crate::input::read_input;
 use crate::notation;
+use crate::rules::draughts::write_fen;
 
 pub(super) fn run(path: &Path, format: CheckFormat, color: ColorChoice) -> u8 {
     let input = match read_input(path) {
@@ -38,7 +39,7 @@ pub(super) fn run(path: &Path, format: CheckFormat, color: ColorChoice) -> u8 {
             say!("{:<15} {:<14} {:>6} {:>5} {:>6} {:>5} {:>15}  {:<14} {:<10} {}", "position", "by", "pieces", "moves", "tried", "fits", "result p/c/d/u", "always kings", "always men", "fewest kings");
             let list = |v: &[u8]| if v.is_empty() { "-".to_string() } else { v.iter().map(u8::to_string).collect::<Vec<_>>().join(",") };
             for p in &found {
-                let first = p.fits.first().map_or("-".to_string(), |f| f.fen.clone());
+                let first = p.fits.first().map_or("-".to_string(), |f| write_fen(&f.position));
                 let class = |c| p.fits.iter().filter(|f| f.verdict.as_ref().is_some_and(|v| v.class == c)).count();
                 let judged = format!(
                     "{}/{}/{}/{}",
@@ -66,7 +67,7 @@ pub(super) fn run(path: &Path, format: CheckFormat, color: ColorChoice) -> u8 {
                 for f in p.fits.iter().filter(|f| f.verdict.as_ref().is_some_and(|v| v.class == crate::tree::VerdictClass::Disputed)) {
                     let v = f.verdict.as_ref().expect("filtered on a verdict");
                     let found = v.found.map_or("", crate::verdict::outcome_words);
-                    say!("{:<15} fit {} disputes \"{}\": {found} is proven; {}", "", f.fen, p.task, v.line.join(" "));
+                    say!("{:<15} fit {} disputes \"{}\": {found} is proven; {}", "", write_fen(&f.position), p.task, v.line.join(" "));
                 }
             }
         }

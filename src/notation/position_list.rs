@@ -27,10 +27,16 @@ static SOLUTION: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)to\s*play\s
 /// Most king choices tried for one position (2^16: every choice for 16 pieces).
 const MAX_TRIALS: usize = 1 << 16;
 
+fn as_fen<S: serde::Serializer>(setup: &Setup, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&write_fen(setup))
+}
+
 /// One way the position can be set up so that the whole solution is legal.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Fit {
-    pub fen: String,
+    /// The position (written as its PDN FEN).
+    #[serde(rename = "fen", serialize_with = "as_fen")]
+    pub position: Setup,
     /// Squares whose pieces are kings in this fit.
     pub kings: Vec<u8>,
     /// Who has "the move" there, by Paterson's and Payne's rules.
@@ -243,7 +249,7 @@ fn fit(p: &mut ListedPosition) {
             if replays(&start, &p.solution) {
                 let crowned = setup.black_kings | setup.white_kings;
                 let kings = (1..=32u8).filter(|s| crowned & (1 << (s - 1)) != 0).collect();
-                p.fits.push(Fit { fen: write_fen(&setup), kings, the_move: the_move(&setup).summary(), verdict: None });
+                p.fits.push(Fit { position: setup, kings, the_move: the_move(&setup).summary(), verdict: None });
             }
         }
     }
@@ -319,7 +325,7 @@ mod tests {
         assert!(!p.fits.is_empty());
         // Black's 7 2 runs backwards: the piece on 7 is a king in every fit.
         for f in &p.fits {
-            assert!(f.kings.contains(&7), "{}", f.fen);
+            assert!(f.kings.contains(&7), "{:?}", f.position);
         }
         assert_eq!(p.always_kings, vec![7]);
         // White's 16 7 jumps forward, so 16 may be a man or a king.
@@ -334,7 +340,7 @@ mod tests {
         assert!(diags.iter().any(|d| d.code == "positions::lost-square"));
         // White's first move is from 7: the lost piece stood there.
         assert!(!found[0].fits.is_empty());
-        assert!(found[0].fits.iter().all(|f| f.fen.contains('7')));
+        assert!(found[0].fits.iter().all(|f| write_fen(&f.position).contains('7')));
     }
 
     #[test]

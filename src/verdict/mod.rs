@@ -12,7 +12,7 @@ pub mod go;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::draughts::egdb::{Egdb, Wdl};
 use crate::rules::draughts::solve::{self, Budget, Method};
-use crate::rules::draughts::{parse_fen, resolve, Color, Position};
+use crate::rules::draughts::{resolve, Color, Position};
 use crate::tree::{Game, GameKind, Line, LineStatus, Notation, Outcome, Source, Start, UnknownReason, Verdict, VerdictClass, VerdictMethod};
 use serde::Serialize;
 
@@ -333,7 +333,7 @@ pub fn judge_listed(positions: &mut [crate::notation::position_list::ListedPosit
     for p in positions {
         let Some(claim) = p.claim else { continue };
         for fit in &mut p.fits {
-            let verdict = match parse_fen(&fit.fen).ok().and_then(|s| Position::from_setup(s).ok()) {
+            let verdict = match Position::from_setup(fit.position).ok() {
                 Some(pos) => judge_position(&pos, claim, judge),
                 None => unknown(UnknownReason::NoPosition),
             };
@@ -348,7 +348,7 @@ pub fn judge_fits(solutions: &mut [crate::notation::hoyle::SolutionFits], judge:
     for s in solutions {
         let Some(task) = s.task else { continue };
         for fit in &mut s.fits {
-            let verdict = match parse_fen(&fit.fen).ok().and_then(|s| Position::from_setup(s).ok()) {
+            let verdict = match Position::from_setup(fit.position).ok() {
                 Some(pos) => judge_position(&pos, task.claim, judge),
                 None => unknown(UnknownReason::NoPosition),
             };
@@ -367,7 +367,7 @@ mod tests {
     }
 
     fn pos(fen: &str) -> Position {
-        Position::from_setup(parse_fen(fen).unwrap()).unwrap()
+        Position::from_setup(crate::rules::draughts::parse_fen(fen).unwrap()).unwrap()
     }
 
     #[test]

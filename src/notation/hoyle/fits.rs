@@ -9,7 +9,7 @@ use super::infer::king_assignments;
 use super::solution::{parse_solutions, read_solution, Task};
 use super::{read_hoyle_with, HoyleOptions};
 use crate::notation::position_list::Fit;
-use crate::rules::draughts::{write_fen, Color, Position};
+use crate::rules::draughts::{Color, Position};
 use crate::rules::the_move::the_move;
 use crate::tree::Outcome;
 use serde::Serialize;
@@ -74,7 +74,7 @@ pub fn solution_fits(name: &str, text: &str, opts: &HoyleOptions) -> Vec<Solutio
             let (_, r, _) = read_solution(text, raw, &pos, &opts.read);
             if r.complete() && r.moves_repaired <= report.moves_repaired {
                 let crowned = setup.black_kings | setup.white_kings;
-                fits.push(Fit { fen: write_fen(&setup), kings: squares(crowned), the_move: the_move(&setup).summary(), verdict: None });
+                fits.push(Fit { position: setup, kings: squares(crowned), the_move: the_move(&setup).summary(), verdict: None });
             }
         }
         out.push(SolutionFits {
