@@ -3,14 +3,14 @@
 //! inside the file on whole characters.
 
 use gamescribe::input::{for_each_span, Input};
-use gamescribe::notation::{Given, Notation};
+use gamescribe::notation::{Given, Reader};
 use gamescribe::tree::Source;
 use std::path::Path;
 
 /// Larger inputs only slow the fuzzer down; the readers' time bounds are benchmarked elsewhere.
 pub const MAX_LEN: usize = 64 * 1024;
 
-pub fn read(path: &str, notation: Notation, data: &[u8]) -> Option<Source> {
+pub fn read(path: &str, notation: Reader, data: &[u8]) -> Option<Source> {
     if data.len() > MAX_LEN {
         return None;
     }

@@ -4,9 +4,9 @@
 #[path = "common.rs"]
 mod common;
 
-use gamescribe::notation::Notation;
+use gamescribe::notation::Reader;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    common::read("fuzz.txt", Notation::Hoyle, data);
+    common::read("fuzz.txt", Reader::Hoyle, data);
 });
