@@ -261,26 +261,36 @@ pub fn for_each_span(source: &mut Source, mut f: impl FnMut(&mut Span)) {
 }
 
 /// Every span of one game: the game, its lines, moves, repairs, annotations,
-/// results and unread text.
+/// results and unread text, and the Go data's nodes, count and result.
 pub fn for_each_game_span(game: &mut Game, mut f: impl FnMut(&mut Span)) {
-    {
-        f(&mut game.span);
-        for line in &mut game.lines {
-            f(&mut line.span);
-            for m in &mut line.moves {
-                f(&mut m.span);
-                if let Some(r) = &mut m.repair {
-                    r.edits.iter_mut().for_each(|e| f(&mut e.span));
-                }
-                m.annotations.iter_mut().for_each(|a| f(&mut a.span));
+    f(&mut game.span);
+    if let Some(span) = game.go.as_mut().and_then(|go| go.result_span.as_mut()) {
+        f(span);
+    }
+    for line in &mut game.lines {
+        f(&mut line.span);
+        for m in &mut line.moves {
+            f(&mut m.span);
+            if let Some(r) = &mut m.repair {
+                r.edits.iter_mut().for_each(|e| f(&mut e.span));
             }
-            if let Some(r) = &mut line.stated_result {
-                f(&mut r.span);
+            m.annotations.iter_mut().for_each(|a| f(&mut a.span));
+            if let Some(go) = &mut m.go {
+                go.before.iter_mut().for_each(|n| f(&mut n.span));
             }
-            if let Some(u) = &mut line.unread {
-                f(&mut u.span);
+        }
+        if let Some(r) = &mut line.stated_result {
+            f(&mut r.span);
+        }
+        if let Some(u) = &mut line.unread {
+            f(&mut u.span);
+        }
+        line.annotations.iter_mut().for_each(|a| f(&mut a.span));
+        if let Some(go) = &mut line.go {
+            go.after.iter_mut().for_each(|n| f(&mut n.span));
+            if let Some(count) = &mut go.expected_count {
+                f(&mut count.span);
             }
-            line.annotations.iter_mut().for_each(|a| f(&mut a.span));
         }
     }
 }

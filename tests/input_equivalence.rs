@@ -149,3 +149,26 @@ fn every_corpus_file_reads_the_same_in_any_line_ending_and_with_a_bom() {
     eprintln!("line-ending/BOM equivalence: {} files x {} dresses = {} readings ({moves} moves in the LF readings), {} problems", files.len(), VARIANTS.len(), jobs.len(), problems.len());
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// The Go data's own spans (a moveless node, a stated count, a stated result)
+/// are taken back to the bytes on disk like every other span.
+#[test]
+fn go_data_spans_point_at_the_bytes_on_disk() {
+    let sgf = b"(;GM[1]SZ[9]\r\n;B[aa]\r\n;C[x]\r\n(;W[bb])(;W[cc]))\r\n";
+    let source = Input::from_bytes(Path::new("t.sgf"), sgf).read(Reader::Auto, &Given::default());
+    let game = &source.games[0];
+    let mut nodes: Vec<Span> = game.lines.iter().flat_map(|l| l.go.iter().flat_map(|g| g.after.iter().map(|n| n.span))).collect();
+    nodes.extend(game.lines.iter().flat_map(|l| l.moves.iter().flat_map(|m| m.go.iter().flat_map(|g| g.before.iter().map(|n| n.span)))));
+    assert!(!nodes.is_empty(), "the moveless node is kept");
+    for span in nodes {
+        assert_eq!(&sgf[span.start..span.end], b";C[x]", "{span:?}");
+    }
+
+    let record = b"size: 9\r\nblack: c 3\r\nwhite: d 4\r\nB e 5\r\ncount: black 40 white 41\r\nresult: W+1\r\n";
+    let source = Input::from_bytes(Path::new("t.wq"), record).read(Reader::Go, &Given::default());
+    let game = &source.games[0];
+    let count = game.lines[0].go.as_ref().and_then(|g| g.expected_count.as_ref()).expect("the count is read");
+    assert!(std::str::from_utf8(&record[count.span.start..count.span.end]).unwrap().contains("40"), "{:?}", count.span);
+    let result = game.go.as_ref().and_then(|g| g.result_span).expect("the result is read");
+    assert!(std::str::from_utf8(&record[result.start..result.end]).unwrap().contains("W+1"), "{result:?}");
+}
