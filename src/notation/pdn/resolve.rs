@@ -30,6 +30,15 @@ pub fn kind_prefixed(body: &str) -> Option<(AnnotationKind, &str)> {
     is_note_kind(kind).then_some((kind, rest))
 }
 
+/// Whether a comment opens with a word and `: `, as a kind would: earlier
+/// versions escaped every such comment as `comment: …`, so reading takes that
+/// escape off whatever the word is.
+fn opens_like_a_kind(body: &str) -> bool {
+    body.split_once(": ").is_some_and(|(word, _)| {
+        (2..=30).contains(&word.len()) && word.starts_with(|c: char| c.is_ascii_lowercase()) && word.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+    })
+}
+
 /// Whether the writer puts `kind: ` in front of an annotation of this kind:
 /// every kind but the plain ones.
 pub fn is_note_kind(kind: AnnotationKind) -> bool {
@@ -242,7 +251,7 @@ pub(super) fn note(element: &Element, index: usize, line: &mut Line) {
             // The writer wraps long lines, so whitespace inside comments is not kept.
             let body = text.split_whitespace().collect::<Vec<_>>().join(" ").replace(WORD_JOINER, "");
             let inner = Span::new(span.start + 1, span.end.saturating_sub(1).max(span.start + 1));
-            let escaped = body.strip_prefix("comment:").map(str::trim_start).filter(|rest| RESERVED_COMMENTS.iter().any(|r| rest.starts_with(r)) || kind_prefixed(rest).is_some());
+            let escaped = body.strip_prefix("comment:").map(str::trim_start).filter(|rest| RESERVED_COMMENTS.iter().any(|r| rest.starts_with(r)) || opens_like_a_kind(rest));
             if let Some(rest) = escaped {
                 annotate(line, AnnotationKind::Comment, rest.to_string(), inner);
             } else if let Some(rest) = body.strip_prefix("unread:") {
@@ -384,6 +393,21 @@ mod tests {
         let alone = read("t", "[FEN \"B:W14,15,22,23:B10\"]\n1. 10x26 *");
         assert_eq!(alone.diagnostics[0].code, "pdn::ambiguous-move");
         assert_eq!(super::super::validate("[FEN \"B:W14,15,22,23:B10\"]\n1. 10x26 *").errors, 1);
+    }
+
+    /// `{comment: see: game 12}`, as earlier versions wrote the comment
+    /// `see: game 12`, reads back as that comment; a word that names no kind
+    /// stays part of the comment's text.
+    #[test]
+    fn an_escaped_comment_reads_back_whatever_its_opening_word() {
+        use crate::tree::AnnotationKind;
+        let src = read("t", "1. 11-15 {comment: see: game 12} 23-19 {hint: play 8-11} *");
+        let notes: Vec<(AnnotationKind, &str)> = src.games[0].lines[0].moves.iter().flat_map(|m| m.annotations.iter().map(|a| (a.kind, a.text.as_str()))).collect();
+        assert_eq!(notes, [(AnnotationKind::Comment, "see: game 12"), (AnnotationKind::Comment, "hint: play 8-11")]);
+        let written = crate::export::pdn::write_pdn(&src);
+        let again = read("t", &written);
+        let texts = |s: &crate::tree::Source| s.games[0].lines[0].moves.iter().flat_map(|m| m.annotations.iter().map(|a| (a.kind, a.text.clone()))).collect::<Vec<_>>();
+        assert_eq!(texts(&again), texts(&src), "{written}");
     }
 
     #[test]
