@@ -142,17 +142,8 @@ fn solve_group(db: &Egdb, group: &[Material], mut progress: impl FnMut(u64)) -> 
     let mut frontier: Vec<Vec<u32>> = vec![Vec::new(); group.len()];
     let mut seen = 0u64;
     for s in 0..group.len() {
-        for i in 0..indexes[s].size() {
-            let st = first_look(db, group, &indexes[s], i);
-            state[s][i as usize] = st;
-            if matches!(st, WIN | LOSS) {
-                frontier[s].push(i as u32);
-            }
-            seen += 1;
-            if seen & 0xFFFF == 0 {
-                progress(seen);
-            }
-        }
+        frontier[s] = first_look_all(db, group, &indexes[s], &mut state[s], |d| progress(seen + d));
+        seen += indexes[s].size();
     }
     // A slice's twin (its parents' slice) within the group.
     let twin: Vec<usize> = group.iter().map(|m| group.iter().position(|g| *g == m.mirror()).expect("a group holds each slice's twin")).collect();
@@ -199,6 +190,56 @@ fn solve_group(db: &Egdb, group: &[Material], mut progress: impl FnMut(u64)) -> 
         }
     }
     (state, rounds)
+}
+
+/// Positions the first look takes at a time: small enough to spread a slice
+/// over the cores evenly, large enough that taking one costs nothing.
+const FIRST_LOOK_BLOCK: usize = 1 << 14;
+
+/// `first_look` for every position of a slice, on every core (each position
+/// is judged alone, from slices already built), into `state`; returns the
+/// positions it settled as won or lost, in index order.
+fn first_look_all(db: &Egdb, group: &[Material], index: &SliceIndex, state: &mut [u8], mut progress: impl FnMut(u64)) -> Vec<u32> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Mutex;
+    let small = state.len() <= 4 * FIRST_LOOK_BLOCK;
+    let blocks = Mutex::new(state.chunks_mut(FIRST_LOOK_BLOCK).enumerate());
+    let judged = AtomicU64::new(0);
+    // Threads are not worth starting for a small slice.
+    let workers = if small { 1 } else { std::thread::available_parallelism().map_or(1, |n| n.get()) };
+    let mut settled: Vec<Vec<u32>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut settled = Vec::new();
+                    loop {
+                        // A poisoned lock means another worker panicked: stop, and let its panic surface on join.
+                        let Some((b, block)) = blocks.lock().ok().and_then(|mut it| it.next()) else { break };
+                        let first = (b * FIRST_LOOK_BLOCK) as u64;
+                        for (k, st) in block.iter_mut().enumerate() {
+                            let i = first + k as u64;
+                            *st = first_look(db, group, index, i);
+                            if matches!(*st, WIN | LOSS) {
+                                settled.push(i as u32);
+                            }
+                        }
+                        judged.fetch_add(block.len() as u64, Ordering::Relaxed);
+                    }
+                    settled
+                })
+            })
+            .collect();
+        while !handles.iter().all(|h| h.is_finished()) {
+            progress(judged.load(Ordering::Relaxed));
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    });
+    let mut all: Vec<u32> = settled.iter_mut().flat_map(std::mem::take).collect();
+    // Blocks are taken in order but finish in any order: sort so the
+    // propagation walks memory forwards, as a single thread would.
+    all.sort_unstable();
+    all
 }
 
 /// A position judged from its moves out of the group alone: `WIN`, `LOSS` or
