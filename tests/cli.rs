@@ -261,3 +261,26 @@ fn the_anderson_table_counts_each_column_once() {
     assert_eq!(n[0], columns, "{all}");
     assert!(lines > columns, "some column is read on after a gap ({lines} lines, {columns} columns)");
 }
+
+/// Hoyle prints two solutions under one lost diagram: the second's king
+/// choices are the first's fits (one diagram, one set of kings), turned to the
+/// second task's side, and `positions` says which make both tasks true.
+#[test]
+fn a_second_solution_from_the_same_diagram_is_fitted_from_the_first() {
+    let out = gamescribe(&["positions", "corpus/hoyle-draughts.txt", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+    let solutions = json["solutions"].as_array().expect("solutions");
+    let find = |title: &str| solutions.iter().find(|s| s["title"] == title).unwrap_or_else(|| panic!("{title} is listed"));
+    let (first, second) = (find("Fourth Position (1)"), find("Fourth Position (2)"));
+    assert_eq!(second["same_diagram_as"], "Fourth Position (1)");
+    let kings = |s: &serde_json::Value| s["fits"].as_array().expect("fits").iter().map(|f| f["kings"].clone()).collect::<Vec<_>>();
+    assert_eq!(second["tried"].as_u64(), Some(kings(first).len() as u64), "every fit of the first is tried");
+    assert!(!kings(second).is_empty(), "{second}");
+    for k in kings(second) {
+        assert!(kings(first).contains(&k), "{k} is not a fit of the first solution");
+    }
+    assert!(second["fits"].as_array().expect("fits").iter().all(|f| f["fen"].as_str().is_some_and(|fen| fen.starts_with("W:"))), "{second}");
+    let table = stdout(&gamescribe(&["positions", "corpus/hoyle-draughts.txt"]));
+    assert!(table.contains("one diagram with Fourth Position (1):"), "{table}");
+}

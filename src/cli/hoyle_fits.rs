@@ -6,9 +6,15 @@ use std::path::Path;
 
 use super::{solve, CheckFormat, EXIT_CLEAN, EXIT_USAGE};
 use crate::notation::hoyle::{self, HoyleOptions};
+use crate::notation::position_list::Fit;
 use crate::rules::draughts::write_fen;
 use crate::tree::VerdictClass;
 use crate::verdict::{judge_fits, outcome_words, Judge};
+
+/// A fit under which the task is proven or at least engine-consistent.
+fn holds(fit: &Fit) -> bool {
+    fit.verdict.as_ref().is_some_and(|v| matches!(v.class, VerdictClass::Proven | VerdictClass::EngineConsistent))
+}
 
 pub fn run(path: &Path, text: &str, format: CheckFormat) -> u8 {
     let name = path.display().to_string();
@@ -31,15 +37,15 @@ pub fn run(path: &Path, text: &str, format: CheckFormat) -> u8 {
                 let class = |c| s.fits.iter().filter(|f| f.verdict.as_ref().is_some_and(|v| v.class == c)).count();
                 let (p, c, d, u) = (class(VerdictClass::Proven), class(VerdictClass::EngineConsistent), class(VerdictClass::Disputed), class(VerdictClass::Unknown));
                 let task = s.task.map_or("-".to_string(), |t| format!("{:?} to play, {}", t.side, outcome_words(t.claim)));
-                let kept: Vec<String> = s
-                    .fits
-                    .iter()
-                    .filter(|f| f.verdict.as_ref().is_some_and(|v| matches!(v.class, VerdictClass::Proven | VerdictClass::EngineConsistent)))
-                    .map(|f| write_fen(&f.position))
-                    .collect();
+                let kept: Vec<String> = s.fits.iter().filter(|f| holds(f)).map(|f| write_fen(&f.position)).collect();
                 let classes = format!("{p}/{c}/{d}/{u}");
                 let kept = if kept.is_empty() { "-".to_string() } else { kept.join("  ") };
                 println!("{:<28} {:<30} {:>5} {:>6} {:>5} {:>9}  {kept}", s.title, task, s.tried, s.fits.len(), p + c, classes);
+                if let Some(before) = s.same_diagram_as.as_ref().and_then(|t| solutions.iter().find(|b| &b.title == t)) {
+                    let both: Vec<String> = s.fits.iter().filter(|f| holds(f) && before.fits.iter().any(|b| holds(b) && b.kings == f.kings)).map(|f| write_fen(&f.position)).collect();
+                    let listed = if both.is_empty() { "-".to_string() } else { both.join("  ") };
+                    println!("{:<28} one diagram with {}: {} of its {} fits make both tasks true: {listed}", "", before.title, both.len(), before.fits.len());
+                }
                 for f in &s.fits {
                     let Some(v) = &f.verdict else { continue };
                     if v.class == VerdictClass::Disputed {

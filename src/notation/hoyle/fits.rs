@@ -9,7 +9,7 @@ use super::infer::king_assignments;
 use super::solution::{parse_solutions, read_solution, Task};
 use super::{read_hoyle_with, HoyleOptions};
 use crate::notation::position_list::Fit;
-use crate::rules::draughts::{Color, Position};
+use crate::rules::draughts::{Color, Position, Setup};
 use crate::rules::the_move::the_move;
 use crate::tree::Outcome;
 use serde::Serialize;
@@ -28,6 +28,9 @@ pub struct SolutionFits {
     /// The start the reader kept (fewest kings).
     pub start: String,
     pub tried: usize,
+    /// The solution before, when this one is printed from the same diagram:
+    /// its fits (turned to this task's side) are the king choices tried here.
+    pub same_diagram_as: Option<String>,
     /// King choices under which the whole printed solution replays with no
     /// more repairs than the reader's start needed, fewest kings first.
     pub fits: Vec<Fit>,
@@ -56,19 +59,23 @@ impl TaskClaim {
 pub fn solution_fits(name: &str, text: &str, opts: &HoyleOptions) -> Vec<SolutionFits> {
     let (source, reports) = read_hoyle_with(name, text, opts);
     let raws = parse_solutions(text, &mut Vec::new(), &mut Vec::new());
-    let mut out = Vec::new();
+    let mut out: Vec<SolutionFits> = Vec::new();
     for ((raw, game), report) in raws.iter().zip(&source.games).zip(&reports) {
-        if !report.complete() || !report.start_from.starts_with("inferred") {
+        let shares_diagram = report.start_from == super::SAME_DIAGRAM;
+        if !report.complete() || !(report.start_from.starts_with("inferred") || shares_diagram) {
             continue;
         }
         let Some(Ok(start)) = game.start.draughts() else { continue };
         let turn = start.turn.unwrap_or(Color::Black);
-        let squares = |bits: u32| (1..=32u8).filter(|s| bits & (1 << (s - 1)) != 0).collect::<Vec<u8>>();
-        let black = squares(start.black_men | start.black_kings);
-        let white = squares(start.white_men | start.white_kings);
-        let mut fits = Vec::new();
-        let candidates = king_assignments(&black, &white, turn, &[], MAX_TRIALS);
+        let (candidates, same_diagram_as) = if shares_diagram {
+            // Only the diagram's fits for the solution before are candidates: one diagram, one set of kings.
+            let Some(before) = out.last() else { continue };
+            (before.fits.iter().map(|f| Setup { turn: Some(turn), ..f.position }).collect(), Some(before.title.clone()))
+        } else {
+            (king_assignments(&squares(start.black_men | start.black_kings), &squares(start.white_men | start.white_kings), turn, &[], MAX_TRIALS), None)
+        };
         let tried = candidates.len();
+        let mut fits = Vec::new();
         for setup in candidates {
             let Ok(pos) = Position::from_setup(setup) else { continue };
             let (_, r, _) = read_solution(text, raw, &pos, &opts.read);
@@ -83,8 +90,13 @@ pub fn solution_fits(name: &str, text: &str, opts: &HoyleOptions) -> Vec<Solutio
             start_from: report.start_from.clone(),
             start: game.start.to_string(),
             tried,
+            same_diagram_as,
             fits,
         });
     }
     out
+}
+
+fn squares(bits: u32) -> Vec<u8> {
+    (1..=32u8).filter(|s| bits & (1 << (s - 1)) != 0).collect()
 }

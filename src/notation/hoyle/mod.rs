@@ -115,7 +115,7 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
 fn search_start(tried: &Tried, same_diagram: Option<Setup>, turn: Color, infer: bool) -> Option<Reading> {
     let mut listed: Vec<(String, Setup)> = Vec::new();
     if let Some(setup) = same_diagram {
-        listed.push(("the same diagram as the solution before".into(), setup));
+        listed.push((SAME_DIAGRAM.into(), setup));
     }
     for c in CLASSICAL {
         for (label, setup) in classical::settings(c) {
@@ -135,6 +135,8 @@ fn search_start(tried: &Tried, same_diagram: Option<Setup>, turn: Color, infer: 
 }
 
 const INFERRED: &str = "inferred from the printed moves";
+/// How a solution's start is named when it is the diagram of the solution before.
+pub(super) const SAME_DIAGRAM: &str = "the same diagram as the solution before";
 
 /// Guesses at the pieces the printed moves need, fewest first: the first that
 /// replays the whole solution is refined and kept if better than `best`.
