@@ -81,7 +81,7 @@ pub enum Command {
         notation: Reader,
         #[arg(long, value_enum, default_value = "human")]
         format: CheckFormat,
-        /// Count repaired moves as errors.
+        /// Count repaired moves and warnings as errors: a disputed stated result, too, then fails the check.
         #[arg(long)]
         strict: bool,
         /// Colour in human output.
