@@ -36,7 +36,10 @@ pub(super) fn run(path: &Path, format: CheckFormat, color: ColorChoice) -> u8 {
                 say!("{rendered}");
             }
             say!("stated results judged with the {database_note}");
-            say!("{:<15} {:<14} {:>6} {:>5} {:>6} {:>5} {:>15}  {:<14} {:<10} {}", "position", "by", "pieces", "moves", "tried", "fits", "result p/c/d/u", "always kings", "always men", "fewest kings");
+            say!(
+                "{:<15} {:<14} {:>6} {:>5} {:>6} {:>6} {:>5} {:>15}  {:<14} {:<10} {}",
+                "position", "by", "pieces", "moves", "tried", "before", "after", "result p/c/d/u", "always kings", "always men", "fewest kings"
+            );
             let list = |v: &[u8]| if v.is_empty() { "-".to_string() } else { v.iter().map(u8::to_string).collect::<Vec<_>>().join(",") };
             for p in &found {
                 let first = p.fits.first().map_or("-".to_string(), |f| write_fen(&f.position));
@@ -48,14 +51,17 @@ pub(super) fn run(path: &Path, format: CheckFormat, color: ColorChoice) -> u8 {
                     class(crate::tree::VerdictClass::Disputed),
                     class(crate::tree::VerdictClass::Unknown)
                 );
+                // Fits after the stated result: those under which it is proven or engine-consistent.
+                let after = class(crate::tree::VerdictClass::Proven) + class(crate::tree::VerdictClass::EngineConsistent);
                 say!(
-                    "{:<15} {:<14} {:>6} {:>5} {:>6} {:>5} {:>15}  {:<14} {:<10} {}",
+                    "{:<15} {:<14} {:>6} {:>5} {:>6} {:>6} {:>5} {:>15}  {:<14} {:<10} {}",
                     p.title,
                     p.author,
                     p.black.len() + p.white.len() + p.lost_black + p.lost_white,
                     p.solution.len(),
                     p.tried,
                     p.fits.len(),
+                    after,
                     judged,
                     list(&p.always_kings),
                     list(&p.always_men),
