@@ -93,6 +93,7 @@ pub(super) fn run(paths: &[PathBuf], notation: Reader, format: CheckFormat, stri
                 Err(e) => run.unreadable(&e),
             }
         }
+        solve::report_database_problems(&database);
         return run.finish(doc);
     }
     // A table is printed file by file in order, while the files are read side by side: a
@@ -144,6 +145,7 @@ pub(super) fn run(paths: &[PathBuf], notation: Reader, format: CheckFormat, stri
             turn.notify_all();
         }
     });
+    solve::report_database_problems(&database);
     run.finish(doc)
 }
 

@@ -21,6 +21,7 @@ pub fn run(path: &Path, text: &str, format: CheckFormat) -> u8 {
     let mut solutions = hoyle::solution_fits(&name, text, &HoyleOptions { infer: true, ..HoyleOptions::default() });
     let (database, database_note) = solve::load_database(None);
     judge_fits(&mut solutions, &Judge { db: &database, budget: crate::verdict::CHECK_BUDGET });
+    solve::report_database_problems(&database);
     match format {
         CheckFormat::Json => match serde_json::to_string_pretty(&serde_json::json!({ "solutions": solutions })) {
             Ok(j) => println!("{j}"),

@@ -24,6 +24,7 @@ pub(super) fn run(path: &Path, format: CheckFormat, color: ColorChoice) -> u8 {
     diagnostics.splice(0..0, input.findings.iter().cloned());
     let (database, database_note) = solve::load_database(None);
     crate::verdict::judge_listed(&mut found, &crate::verdict::Judge { db: &database, budget: crate::verdict::CHECK_BUDGET });
+    solve::report_database_problems(&database);
     let errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
     match format {
         CheckFormat::Json => match serde_json::to_string_pretty(&serde_json::json!({ "positions": found, "diagnostics": diagnostics })) {

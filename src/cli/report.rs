@@ -96,6 +96,7 @@ pub fn run(args: ReportArgs) -> u8 {
         );
         written.push((source.name.clone(), name, Tally::of(&source), stats.boards));
     }
+    super::solve::report_database_problems(&database);
     if several {
         let entries: Vec<IndexEntry> = written.iter().map(|(n, h, t, b)| IndexEntry { name: n, href: h, tally: t, boards: *b }).collect();
         let index = dir.join("index.html");

@@ -5,7 +5,7 @@ use clap::{Args, ValueEnum};
 use std::time::Duration;
 
 use super::{EXIT_CLEAN, EXIT_USAGE};
-use crate::rules::draughts::egdb::{Egdb, Wdl};
+use crate::rules::draughts::egdb::{self, Egdb, Wdl};
 use crate::rules::draughts::solve::{self, Budget, Method};
 use crate::rules::draughts::{parse_fen, Color, Position, PositionErrorKind};
 use crate::tree::{Outcome, VerdictClass};
@@ -42,19 +42,27 @@ pub const DATABASE_PIECES: u8 = 6;
 
 /// The database found in `dir` (or the default directory), with a sentence
 /// saying what was found.
+/// Says which slices are damaged or missing, each with the command that rebuilds it.
+fn warn_of(problems: &[egdb::SliceFileError]) {
+    for p in problems {
+        let dir = p.path.parent().map_or(String::new(), |d| format!(" --dir {}", d.display()));
+        eprintln!("warning: {p}\n  rebuild it with: gamescribe egdb build --pieces {}{dir}", p.material.pieces());
+    }
+}
+
+/// After the work: the slices found damaged when first read (their positions
+/// were judged without them).
+pub fn report_database_problems(db: &Egdb) {
+    warn_of(&db.problems());
+}
+
 pub fn load_database(dir: Option<&std::path::Path>) -> (Egdb, String) {
     let dir = match super::egdb::database_dir(dir) {
         Ok(d) => d,
         Err(e) => return (Egdb::empty(), format!("no endgame database ({e}): search only")),
     };
     let (db, problems) = Egdb::open_available(&dir, DATABASE_PIECES);
-    for p in &problems {
-        eprintln!(
-            "warning: {p}\n  rebuild it with: gamescribe egdb build --pieces {} --dir {}",
-            p.material.pieces(),
-            dir.display()
-        );
-    }
+    warn_of(&problems);
     match db {
         Some(db) => {
             let note = format!("endgame database of up to {} pieces from {}", db.pieces(), dir.display());
@@ -91,6 +99,7 @@ pub fn run(args: SolveArgs) -> u8 {
         };
         print_verdict(&verdict::judge_position(&pos, claim, &Judge { db: &db, budget }));
     }
+    report_database_problems(&db);
     EXIT_CLEAN
 }
 

@@ -78,6 +78,19 @@ pub fn write_slice(dir: &Path, m: Material, packed: &[u8]) -> std::io::Result<Pa
     Ok(path)
 }
 
+/// Whether a slice file is there with the length its material needs (the
+/// header and checksum are checked when it is read).
+pub fn check_slice_length(dir: &Path, m: Material) -> Result<(), SliceFileError> {
+    let path = dir.join(slice_file_name(m));
+    let fail = |problem| SliceFileError { path: path.clone(), material: m, problem };
+    match fs::metadata(&path) {
+        Ok(meta) if meta.len() == HEADER as u64 + SliceIndex::new(m).size().div_ceil(4) => Ok(()),
+        Ok(_) => Err(fail(SliceProblem::Corrupt("wrong length"))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(fail(SliceProblem::Missing)),
+        Err(e) => Err(fail(SliceProblem::Unreadable(e.to_string()))),
+    }
+}
+
 /// The packed codes of a slice, checked against its header and checksum.
 pub fn read_slice(dir: &Path, m: Material) -> Result<Vec<u8>, SliceFileError> {
     let path = dir.join(slice_file_name(m));

@@ -6,7 +6,9 @@
 //! (Black men, Black kings, White men, White kings) has a perfect index
 //! (`index.rs`) and two bits a position; a slice is one file with a header and
 //! a checksum (`file.rs`), built after every slice its moves can reach
-//! (`build.rs`).
+//! (`build.rs`). Opened from disk, a slice is read (and its checksum checked)
+//! the first time a position of it is probed: a check that needs three
+//! slices of a 600 MB database reads three files.
 
 mod build;
 mod file;
@@ -18,6 +20,7 @@ pub use index::{counted_size, SliceIndex};
 
 use super::{Color, Position};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
 
 /// How many pieces of each kind a slice holds, Black to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -109,27 +112,47 @@ fn wdl_of(code: u8) -> Option<Wdl> {
 const WON: u32 = u32::MAX - 1;
 const LOST: u32 = u32::MAX - 2;
 
-/// One slice in memory: its index and four positions a byte.
+/// One slice: its index and four positions a byte, read from `path` on first
+/// use when the database was opened lazily (`None` once reading it failed).
 struct Slice {
     index: SliceIndex,
-    packed: Vec<u8>,
+    packed: OnceLock<Option<Vec<u8>>>,
+    path: Option<PathBuf>,
 }
 
 impl Slice {
     #[inline(always)]
-    fn code(&self, i: u64) -> u8 {
-        (self.packed[(i >> 2) as usize] >> ((i & 3) * 2)) & 3
+    fn code(&self, i: u64, problems: &Mutex<Vec<SliceFileError>>) -> Option<u8> {
+        let packed = self.packed.get_or_init(|| self.load(problems)).as_ref()?;
+        Some((packed[(i >> 2) as usize] >> ((i & 3) * 2)) & 3)
+    }
+
+    #[cold]
+    fn load(&self, problems: &Mutex<Vec<SliceFileError>>) -> Option<Vec<u8>> {
+        let dir = self.path.as_deref()?;
+        match file::read_slice(dir, self.index.material) {
+            Ok(packed) => Some(packed),
+            Err(e) => {
+                // A slice that turns out damaged is left out and reported; the search goes on without it.
+                if let Ok(mut list) = problems.lock() {
+                    list.push(e);
+                }
+                None
+            }
+        }
     }
 }
 
-/// The slices loaded, by material.
+/// The slices known, by material.
 pub struct Egdb {
     /// One more than the place in `slices` of each material's slice (0: not
-    /// loaded), by `Material::slot`: u16 so the table is 8 KB.
+    /// there), by `Material::slot`: u16 so the table is 8 KB.
     by_slot: Vec<u16>,
     slices: Vec<Slice>,
     /// Every slice of up to this many pieces is present.
     complete_to: u8,
+    /// Slices found damaged when first read.
+    problems: Mutex<Vec<SliceFileError>>,
 }
 
 impl Default for Egdb {
@@ -140,7 +163,7 @@ impl Default for Egdb {
 
 impl Egdb {
     pub fn empty() -> Egdb {
-        Egdb { by_slot: vec![0; 8 * 8 * 8 * 8], slices: Vec::new(), complete_to: 1 }
+        Egdb { by_slot: vec![0; 8 * 8 * 8 * 8], slices: Vec::new(), complete_to: 1, problems: Mutex::new(Vec::new()) }
     }
 
     /// Positions of up to this many pieces can be probed.
@@ -148,9 +171,14 @@ impl Egdb {
         self.complete_to
     }
 
-    /// Bytes held by the loaded slices.
+    /// Bytes held by the slices read so far.
     pub fn memory_bytes(&self) -> usize {
-        self.slices.iter().map(|s| s.packed.len()).sum()
+        self.slices.iter().filter_map(|s| s.packed.get()?.as_ref().map(Vec::len)).sum()
+    }
+
+    /// Slices found damaged when first read (each is left out of every answer).
+    pub fn problems(&self) -> Vec<SliceFileError> {
+        self.problems.lock().map(|l| l.clone()).unwrap_or_default()
     }
 
     /// Loads every slice of up to `pieces` pieces from `dir`. A missing or
@@ -167,29 +195,30 @@ impl Egdb {
         Ok(db)
     }
 
-    /// Loads the largest complete set of slices found in `dir` (up to
-    /// `pieces`): `None` if not even the two-piece slices are there. A piece
-    /// count whose slices are partly there, or damaged, ends the set and is
-    /// reported (a count with no slice at all is simply not built).
+    /// The largest complete set of slices found in `dir` (up to `pieces`),
+    /// each read on first use: `None` if not even the two-piece slices are
+    /// there. A piece count whose slices are partly there, or of the wrong
+    /// length, ends the set and is reported (a count with no slice at all is
+    /// simply not built); a checksum is checked when its slice is first read.
     pub fn open_available(dir: &Path, pieces: u8) -> (Option<Egdb>, Vec<SliceFileError>) {
         let mut db = Egdb::empty();
         for n in 2..=pieces {
-            let mut loaded = Vec::new();
+            let mut found = Vec::new();
             let mut problems = Vec::new();
             for m in Material::all_with(n) {
-                match file::read_slice(dir, m) {
-                    Ok(p) => loaded.push((m, p)),
+                match file::check_slice_length(dir, m) {
+                    Ok(()) => found.push(m),
                     Err(e) => problems.push(e),
                 }
             }
             if !problems.is_empty() {
-                if loaded.is_empty() && problems.iter().all(|e| e.problem == SliceProblem::Missing) {
+                if found.is_empty() && problems.iter().all(|e| e.problem == SliceProblem::Missing) {
                     problems.clear();
                 }
                 return ((n > 2).then_some(db), problems);
             }
-            for (m, p) in loaded {
-                db.insert(m, p);
+            for m in found {
+                db.add(m, OnceLock::new(), Some(dir.to_path_buf()));
             }
             db.complete_to = n;
         }
@@ -197,8 +226,12 @@ impl Egdb {
     }
 
     fn insert(&mut self, m: Material, packed: Vec<u8>) {
+        self.add(m, OnceLock::from(Some(packed)), None);
+    }
+
+    fn add(&mut self, m: Material, packed: OnceLock<Option<Vec<u8>>>, path: Option<PathBuf>) {
         let slot = Material::slot(m.bm as u32, m.bk as u32, m.wm as u32, m.wk as u32).expect("at most seven pieces of a kind");
-        let slice = Slice { index: SliceIndex::new(m), packed };
+        let slice = Slice { index: SliceIndex::new(m), packed, path };
         match self.by_slot[slot] {
             0 => {
                 self.slices.push(slice);
@@ -233,7 +266,7 @@ impl Egdb {
                 u32::MAX => None,
                 WON => Some(Wdl::Win),
                 LOST => Some(Wdl::Loss),
-                s => wdl_of(self.slices[s as usize].code(index)),
+                s => wdl_of(self.slices[s as usize].code(index, &self.problems)?),
             }));
         }
     }
@@ -273,7 +306,7 @@ impl Egdb {
         let (bm, bk, wm, wk) = (black & !kings, black & kings, white & !kings, white & kings);
         let slot = Material::slot(bm.count_ones(), bk.count_ones(), wm.count_ones(), wk.count_ones())?;
         let slice = self.slices.get((self.by_slot[slot] as usize).wrapping_sub(1))?;
-        Some(slice.code(slice.index.rank(bm, bk, wm, wk)))
+        slice.code(slice.index.rank(bm, bk, wm, wk), &self.problems)
     }
 }
 

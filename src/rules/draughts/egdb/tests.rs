@@ -172,3 +172,40 @@ fn batch_probes_answer_as_single_probes_do() {
     assert_eq!(single[1], None, "five pieces are not in a four-piece database");
     assert!(positions.len() > 100_000, "{}", positions.len());
 }
+
+/// Opened from disk, slices are read on first use and answer as the built
+/// database does; a slice damaged on disk (right length, wrong bytes) is found
+/// when first read, left out and reported, and the others still answer.
+#[test]
+fn lazily_read_slices_answer_as_built_and_a_damaged_one_is_reported() {
+    let dir = std::env::temp_dir().join(format!("gs-egdb-lazy-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (built, _) = build(&dir, 3, |_| {}).expect("build");
+    let (lazy, problems) = Egdb::open_available(&dir, 3);
+    let lazy = lazy.expect("every slice of up to three pieces is there");
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!((lazy.pieces(), lazy.memory_bytes()), (3, 0), "nothing is read before a probe");
+    let kings = position("W:WK19,K23:BK32");
+    assert_eq!(lazy.probe(&kings), built.probe(&kings));
+    assert!(lazy.memory_bytes() > 0 && lazy.memory_bytes() < built.memory_bytes(), "only the slices probed are read");
+    for setup in independent::all_setups(3, [true; 4]).iter().step_by(97) {
+        let pos = Position::from_setup(*setup).unwrap();
+        assert_eq!(lazy.probe(&pos), built.probe(&pos), "{}", crate::rules::draughts::write_fen(setup));
+    }
+
+    let damaged = Material { bm: 0, bk: 1, wm: 0, wk: 2 };
+    let path = dir.join(slice_file_name(damaged));
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xFF;
+    std::fs::write(&path, &bytes).unwrap();
+    let (fresh, problems) = Egdb::open_available(&dir, 3);
+    let fresh = fresh.expect("the length is right, so the slice is listed");
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(fresh.probe(&position("B:WK19,K23:BK32")), None, "a damaged slice gives no answer");
+    let found = fresh.problems();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!((found[0].material, &found[0].problem), (damaged, &SliceProblem::Corrupt("checksum mismatch")));
+    assert_eq!(fresh.probe(&kings), built.probe(&kings), "the other slices still answer");
+    let _ = std::fs::remove_dir_all(&dir);
+}
