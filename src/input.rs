@@ -180,7 +180,7 @@ impl Input {
         source
     }
 
-    /// As `read`, but a PDN or SGF text's games are handed to `visit` one at a time,
+    /// As `read`, but a PDN, SGF or numeric text's games are handed to `visit` one at a time,
     /// spans already in the original bytes, and not kept: the source comes back
     /// without games, so checking a large file needs memory for one game, not
     /// for its whole tree. Other notations are read whole and their games
@@ -202,6 +202,7 @@ impl Input {
         let mut source = match notation {
             Reader::Pdn => notation::pdn::read_streamed(&self.name, &self.text, handed_on),
             Reader::Sgf => notation::sgf::read_streamed(&self.name, &self.text, handed_on),
+            Reader::Numeric => notation::numeric::read_streamed(&self.name, &self.text, &notation::numeric::ReadOptions::default(), handed_on),
             _ => {
                 let mut source = self.read(notation, given);
                 std::mem::take(&mut source.games).into_iter().for_each(visit);

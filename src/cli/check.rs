@@ -14,7 +14,7 @@ use crate::report::Tally;
 use crate::tree::{self, Source};
 
 /// A file read and judged for `check`, with its counts. Neither output needs
-/// the trees held: a PDN or SGF file's games are judged, counted and (for JSON)
+/// the trees held: a PDN, SGF or numeric file's games are judged, counted and (for JSON)
 /// written as they are read and then dropped, so a large file is checked in
 /// the memory of one game. Other readers build their tree; it is written once
 /// read. The source comes back without games for JSON.
@@ -22,7 +22,7 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonS
     let input = read_input_with(file, &given.fixes)?;
     let detected = if notation == Reader::Auto { Reader::detect(&input.path, &input.text) } else { notation };
     let written = |e: std::io::Error| format!("cannot write JSON: {e}");
-    if given.positions.is_empty() && matches!(detected, Reader::Pdn | Reader::Sgf) {
+    if given.positions.is_empty() && matches!(detected, Reader::Pdn | Reader::Sgf | Reader::Numeric) {
         let read_as = detected.read_as().expect("a notation, not auto");
         let mut tally = Tally::default();
         let mut disputes = Vec::new();

@@ -51,8 +51,19 @@ pub const MAX_DIAGNOSTICS: usize = 10_000;
 /// Read free-form numeric text: each blank-line separated block is one game
 /// from the initial position, ending with an optional stated result.
 pub fn read(name: &str, text: &str, opts: &ReadOptions) -> Source {
+    let mut games = Vec::new();
+    let mut source = read_streamed(name, text, opts, |game| games.push(game));
+    source.games = games;
+    source
+}
+
+/// `read`, handing each game to `visit` as soon as it is read instead of
+/// keeping it: the source comes back without games, so a caller that checks
+/// and drops each game holds one game in memory, not the file's.
+pub fn read_streamed(name: &str, text: &str, opts: &ReadOptions, mut visit: impl FnMut(Game)) -> Source {
     let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Numeric, ..Source::default() };
     let start = Position::initial();
+    let mut games = 0usize;
     for (n, block) in blocks(text).into_iter().enumerate() {
         if source.diagnostics.len() >= MAX_DIAGNOSTICS {
             let rest = Span::new(block.start, text.len());
@@ -94,7 +105,8 @@ pub fn read(name: &str, text: &str, opts: &ReadOptions) -> Source {
                 source.diagnostics.extend(check_result(&start, &line, r));
             }
         line.stated_result = result;
-        source.games.push(Game {
+        games += 1;
+        visit(Game {
             name: format!("game {}", n + 1),
             tags: Vec::new(),
             start: crate::tree::Start::Draughts(start.setup()),
@@ -103,7 +115,7 @@ pub fn read(name: &str, text: &str, opts: &ReadOptions) -> Source {
             ..Game::default()
         });
     }
-    if source.games.is_empty() {
+    if games == 0 {
         source.diagnostics.push(
             Diagnostic::error(Code::NumericNoGames, "no game found: the text has no movetext", Span::new(0, text.len()))
                 .with_label("empty or blank")
