@@ -30,6 +30,7 @@ fn stdout_failed(e: std::io::Error) -> ! {
 }
 
 mod bench;
+mod bench_scale;
 mod board;
 mod check;
 mod codes;
@@ -231,6 +232,25 @@ pub enum BenchWhat {
         /// Read this PDN file instead of generating one.
         #[arg(long)]
         input: Option<PathBuf>,
+    },
+    /// Each reader on its corpus text repeated to growing sizes: read time, growth, and the peak memory of `check`.
+    #[command(after_help = "Run from the project folder (the seeds are corpus files).\n\nExamples:\n  gamescribe bench scale                          # 1 and 4 MB, every reader\n  gamescribe bench scale --megabytes 1,4,100 --reader numeric --reader pdn\n  gamescribe bench scale --no-memory              # read times only")]
+    Scale {
+        /// Input sizes in megabytes, comma separated.
+        #[arg(long, value_delimiter = ',', default_value = "1,4")]
+        megabytes: Vec<f64>,
+        /// Only these readers (repeatable; default: every one).
+        #[arg(long, value_enum)]
+        reader: Vec<Reader>,
+        /// The project folder holding the seeds.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// Where the repeated inputs are written (kept, to time another binary on them).
+        #[arg(long, default_value = "target/bench-scale")]
+        dir: PathBuf,
+        /// Skip `check` in a child process (peak memory).
+        #[arg(long)]
+        no_memory: bool,
     },
 }
 
