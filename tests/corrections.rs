@@ -76,6 +76,33 @@ fn repairs(json: &serde_json::Value) -> usize {
     json[0]["games"].as_array().expect("games").iter().flat_map(|g| g["lines"].as_array().expect("lines")).flat_map(|l| l["moves"].as_array().expect("moves")).filter(|m| m.get("repair").is_some()).count()
 }
 
+/// The moves a repair the decoder calls certain (at the default threshold)
+/// mends by bytes that are in the file as the repair says: (game, line, ply).
+fn certain_repairs(json: &serde_json::Value, bytes: &[u8]) -> Vec<(usize, String, usize)> {
+    let mut out = Vec::new();
+    for (g, game) in json[0]["games"].as_array().expect("games").iter().enumerate() {
+        for line in game["lines"].as_array().expect("lines") {
+            for (k, m) in line["moves"].as_array().expect("moves").iter().enumerate() {
+                let Some(r) = m.get("repair") else { continue };
+                let writable = r["edits"].as_array().expect("edits").iter().all(|e| {
+                    let (from, to) = (e["from"].as_str().unwrap_or(""), e["to"].as_str().unwrap_or(""));
+                    let (s, t) = (e["span"]["start"].as_u64().unwrap_or(0) as usize, e["span"]["end"].as_u64().unwrap_or(0) as usize);
+                    from == to || bytes.get(s..t) == Some(from.as_bytes())
+                });
+                let changes = r["edits"].as_array().expect("edits").iter().any(|e| e["from"] != e["to"]);
+                if writable && changes && r["confidence"].as_f64().unwrap_or(0.0) >= gamescribe::corrections::write::DEFAULT_MIN_CONFIDENCE {
+                    out.push((g, line["label"].as_str().unwrap_or("").to_string(), k + 1));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn repaired_at(json: &serde_json::Value, at: &(usize, String, usize)) -> bool {
+    json[0]["games"][at.0]["lines"].as_array().expect("lines").iter().find(|l| l["label"] == at.1.as_str()).is_some_and(|l| l["moves"][at.2 - 1].get("repair").is_some_and(|r| r["edits"].as_array().expect("edits").iter().any(|e| e["from"] != e["to"])))
+}
+
 fn check_json(args: &[&str]) -> serde_json::Value {
     let mut all = vec!["check", "--format", "json"];
     all.extend_from_slice(args);
@@ -118,8 +145,12 @@ fn fix_round_trips_on_every_corpus_file() {
                 eprintln!("{name}: game {}, {} reads {} more moves after fix: {:?}", x.0 + 1, x.1, y.2.len() - x.2.len(), &y.2[x.2.len()..]);
             }
         }
+        // Every repair the decoder called certain is written: the move now reads as printed.
+        let certain = certain_repairs(&before, &std::fs::read(&file).expect("source"));
+        let still: Vec<_> = certain.iter().filter(|at| repaired_at(&after, at)).collect();
+        assert!(still.is_empty(), "{name}: {} of {} certain repairs not written: {still:?}", still.len(), certain.len());
         let (r0, r1) = (repairs(&before), repairs(&after));
-        eprintln!("{name}: {written} edits written; repairs {r0} before, {r1} after");
+        eprintln!("{name}: {written} edits written; {} certain repairs, all written; repairs {r0} before, {r1} after", certain.len());
         assert!(r1 <= r0, "{name}: {r1} repairs after fix, {r0} before");
         if written > 0 && r0 > 0 {
             assert!(r1 < r0, "{name}: fix wrote {written} edits but no repair went away");
