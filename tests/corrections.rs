@@ -271,3 +271,42 @@ fn the_corrected_anderson_trunks_replay_in_pydraughts() {
         assert_eq!(r["moves"], g.lines[0].moves.len(), "{}", g.name);
     }
 }
+
+/// Issue 19: on the real book, the shipped single-move entry for the Fife
+/// trunk's lost row (3-8) lets the column read on as printed, and a whole
+/// line typed in for a column read in pieces (Fife, variation 15) replaces
+/// them: no piece is left in the tree, the worklist or the PDN export.
+#[test]
+fn corrections_make_a_column_read_in_pieces_whole_on_the_real_book() {
+    let book = "corpus/anderson-1852-ocr.txt";
+    let json = check_json(&[book]);
+    let fife = &json[0]["games"][2];
+    let labels: Vec<&str> = fife["lines"].as_array().expect("lines").iter().map(|l| l["label"].as_str().unwrap_or("")).collect();
+    assert!(!labels.contains(&"trunk (resumed)"), "{labels:?}");
+    let trunk: Vec<&str> = fife["lines"][0]["moves"].as_array().expect("moves").iter().map(|m| m["text"].as_str().unwrap_or("")).collect();
+    assert_eq!(trunk.get(30..39), Some(&["12-16", "28-24", "3-8", "21-17", "15-19", "24x15", "6-9", "13x6", "1x26"][..]), "{trunk:?}");
+    assert!(fife["lines"][0]["moves"][32].get("origin").is_some(), "3-8 is marked corrected");
+    assert!(fife["lines"][0]["moves"][33].get("origin").is_none(), "21-17 is read as printed");
+    // Without the corrections file the reader leaves the column in two pieces.
+    let raw = check_json(&["--no-fixes", book]);
+    assert!(raw[0]["games"][2]["lines"].as_array().expect("lines").iter().any(|l| l["label"] == "trunk (resumed)"));
+
+    let dir = temp_dir("pieces");
+    let fixes = dir.join("anderson.fixes");
+    let shipped = std::fs::read_to_string("corpus/anderson-1852-ocr.fixes").expect("shipped corrections");
+    std::fs::write(&fixes, format!("{shipped}\ngame 3, variation 15: 2 6 Drawn.   [test: the column typed in]\n")).expect("write");
+    let f = fixes.to_str().expect("utf-8");
+    let json = check_json(&["--fixes", f, book]);
+    let lines = json[0]["games"][2]["lines"].as_array().expect("lines");
+    assert!(lines.iter().all(|l| !l["label"].as_str().unwrap_or("").starts_with("15 (resumed")), "no piece of column 15 is left");
+    let v15 = lines.iter().find(|l| l["label"] == "15").expect("variation 15");
+    assert!(v15["annotations"].as_array().expect("annotations").iter().filter(|a| a["kind"] == "superseded").count() >= 2, "{v15}");
+    let todo = text(&gamescribe(&["todo", "--limit", "1000", "--fixes", f, book]).stdout);
+    assert!(todo.contains("game 3, line \"15 (resumed") == false && !todo.contains("Fife), 15 (resumed"), "{todo}");
+    let pdn = dir.join("a.pdn");
+    let out = gamescribe(&["convert", "--to", "pdn", "--fixes", f, book, "-o", pdn.to_str().expect("utf-8")]);
+    assert!(pdn.is_file(), "{}", text(&out.stderr));
+    let pdn = std::fs::read_to_string(&pdn).expect("pdn");
+    assert!(!pdn.contains("Fife, variation 15 (resumed"), "no piece in the PDN export");
+    assert!(pdn.contains("Fife, variation 13 (resumed"), "other pieces stay");
+}
