@@ -640,4 +640,35 @@ mod tests {
         let s = anderson_with("game 1, trunk: 11 15 23 19 8 11\ngame 1, line \"trunk (resumed)\", result: Drawn.\n");
         assert_eq!(errors(&s), ["fixes::contradiction"]);
     }
+
+    /// The lost-row page with a variation branching from the piece at its
+    /// second move (22-18 for 22-17, after 8-11).
+    fn with_a_variation_on_the_piece(fixes: &str) -> Source {
+        let mut s = lost_row_page();
+        let game = &mut s.games[0];
+        let piece = game.lines.iter().position(|l| l.origin.is_resumed()).expect("a piece");
+        let mv = MoveNode { text: "22-18".into(), squares: vec![22, 18], ..MoveNode::default() };
+        game.lines.push(Line { label: "V".into(), parent: Some(piece), branch_ply: 1, moves: vec![mv], ..Line::default() });
+        apply_to_source(&mut s, &Loaded::from_text("a.fixes", fixes));
+        s
+    }
+
+    #[test]
+    fn a_variation_on_a_piece_moves_onto_the_whole_line() {
+        for fixes in ["game 1, trunk, move 2: 23 19\n", "game 1, trunk: 11 15 23 19 8 11 22 17\n"] {
+            let s = with_a_variation_on_the_piece(fixes);
+            assert!(errors(&s).is_empty(), "{:?}", s.diagnostics);
+            assert_eq!(labels(&s), ["trunk", "V"], "{fixes}");
+            let v = &s.games[0].lines[1];
+            // 11-15 23-19 8-11 are played before it: it replaces the trunk's fourth move.
+            assert_eq!((v.parent, v.branch_ply, v.start.is_none()), (Some(0), 3, true), "{fixes}");
+            assert!(start_of(&s.games[0], 1).is_ok());
+        }
+        // A typed-in column that never reaches the variation's position: it keeps that position as its start.
+        let s = with_a_variation_on_the_piece("game 1, trunk: 11 15 24 19\n");
+        assert!(errors(&s).is_empty(), "{:?}", s.diagnostics);
+        let v = &s.games[0].lines[1];
+        assert_eq!((v.parent, v.branch_ply), (None, 0));
+        assert_eq!(v.start.as_ref().map(ToString::to_string).as_deref(), Some("W:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15"));
+    }
 }
