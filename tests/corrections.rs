@@ -76,6 +76,33 @@ fn repairs(json: &serde_json::Value) -> usize {
     json[0]["games"].as_array().expect("games").iter().flat_map(|g| g["lines"].as_array().expect("lines")).flat_map(|l| l["moves"].as_array().expect("moves")).filter(|m| m.get("repair").is_some()).count()
 }
 
+/// The moves a repair the decoder calls certain (at the default threshold)
+/// mends by bytes that are in the file as the repair says: (game, line, ply).
+fn certain_repairs(json: &serde_json::Value, bytes: &[u8]) -> Vec<(usize, String, usize)> {
+    let mut out = Vec::new();
+    for (g, game) in json[0]["games"].as_array().expect("games").iter().enumerate() {
+        for line in game["lines"].as_array().expect("lines") {
+            for (k, m) in line["moves"].as_array().expect("moves").iter().enumerate() {
+                let Some(r) = m.get("repair") else { continue };
+                let writable = r["edits"].as_array().expect("edits").iter().all(|e| {
+                    let (from, to) = (e["from"].as_str().unwrap_or(""), e["to"].as_str().unwrap_or(""));
+                    let (s, t) = (e["span"]["start"].as_u64().unwrap_or(0) as usize, e["span"]["end"].as_u64().unwrap_or(0) as usize);
+                    from == to || bytes.get(s..t) == Some(from.as_bytes())
+                });
+                let changes = r["edits"].as_array().expect("edits").iter().any(|e| e["from"] != e["to"]);
+                if writable && changes && r["confidence"].as_f64().unwrap_or(0.0) >= gamescribe::corrections::write::DEFAULT_MIN_CONFIDENCE {
+                    out.push((g, line["label"].as_str().unwrap_or("").to_string(), k + 1));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn repaired_at(json: &serde_json::Value, at: &(usize, String, usize)) -> bool {
+    json[0]["games"][at.0]["lines"].as_array().expect("lines").iter().find(|l| l["label"] == at.1.as_str()).is_some_and(|l| l["moves"][at.2 - 1].get("repair").is_some_and(|r| r["edits"].as_array().expect("edits").iter().any(|e| e["from"] != e["to"])))
+}
+
 fn check_json(args: &[&str]) -> serde_json::Value {
     let mut all = vec!["check", "--format", "json"];
     all.extend_from_slice(args);
@@ -118,8 +145,12 @@ fn fix_round_trips_on_every_corpus_file() {
                 eprintln!("{name}: game {}, {} reads {} more moves after fix: {:?}", x.0 + 1, x.1, y.2.len() - x.2.len(), &y.2[x.2.len()..]);
             }
         }
+        // Every repair the decoder called certain is written: the move now reads as printed.
+        let certain = certain_repairs(&before, &std::fs::read(&file).expect("source"));
+        let still: Vec<_> = certain.iter().filter(|at| repaired_at(&after, at)).collect();
+        assert!(still.is_empty(), "{name}: {} of {} certain repairs not written: {still:?}", still.len(), certain.len());
         let (r0, r1) = (repairs(&before), repairs(&after));
-        eprintln!("{name}: {written} edits written; repairs {r0} before, {r1} after");
+        eprintln!("{name}: {written} edits written; {} certain repairs, all written; repairs {r0} before, {r1} after", certain.len());
         assert!(r1 <= r0, "{name}: {r1} repairs after fix, {r0} before");
         if written > 0 && r0 > 0 {
             assert!(r1 < r0, "{name}: fix wrote {written} edits but no repair went away");
@@ -239,4 +270,43 @@ fn the_corrected_anderson_trunks_replay_in_pydraughts() {
         assert_eq!(r["ok"], true, "{}: {r}", g.name);
         assert_eq!(r["moves"], g.lines[0].moves.len(), "{}", g.name);
     }
+}
+
+/// Issue 19: on the real book, the shipped single-move entry for the Fife
+/// trunk's lost row (3-8) lets the column read on as printed, and a whole
+/// line typed in for a column read in pieces (Fife, variation 15) replaces
+/// them: no piece is left in the tree, the worklist or the PDN export.
+#[test]
+fn corrections_make_a_column_read_in_pieces_whole_on_the_real_book() {
+    let book = "corpus/anderson-1852-ocr.txt";
+    let json = check_json(&[book]);
+    let fife = &json[0]["games"][2];
+    let labels: Vec<&str> = fife["lines"].as_array().expect("lines").iter().map(|l| l["label"].as_str().unwrap_or("")).collect();
+    assert!(!labels.contains(&"trunk (resumed)"), "{labels:?}");
+    let trunk: Vec<&str> = fife["lines"][0]["moves"].as_array().expect("moves").iter().map(|m| m["text"].as_str().unwrap_or("")).collect();
+    assert_eq!(trunk.get(30..39), Some(&["12-16", "28-24", "3-8", "21-17", "15-19", "24x15", "6-9", "13x6", "1x26"][..]), "{trunk:?}");
+    assert!(fife["lines"][0]["moves"][32].get("origin").is_some(), "3-8 is marked corrected");
+    assert!(fife["lines"][0]["moves"][33].get("origin").is_none(), "21-17 is read as printed");
+    // Without the corrections file the reader leaves the column in two pieces.
+    let raw = check_json(&["--no-fixes", book]);
+    assert!(raw[0]["games"][2]["lines"].as_array().expect("lines").iter().any(|l| l["label"] == "trunk (resumed)"));
+
+    let dir = temp_dir("pieces");
+    let fixes = dir.join("anderson.fixes");
+    let shipped = std::fs::read_to_string("corpus/anderson-1852-ocr.fixes").expect("shipped corrections");
+    std::fs::write(&fixes, format!("{shipped}\ngame 3, variation 15: 2 6 Drawn.   [test: the column typed in]\n")).expect("write");
+    let f = fixes.to_str().expect("utf-8");
+    let json = check_json(&["--fixes", f, book]);
+    let lines = json[0]["games"][2]["lines"].as_array().expect("lines");
+    assert!(lines.iter().all(|l| !l["label"].as_str().unwrap_or("").starts_with("15 (resumed")), "no piece of column 15 is left");
+    let v15 = lines.iter().find(|l| l["label"] == "15").expect("variation 15");
+    assert!(v15["annotations"].as_array().expect("annotations").iter().filter(|a| a["kind"] == "superseded").count() >= 2, "{v15}");
+    let todo = text(&gamescribe(&["todo", "--limit", "1000", "--fixes", f, book]).stdout);
+    assert!(todo.contains("game 3, line \"15 (resumed") == false && !todo.contains("Fife), 15 (resumed"), "{todo}");
+    let pdn = dir.join("a.pdn");
+    let out = gamescribe(&["convert", "--to", "pdn", "--fixes", f, book, "-o", pdn.to_str().expect("utf-8")]);
+    assert!(pdn.is_file(), "{}", text(&out.stderr));
+    let pdn = std::fs::read_to_string(&pdn).expect("pdn");
+    assert!(!pdn.contains("Fife, variation 15 (resumed"), "no piece in the PDN export");
+    assert!(pdn.contains("Fife, variation 13 (resumed"), "other pieces stay");
 }

@@ -3,15 +3,16 @@
 //! `ruff --fix` and `rustfix` do); what is not certain is left and listed.
 
 use super::{usage_error, use_color, ColorChoice, GivenArgs, EXIT_CLEAN, EXIT_ERRORS};
-use crate::corrections::write::{self, Why, DEFAULT_MIN_CONFIDENCE};
-use crate::input::{read_bytes, read_input_with, Encoding};
+use crate::corrections::write::{self, DEFAULT_MIN_CONFIDENCE};
+use crate::corrections::Loaded;
+use crate::input::{read_bytes, read_input_with, Encoding, Input};
 use crate::notation::Reader;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Examples:\n  gamescribe fix corpus/anderson-1852-ocr.txt --diff          # what would change\n  gamescribe fix corpus/hoyle-draughts.txt -o hoyle-clean.txt\n  gamescribe fix book.txt --in-place --min-confidence 0.99\n  gamescribe fix book.txt --fixes my.fixes --diff\n\nWritten: every correction by place of the corrections file (BOOK.fixes beside BOOK.txt,\nor --fixes), and every repair the decoder made with confidence at least --min-confidence\n(default 0.95: a margin of 3 cost units over the next reading). Left and listed: weaker\nrepairs, stops where the text reads as several moves, lines that stop. Entries by\nstructure (typed-in lines, moves, branch points, starts, results) cannot be written into\nthe book's layout: they stay in the corrections file, read with the source each time.\nWithout --diff, -o or --in-place the fixed text goes to standard output. A corrections\nfile with errors stops fix (exit 1) before anything is written.")]
+#[command(after_help = "Examples:\n  gamescribe fix corpus/anderson-1852-ocr.txt --diff          # what would change\n  gamescribe fix corpus/hoyle-draughts.txt -o hoyle-clean.txt\n  gamescribe fix book.txt --in-place --min-confidence 0.99\n  gamescribe fix book.txt --fixes my.fixes --diff\n\nWritten: every correction by place of the corrections file (BOOK.fixes beside BOOK.txt,\nor --fixes), and every repair the decoder made with confidence at least --min-confidence\n(default 0.95: a margin of 3 cost units over the next reading), each on its own: the\nwritten text is read again and what is certain then is written, until nothing changes\n(at most 8 rounds; a round that would lose or change a move read is refused and\nreported), so fix on its own output changes nothing. Left and listed: weaker\nrepairs, stops where the text reads as several moves, lines that stop. Entries by\nstructure (typed-in lines, moves, branch points, starts, results) cannot be written into\nthe book's layout: they stay in the corrections file, read with the source each time.\nWithout --diff, -o or --in-place the fixed text goes to standard output. A corrections\nfile with errors stops fix (exit 1) before anything is written.")]
 pub struct FixArgs {
     /// The source to fix.
     path: PathBuf,
@@ -60,17 +61,27 @@ pub fn run(args: FixArgs) -> u8 {
     }
     let spinner = super::reading_spinner(&input.name);
     let source = input.read_with_positions(args.notation, &given);
-    spinner.finish_and_clear();
     let fixes_errors: Vec<_> = source.diagnostics.iter().filter(|d| d.file.is_some() && d.is_error()).cloned().collect();
     if !fixes_errors.is_empty() {
+        eprint!("{}", input.render(&fixes_errors, use_color(args.color)));
+        spinner.finish_and_clear();
         eprint!("{}", input.render(&fixes_errors, use_color(args.color)));
         eprintln!("error: the corrections file has {} errors; nothing written", fixes_errors.len());
         return EXIT_ERRORS;
     }
-    let plan = write::plan(&source, input.fixes.as_ref(), &bytes, args.min_confidence);
-    let fixed = write::apply(&bytes, &plan.edits);
-    let corrections = plan.edits.iter().filter(|e| matches!(e.why, Why::Correction { .. })).count();
-    let repairs = plan.edits.len() - corrections;
+    // Each round's text is read as the source was: same path, same corrections file.
+    let pristine = input.fixes.as_ref().map(|f| Loaded::from_text(&f.name, &f.text));
+    let mut read_again = |text: &[u8]| {
+        let mut again = Input::from_bytes(&args.path, text);
+        if let Some(f) = &pristine {
+            again.attach_fixes(f.clone());
+        }
+        (again.read_with_positions(args.notation, &given), again.fixes)
+    };
+    let outcome = write::fixed_point(&bytes, (source, input.fixes.clone()), args.min_confidence, &mut read_again);
+    spinner.finish_and_clear();
+    let fixed = outcome.bytes.clone();
+    let (corrections, repairs) = (outcome.corrections(), outcome.repairs());
     let name = input.name.clone();
     let result = if args.diff {
         let old = String::from_utf8_lossy(&bytes);
@@ -93,18 +104,22 @@ pub fn run(args: FixArgs) -> u8 {
         return usage_error(&e);
     }
     eprintln!(
-        "{name}: {} edits applied ({corrections} corrections, {repairs} repairs at confidence >= {:.2}), {} left for a person; {} entries by structure stay in the corrections file",
-        plan.edits.len(),
+        "{name}: {} edits applied ({corrections} corrections, {repairs} repairs at confidence >= {:.2}, in {} rounds), {} left for a person; {} entries by structure stay in the corrections file",
+        corrections + repairs,
         args.min_confidence,
-        plan.left.len(),
-        plan.structure_entries
+        outcome.rounds.len(),
+        outcome.left.len(),
+        outcome.structure_entries
     );
+    if let Some(why) = &outcome.refused {
+        eprintln!("{name}: warning: {why}; the text before that round is written");
+    }
     let text = String::from_utf8_lossy(&bytes);
-    for l in &plan.left {
+    for l in &outcome.left {
         let (line, col) = line_col(&text, l.span.start);
         eprintln!("  left {name}:{line}:{col}: {}", l.what);
     }
-    if args.in_place && plan.edits.is_empty() {
+    if args.in_place && outcome.rounds.is_empty() {
         eprintln!("{name}: nothing to change; the file was rewritten with the same bytes");
     }
     EXIT_CLEAN

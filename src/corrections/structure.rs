@@ -4,6 +4,15 @@
 //! engine from where its line starts, and applied only if every move stays
 //! legal; otherwise it is an error in the corrections file and the tree is
 //! left as read.
+//!
+//! A column read in pieces (a line that stopped, then its rests read on after
+//! gaps, `LineOrigin::Resumed`) is made whole again by the entries that fill
+//! its gaps: a single move added where a piece stopped, after which the next
+//! piece starts from exactly the position it leaves, joins that piece on (its
+//! moves as the reader read them from the printed text, checked by the rules
+//! from there); a whole line typed in for the column replaces every piece.
+//! Pieces so taken up are removed from the game, their variations moved onto
+//! the whole line at the position they branch from.
 
 use super::syntax::{Address, Body, LineRef, Spanned, Squares};
 use super::Loaded;
@@ -11,8 +20,8 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::text::draughts::move_text_among;
 use crate::rules::draughts::{parse_fen, resolve_among, write_fen, Position, ResolveError};
 use crate::span::Span;
-use crate::tree::{Annotation, AnnotationKind, Correction, CorrectionKind, Game, Line, LineStatus, MoveNode, Origin, Source, Start, StatedResult};
-use std::collections::HashMap;
+use crate::tree::{Annotation, AnnotationKind, Correction, CorrectionKind, Game, Line, LineOrigin, LineStatus, MoveNode, Origin, Source, Start, StatedResult};
+use std::collections::{BTreeSet, HashMap};
 
 /// Apply every structure entry of `loaded` to `source`; the diagnostics have spans in the corrections file.
 pub fn apply(source: &mut Source, loaded: &Loaded) -> Vec<Diagnostic> {
@@ -51,12 +60,112 @@ pub fn apply(source: &mut Source, loaded: &Loaded) -> Vec<Diagnostic> {
     }
     // Where lines start first, then whole lines, then single moves, then results and contributors.
     order.sort_by_key(|o| (o.0, o.1));
+    // Pieces of columns taken up into a whole line, per game: removed at the end, so addresses stay valid until then.
+    let mut taken_up: HashMap<usize, BTreeSet<usize>> = HashMap::new();
     for (_, index, g, l) in order {
-        if let Err(d) = apply_entry(&mut source.games[g], l, index, loaded) {
+        let taken = taken_up.entry(g).or_default();
+        if taken.contains(&l) {
+            let entry = &loaded.entries[index];
+            diagnostics.push(
+                Diagnostic::error(Code::FixesContradiction, format!("not applied: game {}, {} was taken up into its whole column by another entry", g + 1, source.games[g].lines[l].label), entry.span)
+                    .with_label("this piece is no longer a line")
+                    .with_help("address the column the piece belongs to"),
+            );
+            continue;
+        }
+        if let Err(d) = apply_entry(&mut source.games[g], l, index, loaded, taken) {
             diagnostics.push(d);
         }
     }
+    for (g, gone) in taken_up {
+        remove_lines(&mut source.games[g], &gone);
+    }
     diagnostics
+}
+
+/// The pieces of the column line `index` belongs to that come after it, by piece number.
+fn later_pieces(game: &Game, index: usize, taken: &BTreeSet<usize>) -> Vec<usize> {
+    let (column, after) = match game.lines[index].origin {
+        LineOrigin::Resumed { of, piece, .. } => (of, piece),
+        _ => (index, 1),
+    };
+    let mut pieces: Vec<(usize, usize)> = game
+        .lines
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !taken.contains(i))
+        .filter_map(|(i, l)| match l.origin {
+            LineOrigin::Resumed { of, piece, .. } if of == column && piece > after => Some((piece, i)),
+            _ => None,
+        })
+        .collect();
+    pieces.sort_unstable();
+    pieces.into_iter().map(|(_, i)| i).collect()
+}
+
+/// After line `index` took up `pieces`: every line branching from a piece
+/// branches from line `index` where its start position arises there, or, if
+/// it does not, keeps that position as its own start. The pieces are marked taken.
+fn move_children(game: &mut Game, index: usize, pieces: &[usize], taken: &mut BTreeSet<usize>) {
+    let base = if game.lines[index].parent.is_some() { game.lines[index].branch_ply } else { 0 };
+    let along: Vec<Position> = start_of(game, index)
+        .map(|mut pos| {
+            let mut out = vec![pos];
+            for m in &game.lines[index].moves {
+                let Ok(mv) = resolve_among(&pos.legal_moves(), &m.squares) else { break };
+                pos = pos.play(&mv);
+                out.push(pos);
+            }
+            out
+        })
+        .unwrap_or_default();
+    for &piece in pieces {
+        let children: Vec<usize> = game.children(piece).collect();
+        for child in children {
+            let Ok(from) = start_of(game, child) else { continue };
+            let below: Vec<usize> = (0..game.lines.len()).filter(|&i| game.descends_from(i, child)).collect();
+            let old = game.lines[child].branch_ply;
+            let new = match along.iter().position(|p| *p == from) {
+                Some(k) => {
+                    game.lines[child].parent = Some(index);
+                    base + k
+                }
+                None => {
+                    game.lines[child].parent = None;
+                    game.lines[child].start = Some(Start::Draughts(from.setup()));
+                    0
+                }
+            };
+            game.lines[child].branch_ply = new;
+            // Plies below count from the same start as the child's.
+            for i in below {
+                game.lines[i].branch_ply = (game.lines[i].branch_ply + new).saturating_sub(old);
+            }
+        }
+        taken.insert(piece);
+    }
+}
+
+/// Remove lines `gone` from `game`, every index into its lines mended.
+fn remove_lines(game: &mut Game, gone: &BTreeSet<usize>) {
+    let mut new_index = Vec::with_capacity(game.lines.len());
+    let mut next = 0;
+    for i in 0..game.lines.len() {
+        new_index.push((!gone.contains(&i)).then(|| {
+            next += 1;
+            next - 1
+        }));
+    }
+    let lines = std::mem::take(&mut game.lines);
+    game.lines = lines.into_iter().enumerate().filter(|(i, _)| !gone.contains(i)).map(|(_, l)| l).collect();
+    for line in &mut game.lines {
+        line.parent = line.parent.and_then(|p| new_index[p]);
+        if let LineOrigin::Resumed { of, .. } = &mut line.origin
+            && let Some(now) = new_index[*of]
+        {
+            *of = now;
+        }
+    }
 }
 
 /// What an entry sets: (game, line, what, move number or 0).
@@ -95,11 +204,11 @@ fn clash(claimed: &HashMap<Claim, usize>, g: usize, l: usize, claims: &[(&'stati
 }
 
 /// Apply entry `index` to line `l` of `game`.
-fn apply_entry(game: &mut Game, l: usize, index: usize, loaded: &Loaded) -> Result<(), Diagnostic> {
+fn apply_entry(game: &mut Game, l: usize, index: usize, loaded: &Loaded, taken: &mut BTreeSet<usize>) -> Result<(), Diagnostic> {
     let entry = &loaded.entries[index];
     match &entry.body {
-        Body::Moves { moves, result, .. } => typed_line(game, l, moves, result.as_ref(), loaded.correction(index, CorrectionKind::Moves)),
-        Body::Move { number, mv, .. } => one_move(game, l, number, mv, loaded.correction(index, CorrectionKind::Move)),
+        Body::Moves { moves, result, .. } => typed_line(game, l, moves, result.as_ref(), loaded.correction(index, CorrectionKind::Moves), taken),
+        Body::Move { number, mv, .. } => one_move(game, l, number, mv, loaded.correction(index, CorrectionKind::Move), taken),
         Body::Branch { number, parent, .. } => branch(game, l, number, parent, loaded.correction(index, CorrectionKind::BranchPoint)),
         Body::Start { fen, .. } => start(game, l, fen, loaded.correction(index, CorrectionKind::Start)),
         Body::Result { result, .. } => {
@@ -249,7 +358,7 @@ fn corrected_node(text: String, squares: Vec<u8>, span: Span, correction: &Corre
     MoveNode { text, squares, span, printed: String::new(), origin: Origin::Corrected(correction.clone()), ..MoveNode::default() }
 }
 
-fn typed_line(game: &mut Game, index: usize, moves: &[Spanned<Squares>], result: Option<&Spanned<super::syntax::ResultText>>, correction: Correction) -> Result<(), Diagnostic> {
+fn typed_line(game: &mut Game, index: usize, moves: &[Spanned<Squares>], result: Option<&Spanned<super::syntax::ResultText>>, correction: Correction, taken: &mut BTreeSet<usize>) -> Result<(), Diagnostic> {
     let span_all = moves.first().map_or(Span::default(), |m| m.span).join(moves.last().map_or(Span::default(), |m| m.span));
     let from = start_of(game, index).map_err(|e| Diagnostic::error(Code::FixesNoStart, format!("the line's start cannot be found: {e}"), span_all).with_label("not applied"))?;
     let squares: Vec<&[u8]> = moves.iter().map(|m| m.value.as_slice()).collect();
@@ -268,12 +377,23 @@ fn typed_line(game: &mut Game, index: usize, moves: &[Spanned<Squares>], result:
         let end = line.span.end;
         line.stated_result = Some(StatedResult { outcome: r.value.outcome, printed: r.value.printed.clone(), span: Span::new(end, end) });
     }
+    // The column typed in whole replaces the pieces it was read in; their printed text stays in the tree.
+    let pieces = later_pieces(game, index, taken);
+    for &p in &pieces {
+        let piece = &game.lines[p];
+        let mut printed: Vec<&str> = piece.moves.iter().map(|m| m.printed.trim()).filter(|t| !t.is_empty()).collect();
+        printed.extend(piece.unread.as_ref().map(|u| u.raw.as_str()).filter(|r| !r.trim().is_empty()));
+        line.annotations.push(Annotation { kind: AnnotationKind::Superseded, text: printed.join(" "), span: piece.span });
+        line.corrections.extend(piece.corrections.iter().cloned());
+    }
     line.status = status_of(&line);
     line.corrections.push(correction);
-    commit(game, index, line, span_all)
+    commit(game, index, line, span_all)?;
+    move_children(game, index, &pieces, taken);
+    Ok(())
 }
 
-fn one_move(game: &mut Game, index: usize, number: &Spanned<usize>, mv: &Spanned<Squares>, correction: Correction) -> Result<(), Diagnostic> {
+fn one_move(game: &mut Game, index: usize, number: &Spanned<usize>, mv: &Spanned<Squares>, correction: Correction, taken: &mut BTreeSet<usize>) -> Result<(), Diagnostic> {
     let line = game.lines[index].clone();
     let n = number.value;
     if n == 0 || n > line.moves.len() + 1 {
@@ -287,7 +407,7 @@ fn one_move(game: &mut Game, index: usize, number: &Spanned<usize>, mv: &Spanned
     } else {
         squares[n - 1] = &mv.value;
     }
-    let (nodes, _) = replay(from, &squares).map_err(|(k, why)| {
+    let (nodes, after) = replay(from, &squares).map_err(|(k, why)| {
         if k + 1 == n {
             Diagnostic::error(Code::FixesIllegalMove, format!("move {n} ({}) {why}", spelled(&mv.value)), mv.span).with_label("not legal here")
         } else {
@@ -306,10 +426,47 @@ fn one_move(game: &mut Game, index: usize, number: &Spanned<usize>, mv: &Spanned
         let at = changed.unread.as_ref().map_or(changed.span.end, |u| u.span.start);
         changed.moves.push(corrected_node(text, sq, Span::new(at, at), &correction));
         changed.readings.clear();
+        changed.refused = None;
+        // The move filled the gap where the column stopped: the next piece, read
+        // from the printed text after it, goes on from exactly this position.
+        if let Some(piece) = next_piece_from(game, index, &changed, &after, taken) {
+            join_piece(&mut changed, &game.lines[piece]);
+            changed.status = status_of(&changed);
+            changed.corrections.push(correction);
+            commit(game, index, changed, mv.span)?;
+            move_children(game, index, &[piece], taken);
+            return Ok(());
+        }
     }
     changed.status = status_of(&changed);
     changed.corrections.push(correction);
     commit(game, index, changed, mv.span)
+}
+
+/// The column's next piece, if line `index` (as `changed`, a move added
+/// where it stopped, now in position `after`) stopped at a gap with no text
+/// passed over, and that piece was read from exactly `after`.
+fn next_piece_from(game: &Game, index: usize, changed: &Line, after: &Position, taken: &BTreeSet<usize>) -> Option<usize> {
+    if changed.unread.as_ref().is_some_and(|u| !u.raw.trim().is_empty()) {
+        return None;
+    }
+    let piece = *later_pieces(game, index, taken).first()?;
+    let start = position(game.lines[piece].start.as_ref()?).ok()?;
+    (start == *after).then_some(piece)
+}
+
+/// `piece`'s moves, as read, joined onto `line`, with where it stops and what it says.
+fn join_piece(line: &mut Line, piece: &Line) {
+    line.moves.extend(piece.moves.iter().cloned());
+    line.unread.clone_from(&piece.unread);
+    line.readings.clone_from(&piece.readings);
+    line.refused.clone_from(&piece.refused);
+    if piece.stated_result.is_some() {
+        line.stated_result.clone_from(&piece.stated_result);
+    }
+    line.annotations.extend(piece.annotations.iter().cloned());
+    line.corrections.extend(piece.corrections.iter().cloned());
+    line.span = line.span.join(piece.span);
 }
 
 fn branch(game: &mut Game, index: usize, number: &Spanned<usize>, parent: &Spanned<LineRef>, correction: Correction) -> Result<(), Diagnostic> {
@@ -423,5 +580,95 @@ mod tests {
         let s = with("23-19\n", "game 1, trunk, start: W:W23:B5\n");
         assert!(errors(&s).is_empty(), "{:?}", s.diagnostics);
         assert_eq!(s.games[0].lines[0].start.as_ref().map(ToString::to_string).as_deref(), Some("W:W23:B5"));
+    }
+
+    /// A one-column Anderson page whose row of White's 23-19 (after 11-15) is
+    /// lost: the reader reads `11-15`, stops, and reads the rest as a piece.
+    fn lost_row_page() -> Source {
+        let rows = ["11 15", "8 11", "22 17", "4 8", "17 13", "15 18", "24 20", "11 15", "28 24", "8 11", "26 22"];
+        let text = format!("GAME.\t1\n{}\nDrawn.\n", rows.iter().map(|r| format!("{r}\t")).collect::<Vec<_>>().join("\n"));
+        crate::notation::anderson::read("a.txt", &text)
+    }
+
+    fn anderson_with(fixes: &str) -> Source {
+        let mut s = lost_row_page();
+        apply_to_source(&mut s, &Loaded::from_text("a.fixes", fixes));
+        s
+    }
+
+    fn labels(s: &Source) -> Vec<&str> {
+        s.games[0].lines.iter().map(|l| l.label.as_str()).collect()
+    }
+
+    #[test]
+    fn a_move_that_fills_the_gap_joins_the_resumed_piece() {
+        let read = lost_row_page();
+        assert_eq!(labels(&read), ["trunk", "trunk (resumed)"], "the page is read in two pieces");
+        assert_eq!(read.games[0].lines[0].moves.len(), 1);
+        let s = anderson_with("game 1, trunk, move 2: 23 19 [lost row]\n");
+        assert!(errors(&s).is_empty(), "{:?}", s.diagnostics);
+        assert_eq!(labels(&s), ["trunk"], "no piece is left beside the whole column");
+        let trunk = &s.games[0].lines[0];
+        let texts: Vec<&str> = trunk.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["11-15", "23-19", "8-11", "22-17", "4-8", "17-13", "15-18", "24-20", "11-15", "28-24", "8-11", "26-22"]);
+        assert!(matches!(&trunk.moves[1].origin, Origin::Corrected(c) if c.kind == CorrectionKind::Move));
+        // The rest is the printed text, as the reader read it.
+        assert!(trunk.moves[2..].iter().all(|m| m.origin.is_printed() && !m.printed.is_empty()));
+        assert_eq!(trunk.stated_result.as_ref().map(|r| r.outcome), Some(crate::tree::Outcome::Draw));
+        assert_eq!(trunk.status, LineStatus::Legal);
+    }
+
+    #[test]
+    fn a_move_the_piece_does_not_start_after_leaves_the_piece() {
+        // 24-19 is legal, but the rest was read from the board after 23-19.
+        let s = anderson_with("game 1, trunk, move 2: 24 19\n");
+        assert!(errors(&s).is_empty(), "{:?}", s.diagnostics);
+        assert_eq!(labels(&s), ["trunk", "trunk (resumed)"]);
+        assert_eq!(s.games[0].lines[0].moves.len(), 2);
+    }
+
+    #[test]
+    fn a_typed_in_column_replaces_its_pieces() {
+        let s = anderson_with("game 1, trunk: 11 15 23 19 8 11 22 17 4 8 Drawn. [scan]\n");
+        assert!(errors(&s).is_empty(), "{:?}", s.diagnostics);
+        assert_eq!(labels(&s), ["trunk"]);
+        let trunk = &s.games[0].lines[0];
+        assert_eq!(trunk.moves.len(), 5);
+        // The piece's printed text stays in the tree, superseded.
+        assert!(trunk.annotations.iter().any(|a| a.kind == AnnotationKind::Superseded && a.text.starts_with("8 11")), "{:?}", trunk.annotations);
+        // An entry for the piece after it was taken up is an error, not silently dropped.
+        let s = anderson_with("game 1, trunk: 11 15 23 19 8 11\ngame 1, line \"trunk (resumed)\", result: Drawn.\n");
+        assert_eq!(errors(&s), ["fixes::contradiction"]);
+    }
+
+    /// The lost-row page with a variation branching from the piece at its
+    /// second move (22-18 for 22-17, after 8-11).
+    fn with_a_variation_on_the_piece(fixes: &str) -> Source {
+        let mut s = lost_row_page();
+        let game = &mut s.games[0];
+        let piece = game.lines.iter().position(|l| l.origin.is_resumed()).expect("a piece");
+        let mv = MoveNode { text: "22-18".into(), squares: vec![22, 18], ..MoveNode::default() };
+        game.lines.push(Line { label: "V".into(), parent: Some(piece), branch_ply: 1, moves: vec![mv], ..Line::default() });
+        apply_to_source(&mut s, &Loaded::from_text("a.fixes", fixes));
+        s
+    }
+
+    #[test]
+    fn a_variation_on_a_piece_moves_onto_the_whole_line() {
+        for fixes in ["game 1, trunk, move 2: 23 19\n", "game 1, trunk: 11 15 23 19 8 11 22 17\n"] {
+            let s = with_a_variation_on_the_piece(fixes);
+            assert!(errors(&s).is_empty(), "{:?}", s.diagnostics);
+            assert_eq!(labels(&s), ["trunk", "V"], "{fixes}");
+            let v = &s.games[0].lines[1];
+            // 11-15 23-19 8-11 are played before it: it replaces the trunk's fourth move.
+            assert_eq!((v.parent, v.branch_ply, v.start.is_none()), (Some(0), 3, true), "{fixes}");
+            assert!(start_of(&s.games[0], 1).is_ok());
+        }
+        // A typed-in column that never reaches the variation's position: it keeps that position as its start.
+        let s = with_a_variation_on_the_piece("game 1, trunk: 11 15 24 19\n");
+        assert!(errors(&s).is_empty(), "{:?}", s.diagnostics);
+        let v = &s.games[0].lines[1];
+        assert_eq!((v.parent, v.branch_ply), (None, 0));
+        assert_eq!(v.start.as_ref().map(ToString::to_string).as_deref(), Some("W:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15"));
     }
 }

@@ -2,9 +2,18 @@
 //! and every applied place correction written in, every other byte as it was.
 //! What is not certain enough (a repair below the threshold, a stop where the
 //! text reads as several moves, a line that stops) is left and listed.
+//!
+//! Every certain repair is written, one by one, not a line's all or none.
+//! Writing some repairs of a line changes the context the decoder weighs the
+//! others in (a cut column half mended no longer reads as cut), so the text is
+//! read again and what is certain then is written, round after round, until a
+//! round has nothing to write ([`fixed_point`]): the output is a fixed point of
+//! `fix` by construction. A round that would lose a move or change a move
+//! already read is refused and reported.
 
 use crate::span::Span;
 use crate::tree::{EditKind, Origin, Source};
+use std::collections::HashMap;
 
 /// Repairs at least this confident are written by default: a margin of three
 /// cost units over the next reading (`confidence = 1 - e^-margin`).
@@ -54,17 +63,6 @@ pub fn plan(source: &Source, fixes: Option<&super::Loaded>, bytes: &[u8], min_co
     }
     for (g, game) in source.games.iter().enumerate() {
         for line in &game.lines {
-            // A line is written whole or not at all: writing some of its repairs
-            // changes the context the decoder weighs the others in (a cut column
-            // half mended no longer reads as cut), so a second fix would judge again.
-            let weakest = line
-                .moves
-                .iter()
-                .filter(|m| matches!(m.origin, Origin::Printed))
-                .filter_map(|m| m.repair.as_ref())
-                .filter(|r| r.edits.iter().any(|e| e.from != e.to))
-                .map(|r| r.confidence)
-                .fold(f64::INFINITY, f64::min);
             for (k, m) in line.moves.iter().enumerate() {
                 let Some(repair) = &m.repair else { continue };
                 if !matches!(m.origin, Origin::Printed) {
@@ -73,10 +71,6 @@ pub fn plan(source: &Source, fixes: Option<&super::Loaded>, bytes: &[u8], min_co
                 let place = format!("game {}, {} move {} ({} read as {})", g + 1, line.label, k + 1, m.printed.trim(), m.text);
                 if repair.confidence < min_confidence {
                     plan.left.push(Left { span: m.span, what: format!("{place}: repair confidence {:.2} is below {min_confidence:.2}", repair.confidence) });
-                    continue;
-                }
-                if weakest < min_confidence {
-                    plan.left.push(Left { span: m.span, what: format!("{place}: certain, but its line has a repair below {min_confidence:.2}") });
                     continue;
                 }
                 // Edits that change no byte (tokens run together or split) need no writing.
@@ -119,6 +113,146 @@ pub fn plan(source: &Source, fixes: Option<&super::Loaded>, bytes: &[u8], min_co
     plan
 }
 
+/// A text read: its tree and the corrections file as applied to it.
+pub type Read = (Source, Option<super::Loaded>);
+
+/// At most this many rounds of writing and reading again.
+pub const MAX_ROUNDS: usize = 8;
+
+/// What `fix` writes: the text after the last round, and what is left.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Fixed {
+    pub bytes: Vec<u8>,
+    /// The edits of each round written, spans in the text that round read.
+    pub rounds: Vec<Vec<TextEdit>>,
+    /// Why the round after the last one written was not written, if one was refused.
+    pub refused: Option<String>,
+    /// What the last text read leaves for a person; spans in the original bytes.
+    pub left: Vec<Left>,
+    pub structure_entries: usize,
+}
+
+impl Fixed {
+    pub fn corrections(&self) -> usize {
+        self.rounds.iter().flatten().filter(|e| matches!(e.why, Why::Correction { .. })).count()
+    }
+
+    pub fn repairs(&self) -> usize {
+        self.rounds.iter().flatten().filter(|e| matches!(e.why, Why::Repair { .. })).count()
+    }
+}
+
+/// Write the certain edits of `first` (read from `original`), read the result
+/// with `read` and write what is certain then, until a round has nothing to
+/// write (or [`MAX_ROUNDS`]). A round whose text reads with fewer moves, with
+/// a move already read changed, or with the corrections file no longer
+/// applying is refused: the text before it is kept and the refusal reported.
+///
+/// `read` reads a text with the corrections file, as `first` was read: the
+/// tree, and the corrections file as applied to that text (place entries
+/// written in an earlier round read as already applied there).
+pub fn fixed_point(original: &[u8], first: Read, min_confidence: f64, read: &mut dyn FnMut(&[u8]) -> Read) -> Fixed {
+    let mut fixed = Fixed { bytes: original.to_vec(), ..Fixed::default() };
+    let (mut tree, mut fixes) = first;
+    loop {
+        let plan = plan(&tree, fixes.as_ref(), &fixed.bytes, min_confidence);
+        if fixed.rounds.is_empty() {
+            fixed.structure_entries = plan.structure_entries;
+        }
+        let mut left = plan.left;
+        if plan.edits.is_empty() {
+            fixed.left = left;
+            break;
+        }
+        let round = fixed.rounds.len() + 1;
+        let unwritten = |edits: &[TextEdit], why: &str| edits.iter().map(|e| Left { span: e.span, what: format!("certain {:?} -> {:?}, not written: {why}", e.from, e.to) }).collect::<Vec<_>>();
+        if round > MAX_ROUNDS {
+            left.extend(unwritten(&plan.edits, &format!("{MAX_ROUNDS} rounds written, no fixed point yet")));
+            fixed.refused = Some(format!("no fixed point after {MAX_ROUNDS} rounds; {} certain edits not written", plan.edits.len()));
+            fixed.left = left;
+            break;
+        }
+        let next = apply(&fixed.bytes, &plan.edits);
+        let (next_tree, next_fixes) = read(&next);
+        let fixes_errors = next_tree.diagnostics.iter().filter(|d| d.file.is_some() && d.is_error()).count();
+        let refusal = if fixes_errors > 0 {
+            Some(format!("the corrections file has {fixes_errors} errors on the text it would write"))
+        } else {
+            same_moves(&tree, &next_tree).err()
+        };
+        if let Some(why) = refusal {
+            left.extend(unwritten(&plan.edits, &format!("round {round} refused ({why})")));
+            fixed.refused = Some(format!("round {round} refused: {why}"));
+            fixed.left = left;
+            break;
+        }
+        fixed.rounds.push(plan.edits);
+        fixed.bytes = next;
+        tree = next_tree;
+        fixes = next_fixes;
+    }
+    let mut left = std::mem::take(&mut fixed.left);
+    for l in &mut left {
+        l.span = Span::new(fixed.to_original(l.span.start), fixed.to_original(l.span.end));
+    }
+    fixed.left = left;
+    fixed.left.sort_by_key(|l| l.span.start);
+    fixed
+}
+
+impl Fixed {
+    /// The byte of the original text where byte `at` of the last text written was.
+    pub fn to_original(&self, mut at: usize) -> usize {
+        for edits in self.rounds.iter().rev() {
+            at = before_edits(edits, at);
+        }
+        at
+    }
+}
+
+/// The byte before `edits` were written of byte `at` after (inside a replacement: its start).
+fn before_edits(edits: &[TextEdit], at: usize) -> usize {
+    let mut shift: isize = 0;
+    for e in edits {
+        let new_start = (e.span.start as isize + shift) as usize;
+        let new_end = new_start + e.to.len();
+        if at < new_start {
+            break;
+        }
+        if at < new_end || (at == new_end && e.to.is_empty() && at == new_start) {
+            return e.span.start;
+        }
+        shift += e.to.len() as isize - e.span.len() as isize;
+    }
+    (at as isize - shift).max(0) as usize
+}
+
+/// Whether `new` reads every move `old` read, each in its line (a line may
+/// read further); else what it loses or changes.
+pub fn same_moves(old: &Source, new: &Source) -> Result<(), String> {
+    if old.games.len() != new.games.len() {
+        return Err(format!("it reads {} games, not {}", new.games.len(), old.games.len()));
+    }
+    for (g, (a, b)) in old.games.iter().zip(&new.games).enumerate() {
+        let lines: HashMap<&str, &crate::tree::Line> = b.lines.iter().map(|l| (l.label.as_str(), l)).collect();
+        for line in &a.lines {
+            let Some(now) = lines.get(line.label.as_str()) else {
+                if !line.moves.is_empty() {
+                    return Err(format!("game {}, {} is no longer read", g + 1, line.label));
+                }
+                continue;
+            };
+            if let Some(k) = line.moves.iter().zip(&now.moves).position(|(x, y)| x.squares != y.squares) {
+                return Err(format!("game {}, {} move {} would read as {}, not {}", g + 1, line.label, k + 1, now.moves[k].text, line.moves[k].text));
+            }
+            if now.moves.len() < line.moves.len() {
+                return Err(format!("game {}, {} would read {} moves, not {}", g + 1, line.label, now.moves.len(), line.moves.len()));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// `bytes` with the plan's edits written in (they are sorted and do not overlap).
 pub fn apply(bytes: &[u8], edits: &[TextEdit]) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len() + 64);
@@ -157,5 +291,17 @@ mod tests {
             TextEdit { span: Span::new(4, 4), from: String::new(), to: "-".into(), why: Why::Correction { entry_line: 2 } },
         ];
         assert_eq!(apply(b"ab\r\ncd", &edits), b"X\r\n-cd");
+    }
+
+    #[test]
+    fn bytes_after_rounds_map_back_to_the_original() {
+        let edit = |start, end, from: &str, to: &str| TextEdit { span: Span::new(start, end), from: from.into(), to: to.into(), why: Why::Correction { entry_line: 1 } };
+        // "ab cd ef": "cd" -> "X", then in "ab X ef": "ef" -> "EFG".
+        let fixed = Fixed { rounds: vec![vec![edit(3, 5, "cd", "X")], vec![edit(5, 7, "ef", "EFG")]], ..Fixed::default() };
+        assert_eq!(fixed.to_original(0), 0);
+        assert_eq!(fixed.to_original(3), 3, "the start of a replacement");
+        assert_eq!(fixed.to_original(4), 5, "the space after X was after cd");
+        assert_eq!(fixed.to_original(6), 6, "inside EFG: where ef began");
+        assert_eq!(fixed.to_original(8), 8, "the end");
     }
 }
