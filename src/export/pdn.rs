@@ -1,5 +1,6 @@
 //! PDN 3.0 writer: one game per tree game, variations as nested RAV at their
-//! branch ply, repairs and unread text in comments.
+//! branch ply, repairs and unread text in comments, and each line that cannot
+//! be RAV (no branch point reached) as a note in its game (see `written_games`).
 //!
 //! Lasca has no registered PDN GameType. Its games are written with
 //! `[GameType "98"]` (a number outside PDN's list, chosen by gamescribe),
