@@ -2,7 +2,7 @@
 //! came to, and the tree of the game whose pages are printed row-wise.
 
 use gamescribe::diagnostic::Severity;
-use gamescribe::export::pdn::{write_pdn, written_games};
+use gamescribe::export::pdn::{write_pdn_counted, written_games};
 use gamescribe::notation::{anderson, pdn};
 use gamescribe::tree::LineStatus;
 use tree_canon::canonical;
@@ -125,20 +125,23 @@ fn games_are_named_and_numbered_within_the_contents() {
     assert_eq!(agree, 9, "games whose last variation column was found");
 }
 
-/// The whole book as PDN, read back by our own PDN reader: every game and
-/// every variation placed in the tree comes back as it was, with its moves,
-/// repairs and unread text (comments), branch points and stated results.
+/// The whole book as PDN, read back by our own PDN reader: one PDN game per
+/// opening (the 15 of the contents page, not one per column); every variation
+/// placed in the tree comes back as RAV with its moves, repairs and unread
+/// text (comments), branch points and stated results; every other column is a
+/// note in its game, and the moves of one with a start of its own read back
+/// from that note as the line has them.
 #[test]
 fn the_books_pdn_reads_back_as_the_same_tree() {
     let text = book();
     let source = anderson::read("anderson-1852-ocr.txt", &text);
-    let written = write_pdn(&source);
+    let (written, counts) = write_pdn_counted(&source);
     no_statistics_in_headers(&source, &written);
     let back = pdn::read("anderson.pdn", &written);
     let errors: Vec<_> = back.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
     assert!(errors.is_empty(), "{errors:?}");
     let games = written_games(&source);
-    assert_eq!(back.games.len(), games.len());
+    assert_eq!((back.games.len(), games.len(), counts.games), (15, 15, 15), "one PDN game per opening");
     let mut lines = 0;
     for (read, sent) in back.games.iter().zip(&games) {
         assert_eq!(read.name, sent.name);
@@ -158,9 +161,56 @@ fn the_books_pdn_reads_back_as_the_same_tree() {
         }
         lines += sent.len();
     }
-    // Every line with a move, placed or on a start of its own, went through.
-    let with_moves = source.lines().filter(|l| !l.moves.is_empty()).count();
-    assert!(lines >= with_moves, "{lines} lines round-tripped, {with_moves} have moves");
+    assert_eq!(lines, counts.games + counts.variations, "trunks and RAV read back");
+    // Every other line is kept as one note in its game; a kept line's moves read back from it.
+    let mut kept = 0;
+    let mut kept_moves = 0;
+    for (game, read) in source.games.iter().zip(&back.games) {
+        // After the trunk's last move, or on the trunk where it has none.
+        let trunk = &read.lines[0];
+        let after = trunk.moves.last().map_or(&trunk.annotations, |m| &m.annotations);
+        let notes: Vec<&str> = after.iter().filter(|a| a.kind == gamescribe::tree::AnnotationKind::Note).map(|a| a.text.as_str()).collect();
+        for (i, line) in game.lines.iter().enumerate().skip(1) {
+            let opening = format!("variation {} (line {i}) kept as text", line.label);
+            let Some(note) = notes.iter().find(|n| n.starts_with(&opening)) else { continue };
+            kept += 1;
+            if let Some(u) = line.unread.as_ref().filter(|u| !u.raw.trim().is_empty()) {
+                let raw = u.raw.split_whitespace().collect::<Vec<_>>().join(" ").replace('{', "(").replace('}', ")");
+                assert!(note.contains(&format!("unread: {raw}")), "{}: {note}", game.name);
+            }
+            if let Some(start) = &line.start {
+                assert!(note.contains(&format!(": start {start};")), "{}: {note}", game.name);
+            }
+            let squares = note_moves(note);
+            let want: Vec<Vec<u8>> = line.moves.iter().map(|m| m.squares.clone()).collect();
+            assert_eq!(squares.len(), want.len(), "{} {}: {note}", game.name, line.label);
+            for (got, want) in squares.iter().zip(&want) {
+                assert!(got == want || (got.len() == 2 && got[0] == want[0] && got[1] == want[want.len() - 1]), "{} {}: {got:?} v {want:?}", game.name, line.label);
+            }
+            kept_moves += squares.len();
+        }
+    }
+    assert_eq!((kept, kept_moves), (counts.kept, counts.kept_moves));
+    assert_eq!(counts.games + counts.variations + counts.kept, source.lines().count(), "every line written as a line or kept as a note");
+    let with_moves: usize = source.lines().map(|l| l.moves.len()).sum();
+    assert_eq!(counts.moves + counts.kept_moves, with_moves, "every move read is written");
+}
+
+/// The moves a kept line's note gives (`moves: 11-15 (repaired: ...) 23-19; result: ...`), as squares.
+fn note_moves(note: &str) -> Vec<Vec<u8>> {
+    let Some(at) = note.find("; moves: ") else { return Vec::new() };
+    let mut depth = 0usize;
+    let mut plain = String::new();
+    for c in note[at + "; moves: ".len()..].chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ';' if depth == 0 => break,
+            c if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    plain.split_whitespace().map(|w| w.split(['-', 'x']).map(|n| n.parse().expect("a square")).collect()).collect()
 }
 
 /// The reader's counts live in `Game::stats` and stay out of the exported

@@ -152,3 +152,18 @@ fn convert_takes_a_folder_and_writes_one_output_per_input() {
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("need -o DIR"));
 }
+
+/// `convert --to pdn` on Anderson's book: one PDN game per opening (not one per
+/// column), and a note on stderr saying what went in as moves and what as notes.
+#[test]
+fn anderson_to_pdn_is_one_game_per_opening_and_says_what_it_kept() {
+    let run = Command::new(env!("CARGO_BIN_EXE_gamescribe")).args(["convert", concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/anderson-1852-ocr.txt"), "--to", "pdn"]).output().expect("run");
+    let (out, err) = (String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr));
+    assert_eq!(out.matches("[Event ").count(), 15, "{err}");
+    let note = err.lines().find(|l| l.starts_with("note: ")).expect("a note of what was written");
+    assert!(note.starts_with("note: 15 game(s), ") && note.contains("line(s) kept as comments in their game"), "{note}");
+    let kept: usize = note.split("; ").nth(1).and_then(|k| k.split_whitespace().next()).and_then(|n| n.parse().ok()).expect("a count");
+    // The writer wraps comments at 80 columns.
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(flat.matches("kept as text, not as a variation").count(), kept, "{note}");
+}

@@ -92,23 +92,44 @@ fn games_with_variations_and_comments_replay_their_main_lines() {
     }
 }
 
-/// Anderson's book as `convert --to pdn` writes it: every game's main line,
-/// and every variation written as a game from a start of its own, replays in
-/// pydraughts move for move.
+/// Anderson's book as `convert --to pdn` writes it, read by pydraughts: one
+/// game per opening, each read by pydraughts' PDN reader with its main line;
+/// every line replayed by pydraughts' engine move for move: the main line,
+/// every RAV from the position before the move it replaces, and every line
+/// kept as a note from the start the note gives.
 #[test]
 fn the_anderson_book_exported_to_pdn_replays_in_pydraughts() {
     let Some(python) = oracle::python("pydraughts") else { return };
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/anderson-1852-ocr.txt")).expect("corpus");
     let source = gamescribe::notation::anderson::read("anderson-1852-ocr.txt", &text);
     let games = gamescribe::export::pdn::written_games(&source);
-    let report = replay_in_pydraughts(&python, &write_pdn(&source), "anderson.pdn");
+    let (pdn, counts) = gamescribe::export::pdn::write_pdn_counted(&source);
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("anderson-variations.pdn");
+    std::fs::write(&path, pdn).expect("write PDN");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/pydraughts_variations.py");
+    let out = Command::new(&python).arg(script).arg(&path).output().expect("run python");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON from the script");
     let replayed = report["games"].as_array().expect("games");
-    assert_eq!(replayed.len(), games.len(), "{report}");
-    let mut moves = 0;
+    assert_eq!(replayed.len(), 15, "one game per opening");
+    assert_eq!(replayed.len(), games.len());
+    let (mut lines, mut moves, mut kept, mut kept_moves) = (0, 0, 0, 0);
     for (g, r) in games.iter().zip(replayed) {
         assert_eq!(r["ok"], true, "{}: {r}", g.name);
-        assert_eq!(r["moves"], g.lines[0].moves.len(), "{}", g.name);
-        moves += g.lines[0].moves.len();
+        assert_eq!(r["read"], 1, "pydraughts reads {} as one game", g.name);
+        assert_eq!(r["main"], g.lines[0].moves.len(), "{}: pydraughts' main line", g.name);
+        assert_eq!(r["lines"], g.lines.len(), "{}: trunk and RAV", g.name);
+        assert_eq!(r["moves"], g.lines.iter().map(|l| l.moves.len()).sum::<usize>(), "{}", g.name);
+        for k in r["kept"].as_array().expect("kept") {
+            assert_eq!(k["ok"], true, "{}: {k}", g.name);
+            kept += 1;
+            kept_moves += k["moves"].as_u64().unwrap() as usize;
+        }
+        lines += g.lines.len();
+        moves += r["moves"].as_u64().unwrap() as usize;
     }
-    assert!(moves > 500, "{moves} main-line moves replayed");
+    assert_eq!((lines, moves), (counts.games + counts.variations, counts.moves));
+    assert_eq!(kept, counts.kept_own_start, "every kept line with a start of its own replayed");
+    assert_eq!(kept_moves, counts.kept_moves, "and every move in a kept line");
+    eprintln!("pydraughts: {} games read, {lines} lines and {moves} moves replayed; {kept} kept lines, {kept_moves} moves, replayed from their starts", replayed.len());
 }

@@ -73,7 +73,9 @@ fn pdn_unread_text_is_written_after_unplaced_lines() {
     game.lines.push(Line { label: "2".into(), parent: None, branch_ply: 7, moves: game.lines[0].moves[..1].to_vec(), ..Line::default() });
     let first = write_pdn(&source);
     let unread_at = first.find("{unread:").expect("the unread text is written");
-    assert!(first.find("unplaced variation 2").is_some_and(|at| at < unread_at), "{first}");
+    // Lines that cannot be RAV are kept as notes after the trunk's last move (the writer's wording since issue 22).
+    assert!(first.find("variation 2 (line 2) kept as text").is_some_and(|at| at < unread_at), "{first}");
+    assert!(first.find("variation 1 (line 1) kept as text").is_some_and(|at| at < unread_at), "{first}");
     let again = write_pdn(&pdn::read("t.pdn", &first));
     assert_eq!(first, again);
     let _: &Source = &source;

@@ -33,7 +33,11 @@ pub(super) fn convert(path: &Path, notation: Reader, to: Target, output: Option<
             }
             text
         }),
-        Target::Pdn => Ok(export::pdn::write_pdn(&source)),
+        Target::Pdn => {
+            let (text, written) = export::pdn::write_pdn_counted(&source);
+            eprintln!("note: {written}");
+            Ok(text)
+        }
         Target::Json => export::to_json(&source),
         Target::Yaml => export::to_yaml(&source),
         Target::Csv => export::to_csv(&source),

@@ -1,5 +1,6 @@
 //! PDN 3.0 writer: one game per tree game, variations as nested RAV at their
-//! branch ply, repairs and unread text in comments.
+//! branch ply, repairs and unread text in comments, and each line that cannot
+//! be RAV (no branch point reached) as a note in its game (see `written_games`).
 //!
 //! Lasca has no registered PDN GameType. Its games are written with
 //! `[GameType "98"]` (a number outside PDN's list, chosen by gamescribe),
@@ -55,43 +56,159 @@ enum Piece {
 
 /// One PDN game per tree game.
 pub fn write_pdn(source: &Source) -> String {
+    write_pdn_counted(source).0
+}
+
+/// What [`write_pdn`] wrote: `convert` prints it, tests compare it with the tree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    pub games: usize,
+    /// Variations written as RAV.
+    pub variations: usize,
+    /// Moves written as moves (main lines and RAV).
+    pub moves: usize,
+    /// Lines kept as a comment in their game (see [`written_games`]).
+    pub kept: usize,
+    /// Of those: no move read.
+    pub kept_no_move: usize,
+    /// Of those: a start of their own (inferred from their moves, or where a
+    /// stopped line resumes), which no written move reaches.
+    pub kept_own_start: usize,
+    /// Moves inside the kept lines' comments.
+    pub kept_moves: usize,
+}
+
+impl std::fmt::Display for Written {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} game(s), {} variation(s) as RAV, {} move(s) written; {} line(s) kept as comments in their game ({} with no move read, {} from a start of their own, {} move(s) in them)",
+            self.games, self.variations, self.moves, self.kept, self.kept_no_move, self.kept_own_start, self.kept_moves
+        )
+    }
+}
+
+/// The PDN text and what it holds.
+pub fn write_pdn_counted(source: &Source) -> (String, Written) {
     let mut out = String::new();
     let kind = if source.notation.game() == Some(crate::tree::GameKind::Lasca) { Kind::Lasca } else { Kind::English };
-    for game in written_games(source) {
+    let mut written = Written::default();
+    for (game, kept) in source.games.iter().map(placed_and_kept) {
+        written.games += 1;
+        written.variations += game.lines.len().saturating_sub(1);
+        written.moves += game.lines.iter().map(|l| l.moves.len()).sum::<usize>();
+        written.kept += kept.len();
+        written.kept_no_move += kept.iter().filter(|l| l.moves.is_empty()).count();
+        written.kept_own_start += kept.iter().filter(|l| l.start.is_some()).count();
+        written.kept_moves += kept.iter().map(|l| l.moves.len()).sum::<usize>();
         write_game(&mut out, &game, kind);
         out.push('\n');
     }
-    out
+    (out, written)
 }
 
-/// The games as the PDN has them: each tree game, then, after it, each of its
-/// variations replayed from a start of its own (its branch point was not read,
-/// so it cannot hang in the tree) as a game from that position.
+/// The games as the PDN has them, one per tree game: the trunk and every
+/// variation that hangs from it (directly or through other variations) at a
+/// move of its parent, as RAV; every other line (a start inferred from its own
+/// moves, which no move of the game reaches; where it branches not read; no
+/// move read; or branching from such a line) kept as a note after the trunk's
+/// last move, with its moves and text and where it belongs.
+/// PDN 3.0 has no setup inside a variation (only the `/FEN/` extension, which
+/// PDN readers such as pydraughts do not take), so a comment is where those lines go.
 pub fn written_games(source: &Source) -> Vec<Game> {
-    let mut games = Vec::new();
-    for game in &source.games {
-        // A line with a start of its own takes the variations marked in it along.
-        let own_starts: Vec<usize> = (1..game.lines.len()).filter(|&i| game.lines[i].parent.is_none() && game.lines[i].start.is_some()).collect();
-        // As far up as the parent links go.
-        let root_of = |i: usize| game.ancestors(i).last().unwrap_or(i);
-        let (moved, stays): (Vec<usize>, Vec<usize>) = (0..game.lines.len()).partition(|&i| i != 0 && game.lines[i].parent.is_some() && own_starts.contains(&root_of(i)));
-        games.push(Game { lines: kept_lines(game, &stays), ..game.clone() });
-        games.extend(own_starts.iter().map(|&root| {
-            let under: Vec<usize> = std::iter::once(root).chain(moved.iter().copied().filter(|&i| root_of(i) == root)).collect();
-            own_start_game(game, &kept_lines(game, &under))
-        }));
-        // A column never placed and never read is kept as a game of its own
-        // holding only its text, so that it reads back as the same line.
-        games.extend(game.lines.iter().skip(1).filter(|l| l.parent.is_none() && l.start.is_none() && l.moves.is_empty()).map(|line| unplaced_game(game, line)));
-    }
-    games
+    source.games.iter().map(|g| placed_and_kept(g).0).collect()
 }
 
-/// A variation whose branch point and moves were not read, as a game with no moves.
-fn unplaced_game(game: &Game, line: &Line) -> Game {
-    let mut own = line.clone();
-    own.annotations.insert(0, crate::tree::Annotation { kind: crate::tree::AnnotationKind::Note, text: "not placed: where this variation branches was not read".into(), span: line.span });
-    Game { name: format!("{}, variation {}", game.name, line.label), tags: vec![("Variation".into(), line.label.clone())], start: game.start.clone(), lines: vec![own], span: line.span, ..Game::default() }
+/// A game as written (see [`written_games`]), and the lines kept as notes.
+fn placed_and_kept(game: &Game) -> (Game, Vec<&Line>) {
+    if game.lines.is_empty() {
+        return (game.clone(), Vec::new());
+    }
+    let placed = placed_lines(game);
+    let kept: Vec<usize> = (1..game.lines.len()).filter(|i| !placed.contains(i)).collect();
+    let mut lines = kept_lines(game, &placed);
+    let notes = kept.iter().map(|&i| Annotation { kind: AnnotationKind::Note, text: kept_note(game, i), span: game.lines[i].span });
+    // After the trunk's last move (where a reader hangs a comment that follows
+    // it), so that OCR text in a note cannot disturb the moves before it in a
+    // reader that strips parentheses before comments (pydraughts does).
+    match lines[0].moves.last_mut() {
+        Some(last) => last.annotations.extend(notes),
+        None => lines[0].annotations.extend(notes),
+    }
+    (Game { lines, ..game.clone() }, kept.iter().map(|&i| &game.lines[i]).collect())
+}
+
+/// The trunk and the lines the line writer can hang as RAV, in index order: a
+/// parent already placed, a branch at one of the parent's moves, and no deeper
+/// than a reader takes.
+fn placed_lines(game: &Game) -> Vec<usize> {
+    let n = game.lines.len();
+    let mut depth: Vec<Option<usize>> = vec![None; n];
+    depth[0] = Some(0);
+    // Parents may come after their children in index order: repeat until nothing changes.
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (i, line) in game.lines.iter().enumerate().skip(1) {
+            let Some(p) = line.parent.filter(|&p| p < n && p != i) else { continue };
+            let (Some(d), None) = (depth[p], depth[i]) else { continue };
+            let parent = &game.lines[p];
+            let at_a_move = (parent.branch_ply..parent.branch_ply + parent.moves.len()).contains(&line.branch_ply);
+            if at_a_move && d < crate::notation::pdn::MAX_DEPTH {
+                depth[i] = Some(d + 1);
+                changed = true;
+            }
+        }
+    }
+    (0..n).filter(|&i| depth[i].is_some()).collect()
+}
+
+/// A line that cannot stand as RAV, as one note: which variation, why, where
+/// it starts or branches, its moves, its result and everything printed with it.
+fn kept_note(game: &Game, index: usize) -> String {
+    let line = &game.lines[index];
+    let label = |i: usize| if i == 0 { "the trunk".to_string() } else { format!("variation {}", game.lines[i].label) };
+    let mut parts = vec![format!("{} (line {index}) kept as text, not as a variation", label(index))];
+    let why = match (line.parent, &line.start) {
+        (_, Some(start)) if line.origin.is_resumed() => format!("it resumes a line whose reading stopped, from a position no written move reaches: start {start}"),
+        (_, Some(start)) => format!("its start is inferred from its own moves and no move of this game is shown to reach it: start {start}"),
+        (Some(p), None) if p < game.lines.len() => format!("it branches from {} at ply {}, which is not written as a variation", label(p), line.branch_ply),
+        (Some(p), None) => format!("its parent line {p} does not exist"),
+        (None, None) if line.moves.is_empty() => "no move was read and where it branches was not read".to_string(),
+        (None, None) => format!("where it branches was not read (ply {})", line.branch_ply),
+    };
+    parts.push(why);
+    if let crate::tree::LineOrigin::Resumed { of, piece, inferred } = line.origin {
+        let from = if inferred { "from the start its own moves imply" } else { "from the one position the gap leads to" };
+        parts.push(format!("part {piece} of {}, read on after it stopped, {from}", if of < game.lines.len() { label(of) } else { format!("line {of}") }));
+    }
+    for a in &line.annotations {
+        parts.push(format!("{}: {}", a.kind, a.text));
+    }
+    if !line.moves.is_empty() {
+        let moves: Vec<String> = line
+            .moves
+            .iter()
+            .map(|mv| {
+                let mut text = spelling(mv);
+                for a in &mv.annotations {
+                    text.push_str(&format!(" ({}: {})", a.kind, a.text));
+                }
+                if let Some(r) = repair_note(mv) {
+                    text.push_str(&format!(" (repaired: {r})"));
+                }
+                text
+            })
+            .collect();
+        parts.push(format!("moves: {}", moves.join(" ")));
+    }
+    if let Some(r) = &line.stated_result {
+        parts.push(format!("result: {}", r.printed));
+    }
+    if let Some(u) = line.unread.as_ref().filter(|u| !u.raw.trim().is_empty()) {
+        parts.push(format!("unread: {}", u.raw));
+    }
+    parts.join("; ").split_whitespace().collect::<Vec<_>>().join(" ").replace('{', "(").replace('}', ")")
 }
 
 /// The lines at `keep` (in that order), parent links renumbered to match.
@@ -103,25 +220,6 @@ fn kept_lines(game: &Game, keep: &[usize]) -> Vec<Line> {
             line
         })
         .collect()
-}
-
-/// A variation with its own start, with the variations marked in it, as a game of its own.
-fn own_start_game(game: &Game, lines: &[Line]) -> Game {
-    let line = &lines[0];
-    let mut own = line.clone();
-    own.start = None;
-    own.annotations.insert(
-        0,
-        crate::tree::Annotation { kind: crate::tree::AnnotationKind::Note, text: "start inferred from this variation's own moves; that the game reaches it is not checked".into(), span: line.span },
-    );
-    Game {
-        name: format!("{}, variation {}", game.name, line.label),
-        tags: vec![("Variation".into(), line.label.clone())],
-        start: line.start.clone().unwrap_or_default(),
-        lines: std::iter::once(own).chain(lines[1..].iter().cloned()).collect(),
-        span: line.span,
-        ..Game::default()
-    }
 }
 
 fn write_game(out: &mut String, game: &Game, kind: Kind) {
@@ -412,6 +510,33 @@ mod tests {
         assert!(written.contains("{unread: 99 100}"), "{written}");
         let back = pdn::read("t", &written);
         assert_eq!(back.games[1].lines[0].unread.as_ref().unwrap().raw, "99 100");
+    }
+
+    /// A column with a start of its own and one with no move read stay in
+    /// their game as notes after the trunk's last move; the placed variation is RAV.
+    #[test]
+    fn lines_that_cannot_be_rav_are_notes_in_their_game() {
+        let mut src = pdn::read("t", "[Event \"Fife\"]\n1. 11-15 23-19 (1... 22-18 15x22) 2. 9-14 22-17 *\n");
+        let start = crate::rules::draughts::parse_fen("B:W18,24:B12,16").unwrap();
+        let own = |text: &str, squares: Vec<u8>| crate::tree::MoveNode { text: text.into(), printed: text.into(), squares, ..Default::default() };
+        let game = &mut src.games[0];
+        game.lines.push(Line { label: "7".into(), start: Some(crate::tree::Start::Draughts(start)), moves: vec![own("16-20", vec![16, 20]), own("24-19", vec![24, 19])], ..Line::default() });
+        game.lines.push(Line { label: "8".into(), unread: Some(crate::tree::Unread { raw: "22 l8 (9".into(), span: Default::default() }), status: crate::tree::LineStatus::Unreadable, ..Line::default() });
+        let (written, counts) = write_pdn_counted(&src);
+        assert_eq!(counts, Written { games: 1, variations: 1, moves: 6, kept: 2, kept_no_move: 1, kept_own_start: 1, kept_moves: 2 }, "{written}");
+        let back = pdn::read("t", &written);
+        assert!(back.diagnostics.is_empty(), "{written}\n{:?}", back.diagnostics);
+        assert_eq!((back.games.len(), back.games[0].lines.len()), (1, 2), "{written}");
+        let notes: Vec<&str> = back.games[0].lines[0].moves[3].annotations.iter().map(|a| a.text.as_str()).collect();
+        assert_eq!(
+            notes,
+            [
+                "variation 7 (line 2) kept as text, not as a variation; its start is inferred from its own moves and no move of this game is shown to reach it: start B:W18,24:B12,16; moves: 16-20 24-19",
+                "variation 8 (line 3) kept as text, not as a variation; no move was read and where it branches was not read; unread: 22 l8 (9",
+            ],
+            "{written}"
+        );
+        assert_eq!(write_pdn(&back), written, "written again, the same text");
     }
 
     #[test]
