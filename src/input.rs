@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 mod decode;
 mod walk;
-use decode::{decode, decode_sgf, normalise_line_ends};
+use decode::{decode_owned, decode_sgf, normalise_line_ends};
 pub use decode::looks_like_text;
 pub use walk::{collect, collect_files, Collected};
 
@@ -114,12 +114,18 @@ pub struct Input {
 impl Input {
     /// Text from the bytes of a file.
     pub fn from_bytes(path: &Path, bytes: &[u8]) -> Input {
+        Input::from_owned_bytes(path, bytes.to_vec())
+    }
+
+    /// Text from the bytes of a file, taken over: UTF-8 (and so ASCII) bytes
+    /// become the text in place, so a large file is not held twice.
+    pub fn from_owned_bytes(path: &Path, bytes: Vec<u8>) -> Input {
         let name = if path == Path::new(STDIN) { "<stdin>".to_string() } else { path.display().to_string() };
         let mut findings = Vec::new();
-        let sgf_charset = if notation::sgf::looks_like_sgf(path, bytes) { notation::sgf::non_utf8_charset(bytes) } else { None };
+        let sgf_charset = if notation::sgf::looks_like_sgf(path, &bytes) { notation::sgf::non_utf8_charset(&bytes) } else { None };
         let (decoded_text, decoded, encoding) = match sgf_charset {
-            Some((charset, label)) => decode_sgf(bytes, charset, label.as_deref(), &mut findings),
-            None => decode(bytes, &mut findings),
+            Some((charset, label)) => decode_sgf(&bytes, charset, label.as_deref(), &mut findings),
+            None => decode_owned(bytes, &mut findings),
         };
         let (text, line_ends) = normalise_line_ends(decoded_text);
         Input { name, path: path.to_path_buf(), text, encoding, findings, decoded, line_ends, fixes: None, edits: OffsetMap::default() }
@@ -326,7 +332,7 @@ pub fn read_input(path: &Path) -> Result<Input, String> {
 /// A path (or `-`) read into text, with the corrections file `fixes` chooses;
 /// `Err` when either cannot be read.
 pub fn read_input_with(path: &Path, fixes: &crate::corrections::FixesChoice) -> Result<Input, String> {
-    let mut input = Input::from_bytes(path, &read_bytes(path)?);
+    let mut input = Input::from_owned_bytes(path, read_bytes(path)?);
     if let Some(file) = crate::corrections::locate(path, fixes) {
         input.attach_fixes(crate::corrections::Loaded::read(&file)?);
     }
@@ -386,6 +392,19 @@ mod tests {
         }
         // The LF of a CRLF belongs with its CR.
         assert_eq!(crlf.to_normalised(3), 3);
+    }
+
+    #[test]
+    fn utf8_bytes_become_the_text_without_a_copy() {
+        // `check` on a large file would otherwise hold it twice at its peak.
+        let files = [("t.sgf", "(;GM[1];B[aa])"), ("t.pdn", "[Event \"é\"]\r\n1. 11-15 *\r\n"), ("t.sgf", "(;CA[UTF-8]C[é]\r;B[aa])")];
+        for (path, bytes) in files.map(|(p, t)| (p, t.as_bytes())) {
+            let owned = bytes.to_vec();
+            let buffer = owned.as_ptr();
+            let i = Input::from_owned_bytes(Path::new(path), owned);
+            assert_eq!(i.text.as_ptr(), buffer, "{:?} was copied", String::from_utf8_lossy(bytes));
+            assert!(!i.text.contains('\r'));
+        }
     }
 
     #[test]

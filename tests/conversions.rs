@@ -167,3 +167,37 @@ fn anderson_to_pdn_is_one_game_per_opening_and_says_what_it_kept() {
     let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert_eq!(flat.matches("kept as text, not as a variation").count(), kept, "{note}");
 }
+
+/// A draughts file asked for a Go format is refused with the formats it can be
+/// written in, not a hint to read it as Go.
+#[test]
+fn a_draughts_file_is_refused_for_go_targets() {
+    for to in ["sgf", "go-corner"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_gamescribe"))
+            .args(["convert", concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/hoyle-draughts.txt"), "--to", to])
+            .output()
+            .expect("run");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--to {to}: {err}");
+        assert!(out.stdout.is_empty());
+        assert!(err.contains("reads as hoyle, not Go") && err.contains("--to pdn"), "{err}");
+        assert!(!err.contains("--notation go"), "{err}");
+    }
+}
+
+/// The whole file `convert --to paterson` writes reads back (`check --notation
+/// paterson`): the 1852 book's every line, inferred starts and variations
+/// included, with the same moves and stated results.
+#[test]
+fn anderson_in_natural_notation_reads_back_as_a_file() {
+    let source = anderson::read("anderson", &corpus("anderson-1852-ocr.txt"));
+    let (text, problems) = paterson::write_paterson(&source);
+    assert!(problems.is_empty());
+    let back = gamescribe::notation::read_given(gamescribe::notation::Reader::Paterson, std::path::Path::new("back.txt"), &text, &Default::default());
+    assert_eq!(errors(&back, "paterson::bad-tree") + errors(&back, "paterson::no-specimens") + errors(&back, "paterson::bad-start"), 0);
+    assert_eq!(back.games.len(), source.games.len());
+    assert_eq!(all_lines(&back), all_lines(&source));
+    let results = |s: &Source| s.lines().map(|l| l.stated_result.as_ref().map(|r| r.outcome)).collect::<Vec<_>>();
+    assert_eq!(results(&back), results(&source));
+    assert!(back.lines().all(|l| l.status == gamescribe::tree::LineStatus::Legal), "every written move reads as written");
+}

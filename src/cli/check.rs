@@ -11,6 +11,7 @@ use crate::export::json_stream::JsonSources;
 use crate::input::{collect_files, read_input_with};
 use crate::notation::{self, Reader};
 use crate::report::Tally;
+use crate::rules::draughts::egdb::Egdb;
 use crate::tree::{self, Source};
 
 /// A file read and judged for `check`, with its counts. Neither output needs
@@ -18,9 +19,10 @@ use crate::tree::{self, Source};
 /// written as they are read and then dropped, so a large file is checked in
 /// the memory of one game. Other readers build their tree; it is written once
 /// read. The source comes back without games for JSON.
-fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonSources<W>>, given: &notation::Given, judge: &crate::verdict::Judge) -> Result<(Source, crate::input::Input, Tally), String> {
+fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonSources<W>>, given: &notation::Given, databases: &Databases) -> Result<(Source, crate::input::Input, Tally), String> {
     let input = read_input_with(file, &given.fixes)?;
     let detected = if notation == Reader::Auto { Reader::detect(&input.path, &input.text) } else { notation };
+    let judge = &databases.judge(detected.read_as().and_then(tree::Notation::game));
     let written = |e: std::io::Error| format!("cannot write JSON: {e}");
     if given.positions.is_empty() && matches!(detected, Reader::Pdn | Reader::Sgf | Reader::Numeric) {
         let read_as = detected.read_as().expect("a notation, not auto");
@@ -62,13 +64,47 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonS
     Ok((source, input, tally))
 }
 
+/// The endgame database, loaded when the first draughts file needs it: a Go
+/// file never does, and the database takes hundreds of megabytes.
+struct Databases {
+    loaded: std::sync::OnceLock<(Egdb, String)>,
+    none: Egdb,
+}
+
+impl Databases {
+    fn new() -> Databases {
+        Databases { loaded: std::sync::OnceLock::new(), none: Egdb::empty() }
+    }
+
+    fn judge(&self, game: Option<tree::GameKind>) -> crate::verdict::Judge<'_> {
+        let db = if game == Some(tree::GameKind::Go) { &self.none } else { &self.loaded.get_or_init(|| solve::load_database(None)).0 };
+        crate::verdict::Judge { db, budget: crate::verdict::CHECK_BUDGET }
+    }
+
+    /// The slices found damaged when first read, if the database was loaded.
+    fn report_problems(&self) {
+        if let Some((db, _)) = self.loaded.get() {
+            solve::report_database_problems(db);
+        }
+    }
+
+    /// What the verdicts of a source in `notation` were judged with.
+    fn note(&self, notation: tree::Notation) -> &str {
+        match (notation.game(), self.loaded.get()) {
+            (Some(tree::GameKind::Go), _) => "Go: counted on the board where the line ends",
+            (_, Some((_, note))) => note,
+            (_, None) => "no endgame database loaded",
+        }
+    }
+}
+
 /// What `check` says of each file, and what it sums up at the end.
 struct Run<'a> {
     format: CheckFormat,
     strict: bool,
     color: bool,
     max_shown: usize,
-    database_note: &'a str,
+    databases: &'a Databases,
     failed: bool,
     unreadable_files: usize,
     rows: Vec<(String, tree::Notation, Tally)>,
@@ -82,18 +118,17 @@ pub(super) fn run(paths: &[PathBuf], notation: Reader, format: CheckFormat, stri
     let stdout = std::io::stdout();
     // JSON is written source by source, game by game, as the files are read.
     let mut doc = JsonSources::new(std::io::BufWriter::new(stdout.lock()));
-    let (database, database_note) = solve::load_database(None);
-    let judge = crate::verdict::Judge { db: &database, budget: crate::verdict::CHECK_BUDGET };
-    let mut run = Run { format, strict, color: use_color(color), max_shown, database_note: &database_note, failed: false, unreadable_files: 0, rows: Vec::new() };
+    let databases = Databases::new();
+    let mut run = Run { format, strict, color: use_color(color), max_shown, databases: &databases, failed: false, unreadable_files: 0, rows: Vec::new() };
     if matches!(format, CheckFormat::Json) {
         // JSON goes out as it is read, so files are read one after another.
         for file in &files {
-            match read_checked(file, notation, Some(&mut doc), given, &judge) {
+            match read_checked(file, notation, Some(&mut doc), given, &databases) {
                 Ok((_, _, tally)) => run.failed |= tally.fails(strict),
                 Err(e) => run.unreadable(&e),
             }
         }
-        solve::report_database_problems(&database);
+        databases.report_problems();
         return run.finish(doc);
     }
     // A table is printed file by file in order, while the files are read side by side: a
@@ -107,13 +142,13 @@ pub(super) fn run(paths: &[PathBuf], notation: Reader, format: CheckFormat, stri
         let (done, results) = std::sync::mpsc::channel();
         for _ in 0..cores {
             let done = done.clone();
-            let (next, printed, files, judge) = (&next, &printed, &files, &judge);
+            let (next, printed, files, databases) = (&next, &printed, &files, &databases);
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let Some(file) = files.get(i) else { break };
                 let (count, turn) = printed;
                 drop(turn.wait_while(count.lock().unwrap_or_else(|e| e.into_inner()), |p| i >= *p + AHEAD));
-                let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read_checked::<std::io::Sink>(file, notation, None, given, judge)));
+                let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read_checked::<std::io::Sink>(file, notation, None, given, databases)));
                 if done.send((i, read)).is_err() {
                     break;
                 }
@@ -145,7 +180,7 @@ pub(super) fn run(paths: &[PathBuf], notation: Reader, format: CheckFormat, stri
             turn.notify_all();
         }
     });
-    solve::report_database_problems(&database);
+    databases.report_problems();
     run.finish(doc)
 }
 
@@ -201,7 +236,7 @@ impl Run<'_> {
             let _ = writeln!(
                 out,
                 "{}: verdicts on stated results: {} proven, {} engine-consistent, {} disputed, {} unknown ({})\n",
-                source.name, verdicts.proven, verdicts.engine_consistent, verdicts.disputed, verdicts.unknown, self.database_note
+                source.name, verdicts.proven, verdicts.engine_consistent, verdicts.disputed, verdicts.unknown, self.databases.note(source.notation)
             );
         }
     }

@@ -86,8 +86,14 @@ pub(super) fn convert_go(path: &Path, notation: Reader, to: Target, output: Opti
     if (if notation == Reader::Auto { Reader::detect(path, text) } else { notation }) == Reader::Volpicelli {
         return convert_essay(path, &input, to, output);
     }
-    if !matches!(if notation == Reader::Auto { Reader::detect(path, text) } else { notation }, Reader::Go | Reader::Sgf) {
-        return usage_error(&format!("{} is not a Go record or SGF file (try --notation go or --notation sgf)", path.display()));
+    let read_as = if notation == Reader::Auto { Reader::detect(path, text) } else { notation };
+    if !matches!(read_as, Reader::Go | Reader::Sgf) {
+        // A draughts (or Lasca) file: a Go reader would not help, a draughts target would.
+        let name = read_as.read_as().map_or("draughts", crate::tree::Notation::as_str);
+        return usage_error(&format!(
+            "{} reads as {name}, not Go; --to sgf, go-corner and volpicelli write Go games only: write it with --to pdn, numeric, paterson or lasca (or json, yaml, csv)",
+            path.display()
+        ));
     }
     // Read once: the tree holds everything the Go writers write.
     let source = input.read(notation, &notation::Given::default());

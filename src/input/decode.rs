@@ -50,6 +50,18 @@ pub(super) fn decode_sgf(bytes: &[u8], charset: notation::sgf::Charset, label: O
     (text, map, Encoding::Sgf(name))
 }
 
+/// As [`decode`], taking the bytes over: UTF-8 with no byte-order mark becomes
+/// the text without a copy.
+pub(super) fn decode_owned(bytes: Vec<u8>, findings: &mut Vec<Diagnostic>) -> (String, OffsetMap, Encoding) {
+    if utf16_order(&bytes).is_some() || bytes.starts_with(b"\xEF\xBB\xBF") {
+        return decode(&bytes, findings);
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => (text, OffsetMap::default(), Encoding::Utf8),
+        Err(e) => decode(e.as_bytes(), findings),
+    }
+}
+
 /// Bytes to text: a BOM recognised and dropped, UTF-16 decoded, invalid
 /// UTF-8 replaced by U+FFFD one replacement per bad sequence (as
 /// `String::from_utf8_lossy` does), each change anchored in the map.
@@ -143,28 +155,33 @@ fn utf16_order(bytes: &[u8]) -> Option<Encoding> {
     }
 }
 
-/// Every CRLF and lone CR made one `\n`.
+/// Every CRLF and lone CR made one `\n`, in place (the text only shrinks).
 pub(super) fn normalise_line_ends(text: String) -> (String, OffsetMap) {
-    if !text.contains('\r') {
+    let Some(first) = text.find('\r') else {
         return (text, OffsetMap::default());
-    }
+    };
     let mut map = OffsetMap::default();
-    let mut out = String::with_capacity(text.len());
-    let mut old = 0;
-    let mut rest = text.as_str();
-    while let Some(i) = rest.find('\r') {
-        out.push_str(&rest[..i]);
-        out.push('\n');
-        let crlf = rest.as_bytes().get(i + 1) == Some(&b'\n');
-        let width = if crlf { 2 } else { 1 };
-        old += i + width;
-        rest = &rest[i + width..];
-        if crlf {
-            map.push(out.len(), old);
+    let mut bytes = text.into_bytes();
+    let (mut read, mut write) = (first, first);
+    while read < bytes.len() {
+        let b = bytes[read];
+        read += 1;
+        if b == b'\r' {
+            bytes[write] = b'\n';
+            write += 1;
+            if bytes.get(read) == Some(&b'\n') {
+                read += 1;
+                map.push(write, read);
+            }
+        } else {
+            bytes[write] = b;
+            write += 1;
         }
     }
-    out.push_str(rest);
-    (out, map)
+    bytes.truncate(write);
+    // Only ASCII CR bytes were dropped or made LF, so the bytes are still UTF-8.
+    let text = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    (text, map)
 }
 
 /// Whether bytes look like a text file rather than an image, archive or noise:

@@ -120,6 +120,8 @@ pub fn read_given(notation: Reader, path: &Path, text: &str, given: &Given) -> S
             hoyle::read_hoyle_with(&name, text, &opts).0
         }
         Reader::Anderson => anderson::read(&name, text),
+        // What `convert --to paterson` writes, else the book's page of specimens.
+        Reader::Paterson if paterson::looks_written(text) => paterson::read_written(&name, text),
         Reader::Paterson => with_cross_check(paterson::read_paterson_specimens(&name, text), text),
         Reader::Lasca => lasca::read(&name, text),
         Reader::Go => go_record::read(&name, text),

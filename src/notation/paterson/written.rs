@@ -1,0 +1,134 @@
+//! Reading back what [`super::write_paterson`] writes, so `convert --to
+//! paterson` round-trips: per line a heading `Game — label` (a variation adds
+//! ` (from move N of parent)`), a `start FEN` line where the line has a start
+//! of its own, its moves in natural notation one a line, the stated result,
+//! then a blank line.
+
+use super::read::read_line;
+use super::write::line_start;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::rules::draughts::{fen::parse_fen, Position};
+use crate::span::Span;
+use crate::text::draughts::{stated_result, ReadOptions};
+use crate::tree::{Game, Line, Notation, Source, Start, Unread};
+
+const DASH: &str = " — ";
+
+/// Does `text` open with a heading as the writer writes them?
+pub fn looks_written(text: &str) -> bool {
+    text.lines().find(|l| !l.trim().is_empty()).and_then(heading).is_some()
+}
+
+/// A heading: the game's name, the line's label, and for a variation the
+/// branch move (1-based, from the game's start) and the parent's label.
+fn heading(line: &str) -> Option<(&str, &str, Option<(usize, &str)>)> {
+    let (game, rest) = line.rsplit_once(DASH)?;
+    let branch = rest.strip_suffix(')').and_then(|r| r.split_once(" (from move ")).and_then(|(label, from)| {
+        let (n, parent) = from.split_once(" of ")?;
+        Some((label, n.parse::<usize>().ok().filter(|&n| n > 0)?, parent))
+    });
+    Some(match branch {
+        Some((label, n, parent)) => (game, label, Some((n, parent))),
+        None => (game, rest, None),
+    })
+}
+
+/// Blocks of non-blank lines: each line with its offset.
+fn blocks(text: &str) -> Vec<Vec<(usize, &str)>> {
+    let mut out = vec![Vec::new()];
+    let mut at = 0;
+    for raw in text.split_inclusive('\n') {
+        let line = raw.trim_end_matches(['\n', '\r']);
+        if line.trim().is_empty() {
+            if !out.last().is_some_and(Vec::is_empty) {
+                out.push(Vec::new());
+            }
+        } else if let Some(block) = out.last_mut() {
+            block.push((at, line));
+        }
+        at += raw.len();
+    }
+    out.retain(|b| !b.is_empty());
+    out
+}
+
+/// Read a file in the written layout.
+pub fn read_written(name: &str, text: &str) -> Source {
+    let mut source = Source { name: name.to_string(), notation: Notation::Paterson, ..Source::default() };
+    for block in blocks(text) {
+        let (at, first) = block[0];
+        let whole = Span::new(at, block.last().map_or(at, |&(a, l)| a + l.len()));
+        let Some((game_name, label, branch)) = heading(first) else {
+            source.unread.push(Unread { raw: whole.slice(text).to_string(), span: whole });
+            source.diagnostics.push(
+                Diagnostic::error(Code::PatersonNoSpecimens, "a block without a `Game — line` heading; kept unread", Span::new(at, at + first.len()))
+                    .with_help("each line of natural notation starts with a heading such as `Game 1 — trunk`"),
+            );
+            continue;
+        };
+        read_block(text, &block, (game_name, label, branch), whole, &mut source);
+    }
+    source.diagnostics.sort_by_key(|d| d.span.start);
+    source
+}
+
+fn read_block(text: &str, block: &[(usize, &str)], (game_name, label, branch): (&str, &str, Option<(usize, &str)>), whole: Span, source: &mut Source) {
+    if source.games.last().is_none_or(|g| g.name != game_name) {
+        source.games.push(Game { name: game_name.to_string(), start: Start::Draughts(Position::initial().setup()), span: whole, ..Game::default() });
+    }
+    let Some(game) = source.games.last_mut() else { return };
+    game.span = game.span.join(whole);
+    let mut line = Line { label: label.to_string(), span: whole, ..Line::default() };
+    let mut rest = &block[1..];
+    if let Some((n, parent)) = branch {
+        match game.lines.iter().position(|l| l.label == parent) {
+            Some(p) => (line.parent, line.branch_ply) = (Some(p), n - 1),
+            None => {
+                let d = Diagnostic::error(Code::PatersonBadTree, format!("no line {parent:?} in {game_name:?} to branch from"), Span::new(block[0].0, block[0].0 + block[0].1.len()));
+                source.diagnostics.push(d);
+                source.unread.push(Unread { raw: whole.slice(text).to_string(), span: whole });
+                return;
+            }
+        }
+    }
+    if let Some(&(at, fen)) = rest.first().filter(|(_, l)| l.starts_with("start ")) {
+        rest = &rest[1..];
+        match parse_fen(&fen["start ".len()..]) {
+            Ok(setup) => line.start = Some(Start::Draughts(setup)),
+            Err(e) => source.diagnostics.push(Diagnostic::error(Code::PatersonBadStart, format!("the start is not a FEN: {e}"), Span::new(at, at + fen.len()))),
+        }
+    }
+    if let Some(&(at, last)) = rest.last()
+        && let (Some(result), _) = stated_result(last.trim(), at + (last.len() - last.trim_start().len()))
+        && super::parse_clean(last, at).is_none_or(|m| m.is_empty())
+    {
+        line.stated_result = Some(result);
+        rest = &rest[..rest.len() - 1];
+    }
+    game.lines.push(line);
+    let index = game.lines.len() - 1;
+    let Some((&(from, _), &(last_at, last))) = rest.first().zip(rest.last()) else { return };
+    let start = match line_start(game, index) {
+        Ok(start) => start,
+        Err(d) => {
+            source.diagnostics.push(d);
+            return;
+        }
+    };
+    let (read, diagnostics, _) = read_line(text, Span::new(from, last_at + last.len()), &start, &ReadOptions::default());
+    let line = &mut game.lines[index];
+    (line.moves, line.status, line.unread) = (read.moves, read.status, read.unread);
+    source.diagnostics.extend(diagnostics);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headings_with_and_without_a_branch() {
+        assert_eq!(heading("Game 1: Old Fourteenth — trunk"), Some(("Game 1: Old Fourteenth", "trunk", None)));
+        assert_eq!(heading("Game 1 — 3 (from move 12 of trunk)"), Some(("Game 1", "3", Some((12, "trunk")))));
+        assert_eq!(heading("33 44"), None);
+    }
+}
