@@ -306,7 +306,8 @@ fn corrections_make_a_column_read_in_pieces_whole_on_the_real_book() {
     let pdn = dir.join("a.pdn");
     let out = gamescribe(&["convert", "--to", "pdn", "--fixes", f, book, "-o", pdn.to_str().expect("utf-8")]);
     assert!(pdn.is_file(), "{}", text(&out.stderr));
-    let pdn = std::fs::read_to_string(&pdn).expect("pdn");
-    assert!(!pdn.contains("Fife, variation 15 (resumed"), "no piece in the PDN export");
-    assert!(pdn.contains("Fife, variation 13 (resumed"), "other pieces stay");
+    // The book is one PDN game per opening; a piece would be kept there as a note naming it.
+    let pdn = std::fs::read_to_string(&pdn).expect("pdn").split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(!pdn.contains("variation 15 (resumed"), "no piece in the PDN export");
+    assert!(pdn.contains("variation 13 (resumed"), "other pieces stay");
 }
