@@ -53,6 +53,37 @@ pub struct Plan {
 }
 
 /// The edits for `source` (spans in `bytes`, the file on disk) read with `fixes`.
+/// A repair's edit as the file holds it: `from` as it stands at `span`, or,
+/// where the decoder read across a line break or spaces (`0` then `22` read
+/// as one token `022`), the same characters with that whitespace between
+/// them, kept as it is while the characters are dropped or replaced one for
+/// one. `None` when the file's bytes are not the edit's.
+fn in_the_file(bytes: &[u8], span: crate::span::Span, from: &str, to: &str) -> Option<(String, String)> {
+    let here = std::str::from_utf8(bytes.get(span.start..span.end)?).ok()?;
+    if here == from {
+        return Some((from.to_string(), to.to_string()));
+    }
+    let printed: Vec<char> = here.chars().filter(|c| !c.is_whitespace()).collect();
+    if printed.iter().copied().ne(from.chars()) {
+        return None;
+    }
+    let wanted: Vec<char> = to.chars().collect();
+    // Which printed characters stay, and as what: one for one, or `to` a subsequence of `from`.
+    let kept: Vec<Option<char>> = if wanted.len() == printed.len() {
+        wanted.iter().map(|&c| Some(c)).collect()
+    } else {
+        let mut rest = wanted.iter().peekable();
+        let kept: Vec<Option<char>> = printed.iter().map(|&c| if rest.peek() == Some(&&c) { rest.next().copied() } else { None }).collect();
+        if rest.next().is_some() {
+            return None;
+        }
+        kept
+    };
+    let mut k = kept.into_iter();
+    let written: String = here.chars().filter_map(|c| if c.is_whitespace() { Some(c) } else { k.next().flatten() }).collect();
+    Some((here.to_string(), written))
+}
+
 pub fn plan(source: &Source, fixes: Option<&super::Loaded>, bytes: &[u8], min_confidence: f64) -> Plan {
     let mut plan = Plan::default();
     if let Some(f) = fixes {
@@ -75,14 +106,14 @@ pub fn plan(source: &Source, fixes: Option<&super::Loaded>, bytes: &[u8], min_co
                 }
                 // Edits that change no byte (tokens run together or split) need no writing.
                 for e in repair.edits.iter().filter(|e| e.from != e.to) {
-                    if bytes.get(e.span.start..e.span.end) != Some(e.from.as_bytes()) {
+                    let Some((from, to)) = in_the_file(bytes, e.span, &e.from, &e.to) else {
                         plan.left.push(Left { span: e.span, what: format!("{place}: the repaired bytes are not {:?} in the file", e.from) });
                         continue;
-                    }
+                    };
                     plan.edits.push(TextEdit {
                         span: e.span,
-                        from: e.from.clone(),
-                        to: e.to.clone(),
+                        from,
+                        to,
                         why: Why::Repair { kind: e.kind, confidence: repair.confidence, game: g + 1, line: line.label.clone(), ply: k + 1 },
                     });
                 }
@@ -283,6 +314,16 @@ pub fn retire_applied(fixes: &super::Loaded) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_repair_read_across_a_line_break_keeps_the_break() {
+        let text = b"5.10\n\n22.18\n";
+        let span = crate::span::Span::new(3, 8);
+        assert_eq!(in_the_file(text, span, "022", "22"), Some(("0\n\n22".to_string(), "\n\n22".to_string())));
+        assert_eq!(in_the_file(text, span, "022", "23"), None, "not a deletion nor one for one");
+        assert_eq!(in_the_file(text, span, "0 22", "22"), None, "the file does not say that");
+        assert_eq!(in_the_file(b"l5", crate::span::Span::new(0, 2), "l5", "15"), Some(("l5".to_string(), "15".to_string())));
+    }
 
     #[test]
     fn edits_keep_every_other_byte() {
