@@ -325,6 +325,27 @@ mod tests {
         assert_eq!(in_the_file(b"l5", crate::span::Span::new(0, 2), "l5", "15"), Some(("l5".to_string(), "15".to_string())));
     }
 
+    fn numeric(text: &str) -> Read {
+        (crate::notation::numeric::read("t.txt", text, &Default::default()), None)
+    }
+
+    /// A round whose text would read with a move lost is not written: the text
+    /// stays as it was and every certain edit of that round is listed as left.
+    #[test]
+    fn a_round_that_loses_a_move_is_refused() {
+        let text = "11-15 23-l9 8-11\n";
+        let first = numeric(text);
+        assert!(first.0.games[0].lines[0].moves.iter().any(|m| m.repair.is_some()), "l9 is a repair");
+        let fixed = fixed_point(text.as_bytes(), first, 0.0, &mut |_| numeric("11-15 23-19\n"));
+        assert_eq!(fixed.bytes, text.as_bytes(), "nothing written");
+        assert!(fixed.rounds.is_empty());
+        assert!(fixed.refused.as_deref().is_some_and(|r| r.starts_with("round 1 refused")), "{:?}", fixed.refused);
+        assert!(fixed.left.iter().any(|l| l.what.contains("not written") && l.span.start == 9), "{:?}", fixed.left);
+        // Read as written, the same edit is a fixed point after one round.
+        let fixed = fixed_point(text.as_bytes(), numeric(text), 0.0, &mut |b| numeric(std::str::from_utf8(b).unwrap()));
+        assert_eq!((fixed.bytes.as_slice(), fixed.rounds.len(), fixed.refused.as_deref()), (&b"11-15 23-19 8-11\n"[..], 1, None));
+    }
+
     #[test]
     fn edits_keep_every_other_byte() {
         let edits = [
