@@ -208,7 +208,8 @@ fn kept_note(game: &Game, index: usize) -> String {
     if let Some(u) = line.unread.as_ref().filter(|u| !u.raw.trim().is_empty()) {
         parts.push(format!("unread: {}", u.raw));
     }
-    parts.join("; ").split_whitespace().collect::<Vec<_>>().join(" ").replace('{', "(").replace('}', ")")
+    // Blanks and braces are made safe where the note is written as a comment (`comment`).
+    parts.join("; ")
 }
 
 /// The lines at `keep` (in that order), parent links renumbered to match.

@@ -112,29 +112,37 @@ fn wdl_of(code: u8) -> Option<Wdl> {
 const WON: u32 = u32::MAX - 1;
 const LOST: u32 = u32::MAX - 2;
 
-/// One slice: its index and four positions a byte, read from `path` on first
-/// use when the database was opened lazily (`None` once reading it failed).
+/// One slice: its index and four positions a byte, read from the database's
+/// folder on first use when it was opened from disk (`None` once reading it failed).
 struct Slice {
     index: SliceIndex,
     packed: OnceLock<Option<Vec<u8>>>,
-    path: Option<PathBuf>,
 }
 
 impl Slice {
     #[inline(always)]
-    fn code(&self, i: u64, problems: &Mutex<Vec<SliceFileError>>) -> Option<u8> {
-        let packed = self.packed.get_or_init(|| self.load(problems)).as_ref()?;
+    fn code(&self, i: u64, disk: &Disk) -> Option<u8> {
+        let packed = self.packed.get_or_init(|| disk.load(self.index.material)).as_ref()?;
         Some((packed[(i >> 2) as usize] >> ((i & 3) * 2)) & 3)
     }
+}
 
+/// Where slices not yet in memory are read from, and what reading them found.
+#[derive(Default)]
+struct Disk {
+    dir: Option<PathBuf>,
+    /// Slices found damaged when first read.
+    problems: Mutex<Vec<SliceFileError>>,
+}
+
+impl Disk {
     #[cold]
-    fn load(&self, problems: &Mutex<Vec<SliceFileError>>) -> Option<Vec<u8>> {
-        let dir = self.path.as_deref()?;
-        match file::read_slice(dir, self.index.material) {
+    fn load(&self, m: Material) -> Option<Vec<u8>> {
+        match file::read_slice(self.dir.as_deref()?, m) {
             Ok(packed) => Some(packed),
             Err(e) => {
                 // A slice that turns out damaged is left out and reported; the search goes on without it.
-                if let Ok(mut list) = problems.lock() {
+                if let Ok(mut list) = self.problems.lock() {
                     list.push(e);
                 }
                 None
@@ -151,8 +159,7 @@ pub struct Egdb {
     slices: Vec<Slice>,
     /// Every slice of up to this many pieces is present.
     complete_to: u8,
-    /// Slices found damaged when first read.
-    problems: Mutex<Vec<SliceFileError>>,
+    disk: Disk,
 }
 
 impl Default for Egdb {
@@ -163,7 +170,7 @@ impl Default for Egdb {
 
 impl Egdb {
     pub fn empty() -> Egdb {
-        Egdb { by_slot: vec![0; 8 * 8 * 8 * 8], slices: Vec::new(), complete_to: 1, problems: Mutex::new(Vec::new()) }
+        Egdb { by_slot: vec![0; 8 * 8 * 8 * 8], slices: Vec::new(), complete_to: 1, disk: Disk::default() }
     }
 
     /// Positions of up to this many pieces can be probed.
@@ -178,7 +185,7 @@ impl Egdb {
 
     /// Slices found damaged when first read (each is left out of every answer).
     pub fn problems(&self) -> Vec<SliceFileError> {
-        self.problems.lock().map(|l| l.clone()).unwrap_or_default()
+        self.disk.problems.lock().map(|l| l.clone()).unwrap_or_default()
     }
 
     /// Loads every slice of up to `pieces` pieces from `dir`. A missing or
@@ -202,6 +209,7 @@ impl Egdb {
     /// simply not built); a checksum is checked when its slice is first read.
     pub fn open_available(dir: &Path, pieces: u8) -> (Option<Egdb>, Vec<SliceFileError>) {
         let mut db = Egdb::empty();
+        db.disk.dir = Some(dir.to_path_buf());
         for n in 2..=pieces {
             let mut found = Vec::new();
             let mut problems = Vec::new();
@@ -218,7 +226,7 @@ impl Egdb {
                 return ((n > 2).then_some(db), problems);
             }
             for m in found {
-                db.add(m, OnceLock::new(), Some(dir.to_path_buf()));
+                db.add(m, OnceLock::new());
             }
             db.complete_to = n;
         }
@@ -226,12 +234,12 @@ impl Egdb {
     }
 
     fn insert(&mut self, m: Material, packed: Vec<u8>) {
-        self.add(m, OnceLock::from(Some(packed)), None);
+        self.add(m, OnceLock::from(Some(packed)));
     }
 
-    fn add(&mut self, m: Material, packed: OnceLock<Option<Vec<u8>>>, path: Option<PathBuf>) {
+    fn add(&mut self, m: Material, packed: OnceLock<Option<Vec<u8>>>) {
         let slot = Material::slot(m.bm as u32, m.bk as u32, m.wm as u32, m.wk as u32).expect("at most seven pieces of a kind");
-        let slice = Slice { index: SliceIndex::new(m), packed, path };
+        let slice = Slice { index: SliceIndex::new(m), packed };
         match self.by_slot[slot] {
             0 => {
                 self.slices.push(slice);
@@ -266,7 +274,7 @@ impl Egdb {
                 u32::MAX => None,
                 WON => Some(Wdl::Win),
                 LOST => Some(Wdl::Loss),
-                s => wdl_of(self.slices[s as usize].code(index, &self.problems)?),
+                s => wdl_of(self.slices[s as usize].code(index, &self.disk)?),
             }));
         }
     }
@@ -306,7 +314,7 @@ impl Egdb {
         let (bm, bk, wm, wk) = (black & !kings, black & kings, white & !kings, white & kings);
         let slot = Material::slot(bm.count_ones(), bk.count_ones(), wm.count_ones(), wk.count_ones())?;
         let slice = self.slices.get((self.by_slot[slot] as usize).wrapping_sub(1))?;
-        slice.code(slice.index.rank(bm, bk, wm, wk), &self.problems)
+        slice.code(slice.index.rank(bm, bk, wm, wk), &self.disk)
     }
 }
 
