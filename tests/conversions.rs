@@ -185,15 +185,17 @@ fn a_draughts_file_is_refused_for_go_targets() {
     }
 }
 
-/// The whole file `convert --to paterson` writes reads back (`check --notation
-/// paterson`): the 1852 book's every line, inferred starts and variations
+/// The whole file `convert --to paterson` writes reads back (`check`, the
+/// notation detected): the 1852 book's every line, inferred starts and variations
 /// included, with the same moves and stated results.
 #[test]
 fn anderson_in_natural_notation_reads_back_as_a_file() {
     let source = anderson::read("anderson", &corpus("anderson-1852-ocr.txt"));
     let (text, problems) = paterson::write_paterson(&source);
     assert!(problems.is_empty());
-    let back = gamescribe::notation::read_given(gamescribe::notation::Reader::Paterson, std::path::Path::new("back.txt"), &text, &Default::default());
+    // Auto-detected: what the writer writes is read back without `--notation`.
+    assert_eq!(gamescribe::notation::Reader::detect(std::path::Path::new("back.txt"), &text), gamescribe::notation::Reader::Paterson);
+    let back = gamescribe::notation::read_given(gamescribe::notation::Reader::Auto, std::path::Path::new("back.txt"), &text, &Default::default());
     assert_eq!(errors(&back, "paterson::bad-tree") + errors(&back, "paterson::no-specimens") + errors(&back, "paterson::bad-start"), 0);
     assert_eq!(back.games.len(), source.games.len());
     assert_eq!(all_lines(&back), all_lines(&source));

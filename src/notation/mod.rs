@@ -90,6 +90,9 @@ impl Reader {
         if anderson::looks_like(text) {
             return Reader::Anderson;
         }
+        if paterson::looks_written(text) {
+            return Reader::Paterson;
+        }
         Reader::Numeric
     }
 }

@@ -15,8 +15,27 @@ use crate::tree::{Game, Line, Notation, Source, Start, Unread};
 const DASH: &str = " — ";
 
 /// Does `text` open with a heading as the writer writes them?
+/// Strict enough for auto-detection: the first line is a heading and the
+/// line after it is what the writer puts there (a start, a move in natural
+/// notation, a result, a blank line or the next heading), since a heading
+/// alone is only a line of prose with a dash in it.
 pub fn looks_written(text: &str) -> bool {
-    text.lines().find(|l| !l.trim().is_empty()).and_then(heading).is_some()
+    let mut lines = text.trim_start_matches('\u{feff}').lines().map(str::trim).skip_while(|l| l.is_empty());
+    let Some(first) = lines.next() else { return false };
+    if heading(first).is_none() {
+        return false;
+    }
+    match lines.next() {
+        None => true,
+        Some(next) => next.is_empty() || next.starts_with("start ") || is_natural_move(next) || stated_result(next, 0).0.is_some() || heading(next).is_some(),
+    }
+}
+
+/// `33 44` or `15.33`: two squares of two digits 1–8, apart by a space or a capture mark.
+fn is_natural_move(line: &str) -> bool {
+    let b = line.as_bytes();
+    let square = |s: &[u8]| s.iter().all(|d| (b'1'..=b'8').contains(d));
+    b.len() == 5 && square(&b[..2]) && matches!(b[2], b' ' | b'.' | b',' | b':') && square(&b[3..])
 }
 
 /// A heading: the game's name, the line's label, and for a variation the
@@ -130,5 +149,15 @@ mod tests {
         assert_eq!(heading("Game 1: Old Fourteenth — trunk"), Some(("Game 1: Old Fourteenth", "trunk", None)));
         assert_eq!(heading("Game 1 — 3 (from move 12 of trunk)"), Some(("Game 1", "3", Some((12, "trunk")))));
         assert_eq!(heading("33 44"), None);
+    }
+
+    #[test]
+    fn written_text_is_told_from_prose_with_a_dash() {
+        assert!(looks_written("Game 1: Old Fourteenth — trunk\n33 44\n46 35\nDrawn.\n"));
+        assert!(looks_written("\nTwo Kings — trunk\nstart B:W19:B2\n15.33\n"));
+        assert!(looks_written("Game 1 — 3 (from move 12 of trunk)\n\nGame 1 — 4\n"));
+        assert!(!looks_written("The game — as Sturges says — is old.\nIt was played in Glasgow.\n"));
+        assert!(!looks_written("11 15 23 19\n"));
+        assert!(!looks_written(""));
     }
 }
