@@ -234,7 +234,7 @@ pub enum BenchWhat {
         input: Option<PathBuf>,
     },
     /// Each reader on its corpus text repeated to growing sizes: read time, growth, and the peak memory of `check`.
-    #[command(after_help = "Run from the project folder (the seeds are corpus files).\n\nExamples:\n  gamescribe bench scale                          # 1 and 4 MB, every reader\n  gamescribe bench scale --megabytes 1,4,100 --reader numeric --reader pdn\n  gamescribe bench scale --no-memory              # read times only")]
+    #[command(after_help = "Run from the project folder (the seeds are corpus files).\n\nExamples:\n  gamescribe bench scale                          # 1 and 4 MB, every reader\n  gamescribe bench scale --megabytes 1,4,100 --reader numeric --reader pdn\n  gamescribe bench scale --no-memory              # read times only\n  gamescribe bench scale --megabytes 4,100 --against ./gamescribe-old --timeout 120")]
     Scale {
         /// Input sizes in megabytes, comma separated.
         #[arg(long, value_delimiter = ',', default_value = "1,4")]
@@ -251,6 +251,12 @@ pub enum BenchWhat {
         /// Skip `check` in a child process (peak memory).
         #[arg(long)]
         no_memory: bool,
+        /// Also time another gamescribe binary's `check` on the same files (an older version), side by side.
+        #[arg(long, value_name = "BINARY")]
+        against: Option<PathBuf>,
+        /// Stop a `check` child after this many seconds (shown as `>N s`).
+        #[arg(long, default_value_t = 600)]
+        timeout: u64,
     },
 }
 

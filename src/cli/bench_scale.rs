@@ -1,6 +1,7 @@
 //! `bench scale`: each reader on its own corpus text repeated to 1, 4, …
 //! megabytes, timed in this process, and `check` on the same file in a child
-//! process for its peak memory. A reader whose time grows faster than its
+//! process for its time and peak memory (and, with `--against`, another
+//! binary's `check` beside it). A reader whose time grows faster than its
 //! input (the `growth` column well above the size ratio) has a quadratic path.
 
 use std::path::{Path, PathBuf};
@@ -29,15 +30,38 @@ pub(super) struct ScaleOptions {
     pub root: PathBuf,
     /// Where the repeated inputs are written for the `check` child (kept).
     pub dir: PathBuf,
-    /// Also run `check` in a child process for its peak memory.
+    /// Also run `check` in a child process for its time and peak memory.
     pub memory: bool,
+    /// Another binary whose `check` is measured on the same files.
+    pub against: Option<PathBuf>,
+    /// A `check` child still running after this long is stopped.
+    pub timeout: Duration,
+}
+
+/// One `check` run in a child process.
+struct Measured {
+    wall: Duration,
+    /// Peak resident memory, kB.
+    peak_kb: u64,
+    /// Stopped at the timeout.
+    timed_out: bool,
 }
 
 pub(super) fn run(opts: &ScaleOptions) -> u8 {
     if let Err(e) = std::fs::create_dir_all(&opts.dir) {
         return usage_error(&format!("cannot create {}: {e}", opts.dir.display()));
     }
-    say!("reader      seed                                        MB   read s    MB/s  growth  check peak RSS  × input");
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(e) => return usage_error(&format!("cannot find this binary to run `check`: {e}")),
+    };
+    if let Some(other) = &opts.against {
+        if !other.is_file() {
+            return usage_error(&format!("--against {}: no such binary", other.display()));
+        }
+    }
+    let against_header = if opts.against.is_some() { "   old check s   old peak RSS  × input" } else { "" };
+    say!("reader      seed                                        MB   read s    MB/s  growth   check s  check peak RSS  × input{against_header}");
     for &(reader, seed) in SEEDS.iter().filter(|(r, _)| opts.readers.is_empty() || opts.readers.contains(r)) {
         let seed_path = opts.root.join(seed);
         let mut text = match std::fs::read_to_string(&seed_path) {
@@ -61,24 +85,25 @@ pub(super) fn run(opts: &ScaleOptions) -> u8 {
             drop(source);
             let size = input.len() as f64 / 1e6;
             let growth = previous.map_or("-".to_string(), |(s, t)| format!("{:.1}×/{:.1}×", took.as_secs_f64() / t.as_secs_f64().max(1e-9), size / s));
-            let (peak, ratio) = if opts.memory {
-                match peak_rss_of_check(&file, reader) {
-                    Ok(kb) => (format!("{:.1} MB", kb as f64 / 1024.0), format!("{:.1}", kb as f64 * 1024.0 / input.len() as f64)),
-                    Err(e) => (format!("({e})"), "-".into()),
+            let ours = if opts.memory { columns(measure_check(&exe, &file, reader, opts.timeout), input.len()) } else { ["-".into(), "-".into(), "-".into()] };
+            let theirs = match &opts.against {
+                Some(other) => {
+                    let [t, p, r] = columns(measure_check(other, &file, reader, opts.timeout), input.len());
+                    format!(" {t:>13} {p:>14} {r:>8}")
                 }
-            } else {
-                ("-".into(), "-".into())
+                None => String::new(),
             };
             say!(
-                "{:<11} {:<40} {:>6.1} {:>8.3} {:>7.2} {:>9} {:>15} {:>8}",
+                "{:<11} {:<40} {:>6.1} {:>8.3} {:>7.2} {:>9} {:>9} {:>15} {:>8}{theirs}",
                 reader_name(reader),
                 seed,
                 size,
                 took.as_secs_f64(),
                 size / took.as_secs_f64().max(1e-9),
                 growth,
-                peak,
-                ratio
+                ours[0],
+                ours[1],
+                ours[2]
             );
             previous = Some((size, took));
         }
@@ -101,30 +126,49 @@ fn reader_name(reader: Reader) -> String {
     format!("{reader:?}").to_lowercase()
 }
 
-/// Peak resident memory of `gamescribe check` on `file` (kB): the child's
-/// high-water mark, read from /proc while it runs (it only grows, so the last
-/// reading before the child ends is its peak, to within a few milliseconds).
-fn peak_rss_of_check(file: &Path, reader: Reader) -> Result<u64, String> {
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+/// Time, peak memory and its ratio to the input, as table cells.
+fn columns(measured: Result<Measured, String>, input_len: usize) -> [String; 3] {
+    match measured {
+        Ok(m) => {
+            let time = if m.timed_out { format!(">{:.0} s", m.wall.as_secs_f64()) } else { format!("{:.2}", m.wall.as_secs_f64()) };
+            let over = if m.timed_out { "≥" } else { "" };
+            [time, format!("{over}{:.1} MB", m.peak_kb as f64 / 1024.0), format!("{over}{:.1}", m.peak_kb as f64 * 1024.0 / input_len.max(1) as f64)]
+        }
+        Err(e) => [format!("({e})"), "-".into(), "-".into()],
+    }
+}
+
+/// `exe check --notation R file` in a child process: its wall time and its
+/// peak resident memory, the high-water mark read from /proc while it runs
+/// (it only grows, so the last reading before the child ends is its peak, to
+/// within a few milliseconds). A child still running at `timeout` is killed.
+fn measure_check(exe: &Path, file: &Path, reader: Reader, timeout: Duration) -> Result<Measured, String> {
+    let started = Instant::now();
     let mut child = std::process::Command::new(exe)
         .args(["check", "--notation", &reader_name(reader)])
         .arg(file)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
     let status = format!("/proc/{}/status", child.id());
-    let mut peak = 0;
+    let (mut peak_kb, mut timed_out) = (0, false);
     loop {
         if let Ok(s) = std::fs::read_to_string(&status) {
             if let Some(kb) = s.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok()) {
-                peak = peak.max(kb);
+                peak_kb = peak_kb.max(kb);
             }
         }
         if child.try_wait().map_err(|e| e.to_string())?.is_some() {
             break;
         }
+        if started.elapsed() >= timeout {
+            let _ = child.kill();
+            let _ = child.wait();
+            timed_out = true;
+            break;
+        }
         std::thread::sleep(Duration::from_millis(2));
     }
-    if peak == 0 { Err("no /proc".into()) } else { Ok(peak) }
+    if peak_kb == 0 { Err("no /proc".into()) } else { Ok(Measured { wall: started.elapsed(), peak_kb, timed_out }) }
 }
