@@ -38,6 +38,18 @@ seed read_hoyle "$root/corpus/hoyle-draughts.txt"; slices read_hoyle "$root/corp
 for t in read_lasca roundtrip_lasca; do slices $t "$root/corpus/lasca-1911-ocr.txt"; done
 for t in read_go roundtrip_go; do seed $t $wq; slices $t "$root/corpus/volpicelli-weichi.txt"; done
 for t in read_sgf roundtrip_sgf; do seed $t $sgf; done
+# The written natural notation exists only as the writer's output: made with a
+# release binary when one is built.
+bin=${GAMESCRIBE:-$root/target/release/gamescribe}
+if [ -x "$bin" ]; then
+    for book in anderson-1852-ocr.txt hoyle-draughts.txt; do
+        "$bin" convert "$root/corpus/$book" --to paterson -o "$here/$book.paterson" 2>/dev/null || true
+        slices roundtrip_paterson "$here/$book.paterson"
+        rm -f "$here/$book.paterson"
+    done
+else
+    echo "note: no gamescribe binary at $bin; roundtrip_paterson starts from an empty corpus" >&2
+fi
 seed read_auto $numeric $wq $(echo "$pdn" | head -n 50) $(echo "$sgf" | head -n 50) "$root"/corpus/*.txt
 for f in "$root"/corpus/*.txt; do slices read_auto "$f"; done
 for d in "$here"/corpus/*; do echo "$(basename "$d"): $(ls "$d" | wc -l) seeds"; done

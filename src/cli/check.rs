@@ -14,8 +14,11 @@ use crate::report::Tally;
 use crate::rules::draughts::egdb::Egdb;
 use crate::tree::{self, Source};
 
+/// Pages of specimens whose columns the human report tabulates.
+const SPECIMEN_PAGES_SHOWN: usize = 3;
+
 /// A file read and judged for `check`, with its counts. Neither output needs
-/// the trees held: a PDN, SGF or numeric file's games are judged, counted and (for JSON)
+/// the trees held: a PDN, SGF, numeric or specimens file's games are judged, counted and (for JSON)
 /// written as they are read and then dropped, so a large file is checked in
 /// the memory of one game. Other readers build their tree; it is written once
 /// read. The source comes back without games for JSON.
@@ -24,7 +27,7 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonS
     let detected = if notation == Reader::Auto { Reader::detect(&input.path, &input.text) } else { notation };
     let judge = &databases.judge(detected.read_as().and_then(tree::Notation::game));
     let written = |e: std::io::Error| format!("cannot write JSON: {e}");
-    if given.positions.is_empty() && matches!(detected, Reader::Pdn | Reader::Sgf | Reader::Numeric) {
+    if given.positions.is_empty() && input.streams(detected) {
         let read_as = detected.read_as().expect("a notation, not auto");
         let mut tally = Tally::default();
         let mut disputes = Vec::new();
@@ -221,9 +224,12 @@ impl Run<'_> {
                 let _ = writeln!(out, "{}", solution_table(source));
             }
             tree::Notation::Paterson => {
-                let (_, reports) = notation::paterson::read_paterson_specimens_with_report(&source.name, &input.text);
+                let (reports, pages) = notation::paterson::specimen_reports(&input.text, SPECIMEN_PAGES_SHOWN);
                 if !reports.is_empty() {
                     let _ = writeln!(out, "{}", specimen_table(&reports));
+                }
+                if pages > SPECIMEN_PAGES_SHOWN {
+                    let _ = writeln!(out, "{}: the table shows the first {SPECIMEN_PAGES_SHOWN} of {pages} pages of specimens\n", source.name);
                 }
             }
             _ => {}

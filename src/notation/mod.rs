@@ -90,7 +90,7 @@ impl Reader {
         if anderson::looks_like(text) {
             return Reader::Anderson;
         }
-        if paterson::looks_written(text) {
+        if paterson::looks_written(text) || paterson::has_specimens_page(head) {
             return Reader::Paterson;
         }
         Reader::Numeric

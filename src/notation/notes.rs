@@ -63,7 +63,13 @@ pub fn kind_of_line(line: &str) -> Option<NoteKind> {
 /// kind in one paragraph become one note; what cannot be named becomes unread
 /// text. Spans are offsets into `text`.
 pub fn keep_the_rest(source: &mut Source, text: &str) {
-    let gaps = gaps(source, text.len());
+    keep_the_rest_within(source, text, Span::new(0, text.len()));
+}
+
+/// As [`keep_the_rest`], for the stretch `within` of `text` only (a reader
+/// that keeps one page at a time).
+pub fn keep_the_rest_within(source: &mut Source, text: &str, within: Span) {
+    let gaps = gaps(source, within.end).into_iter().filter(|g| g.end > within.start).map(|g| Span::new(g.start.max(within.start), g.end));
     let mut found: Vec<(Option<NoteKind>, Span)> = Vec::new();
     for gap in gaps {
         let mut start = gap.start;

@@ -52,57 +52,104 @@ fn cells(line_start: usize, line: &str) -> Vec<Cell> {
     out
 }
 
-/// Lines of `text` from byte `from`: (start offset, line without its newline).
-fn lines_from(text: &str, from: usize) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
+/// Lines of `text` from byte `from`: (start offset, line without its newline),
+/// one at a time (a page's table ends at its first blank line).
+fn lines_from(text: &str, from: usize) -> impl Iterator<Item = (usize, &str)> {
     let mut offset = from;
-    for line in text[from..].split_inclusive('\n') {
-        out.push((offset, line.trim_end_matches(['\n', '\r'])));
+    text[from..].split_inclusive('\n').map(move |line| {
+        let at = offset;
         offset += line.len();
-    }
-    out
+        (at, line.trim_end_matches(['\n', '\r']))
+    })
 }
 
-/// Read the specimens page wherever it stands in `text`.
+/// Does `text` hold a page of specimens?
+pub fn has_specimens_page(text: &str) -> bool {
+    HEADING.is_match(text)
+}
+
+/// Read every page of specimens in `text`.
 pub fn read_paterson_specimens(name: &str, text: &str) -> Source {
     read_paterson_specimens_with_report(name, text).0
 }
 
 /// As `read_paterson_specimens`, with a report per column.
 pub fn read_paterson_specimens_with_report(name: &str, text: &str) -> (Source, Vec<SpecimenReport>) {
+    let mut games = Vec::new();
+    let (mut source, reports) = read_pages(name, text, usize::MAX, |game| games.push(game));
+    source.games = games;
+    (source, reports)
+}
+
+/// The reports of the first `pages` pages of specimens, and how many pages
+/// the text holds (a report for people: a file of thousands of pages is
+/// not reread whole for it).
+pub fn specimen_reports(text: &str, pages: usize) -> (Vec<SpecimenReport>, usize) {
+    let (_, reports) = read_pages("", text, pages, drop);
+    (reports, HEADING.find_iter(text).count())
+}
+
+/// As `read_paterson_specimens`, but each page's games are handed to `visit`
+/// once the page is read and not kept: memory for one page, not the file.
+pub fn read_specimens_streamed(name: &str, text: &str, visit: impl FnMut(Game)) -> Source {
+    read_pages(name, text, usize::MAX, visit).0
+}
+
+/// Page by page: a page runs from its heading to the next one; the text
+/// before the first heading and around each table is kept as notes or unread
+/// text with its page, so nothing is lost.
+fn read_pages(name: &str, text: &str, max_pages: usize, mut visit: impl FnMut(Game)) -> (Source, Vec<SpecimenReport>) {
     let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Paterson, ..Source::default() };
-    let Some(heading) = HEADING.find(text) else {
+    let mut reports = Vec::new();
+    let mut headings = HEADING.find_iter(text).map(|m| Span::new(m.start(), m.end())).peekable();
+    if headings.peek().is_none() {
         source.diagnostics.push(
             Diagnostic::error(Code::PatersonNoSpecimens, "no page of specimens in natural notation found", Span::new(0, text.len()))
                 .with_help("the page starts with \"Specimens in accordance with the natural system\""),
         );
-        return (source, Vec::new());
-    };
-    let Some(table) = read_table(text, Span::new(heading.start(), heading.end()), &mut source) else {
-        return (source, Vec::new());
-    };
+        return (source, reports);
+    }
+    let mut page_start = 0;
+    for _ in 0..max_pages {
+        let Some(heading) = headings.next() else { break };
+        let page_end = headings.peek().map_or(text.len(), |next| next.start);
+        // Spans stay offsets into the whole text: the page is a prefix of it.
+        let page_text = &text[..page_end];
+        let mut page = Source::default();
+        read_page(page_text, heading, &mut page, &mut reports);
+        crate::notation::notes::keep_the_rest_within(&mut page, page_text, Span::new(page_start, page_end));
+        source.diagnostics.append(&mut page.diagnostics);
+        source.notes.append(&mut page.notes);
+        source.unread.append(&mut page.unread);
+        page.games.into_iter().for_each(&mut visit);
+        page_start = page_end;
+    }
+    source.diagnostics.sort_by_key(|d| d.span.start);
+    (source, reports)
+}
+
+/// One page: its table under `heading`, its footnotes, each column read and
+/// placed (games index into `page.games`).
+fn read_page(text: &str, heading: Span, page: &mut Source, reports: &mut Vec<SpecimenReport>) {
+    let Some(table) = read_table(text, heading, page) else { return };
     let footnotes = footnotes_after(text, table.end);
     let variation_labels: Vec<&str> = table.names.iter().filter(|n| n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty()).map(String::as_str).collect();
     let columns = column_tokens(&table, &variation_labels);
-    let footnote_of = footnotes_of_columns(&columns.opening_marks, &footnotes, &mut source.diagnostics);
-
-    let mut reports = Vec::new();
+    let footnote_of = footnotes_of_columns(&columns.opening_marks, &footnotes, &mut page.diagnostics);
     // Named columns are games; a numbered column is a variation of the game before it.
     let mut game_of_column: Vec<Option<usize>> = vec![None; table.names.len()];
     for col in 0..table.names.len() {
         let (start, parent, branch) = if variation_labels.contains(&table.names[col].as_str()) {
-            let Some((pos, g, ply)) = place_variation(text, col, &table, &columns, &variation_labels, &game_of_column, &mut source) else { continue };
+            let Some((pos, g, ply)) = place_variation(text, col, &table, &columns, &variation_labels, &game_of_column, page) else { continue };
             (pos, Some(g), Some(ply))
         } else {
             (Position::initial(), None, None)
         };
-        let (line, marks, change) = read_column(text, col, &table, &columns, &start, &mut source.diagnostics);
-        let branch_of = branch.map(|b| (parent.map_or(String::new(), |g| source.games[g].name.clone()), b + 1));
+        let (line, marks, change) = read_column(text, col, &table, &columns, &start, &mut page.diagnostics);
+        let branch_of = branch.map(|b| (parent.map_or(String::new(), |g| page.games[g].name.clone()), b + 1));
         reports.push(column_report(&table.names[col], &columns.tokens[col], &line, marks, change, branch_of));
-        game_of_column[col] = Some(attach_column(&mut source, line, col, &table, &columns, parent.zip(branch), footnote_of[col]));
+        game_of_column[col] = Some(attach_column(page, line, col, &table, &columns, parent.zip(branch), footnote_of[col]));
     }
-    source.diagnostics.sort_by_key(|d| d.span.start);
-    (source, reports)
 }
 
 /// The table under the heading: column names, cells row by row, the results row.
@@ -118,10 +165,9 @@ struct Table {
 /// Read the table under the heading; `None` (with a diagnostic) if there is none.
 /// Cells beyond the last column are kept unread.
 fn read_table(text: &str, heading: Span, source: &mut Source) -> Option<Table> {
-    let lines = lines_from(text, heading.end);
     // Skip the rest of the heading line and blank lines; the next line names the columns.
-    let mut rows = lines.iter().skip(1).skip_while(|(_, l)| l.trim().is_empty());
-    let Some(&(header_at, header_line)) = rows.next() else {
+    let mut rows = lines_from(text, heading.end).skip(1).skip_while(|(_, l)| l.trim().is_empty());
+    let Some((header_at, header_line)) = rows.next() else {
         source.diagnostics.push(Diagnostic::error(Code::PatersonNoColumns, "the specimens heading has no table under it", heading));
         return None;
     };
@@ -131,7 +177,7 @@ fn read_table(text: &str, heading: Span, source: &mut Source) -> Option<Table> {
     let mut body: Vec<Vec<Cell>> = Vec::new();
     let mut results: Vec<Option<Cell>> = (0..ncols).map(|_| None).collect();
     let mut table_end = header_at + header_line.len();
-    for &(at, line) in rows.by_ref() {
+    for (at, line) in rows.by_ref() {
         if line.trim().is_empty() {
             break;
         }
@@ -160,7 +206,7 @@ type Footnote = (char, String, Span);
 /// Footnotes in the dozen lines after the table: `† Compare this with …`.
 fn footnotes_after(text: &str, table_end: usize) -> Vec<Footnote> {
     let mut footnotes = Vec::new();
-    for &(at, line) in lines_from(text, table_end).iter().skip(1).take(12) {
+    for (at, line) in lines_from(text, table_end).skip(1).take(12) {
         let trimmed = line.trim_start();
         if let Some(c) = trimmed.chars().next().filter(|c| FOOTNOTE_MARKS.contains(c)) {
             let note = trimmed[c.len_utf8()..].trim().to_string();
