@@ -20,6 +20,8 @@ const BRIDGE_COST: f64 = 10.0;
 /// A bridged ply is the rules' only choice, but no printed text spells it:
 /// below `fix`'s threshold, so no text is ever written for it.
 const BRIDGE_CONFIDENCE: f64 = 0.5;
+/// Forced plies read through in a row, at most.
+pub(super) const MAX_FORCED: usize = 2;
 /// Rival bridges listed in a note, at most.
 const MAX_LISTED: usize = 8;
 
@@ -82,6 +84,23 @@ pub(super) fn bridged(number: usize, label: &str, after: usize, lost: &[String],
     )
     .with_label(format!("read as {plies}"))
     .with_help("certain by the rules: from every other sequence of up to two plies the printed rest does not read on; the bridged moves are logged as reconstructed")
+}
+
+/// The warning forced plies read through a garbled stretch carry.
+pub(super) fn forced(number: usize, label: &str, after: usize, forced: &[String], confirmed: &[String], printed_after: usize, span: Span) -> Diagnostic {
+    let only = match forced {
+        [one] => format!("{one} is the only legal move"),
+        [first, second] => format!("{first} is the only legal move, and after it {second} the only reply"),
+        _ => forced.join(" "),
+    };
+    let evidence = if confirmed.is_empty() {
+        format!("the column prints {printed_after} more moves, so the game went on; the text after them still does not read")
+    } else {
+        format!("the printed {} then reads on ({} moves as printed)", confirmed.iter().take(6).cloned().collect::<Vec<_>>().join(" "), confirmed.len())
+    };
+    Diagnostic::warning(Code::AndersonBridged, format!("column {label} of game {number}: read through the garbled text after move {after}: {only}; {evidence}"), span)
+        .with_label(format!("forced: {}", forced.join(" ")))
+        .with_help("certain by the rules: the side to move had no other move; the forced moves are logged as reconstructed")
 }
 
 /// The note a gap carries that several sequences bridge: none is taken.

@@ -49,10 +49,20 @@ pub fn is_resumed(line: &Line) -> bool {
 
 /// Every column (not run together) that stops at a lost or misprinted row:
 /// its rest, resumed, as new lines of the game, up to [`MAX_RESUMES`] times.
+///
+/// A column on a known board that stops where the side to move has only one
+/// legal move (or two forced plies in a row) while its print goes on is read
+/// through them first; a run-together column gets only that.
 pub(super) fn resume_columns(text: &str, number: usize, works: &BTreeMap<u32, ColumnWork>, placed: &BTreeMap<u32, Placed>, game: &mut Game, diagnostics: &mut Vec<Diagnostic>) {
-    for (&id, work) in works.iter().filter(|(_, w)| !w.column.flattened) {
+    for (&id, work) in works.iter() {
         let Some(first) = placed.get(&id) else { continue };
         let mut piece = Piece { column: first.index, index: first.index, positions: first.positions.clone(), label: game.lines[first.index].label.clone(), read_before: 0 };
+        if first.grounded {
+            piece.force(text, number, id, work, game, diagnostics);
+        }
+        if work.column.flattened {
+            continue;
+        }
         for number_of_piece in 2..MAX_RESUMES + 2 {
             if !piece.read_on(text, number, id, work, !first.grounded, number_of_piece, game, diagnostics) {
                 break;
@@ -188,6 +198,56 @@ impl Piece {
         prior.unread = None;
         bridge::join_rest(prior, bridged, line);
         self.positions.truncate(kept + 1);
+        self.positions.extend(passed);
+        self.positions.extend(p.positions.into_iter().skip(1));
+        true
+    }
+}
+
+impl Piece {
+    /// Where the line stopped on a board with one legal move (and then
+    /// perhaps one again) and the column prints more moves after the stop,
+    /// those forced plies were played: read them, then read on from after
+    /// them as far as the rest reads as printed. Whether any was read.
+    fn force(&mut self, text: &str, number: usize, id: u32, work: &ColumnWork, game: &mut Game, diagnostics: &mut Vec<Diagnostic>) -> bool {
+        let Some(stop) = game.lines[self.index].unread.as_ref().map(|u| u.span.start) else { return false };
+        let Some(&at) = self.positions.last() else { return false };
+        let mut pos = at;
+        let mut forced = Vec::new();
+        while forced.len() < bridge::MAX_FORCED {
+            let legal = pos.legal_moves();
+            let [only] = legal.as_slice() else { break };
+            forced.push(draughts_text::describe(&pos, only).0);
+            pos = pos.play(only);
+        }
+        // The print goes on past the forced plies: the game was not over there.
+        let printed_after = printed_count(&work.tokens_from(stop));
+        if forced.is_empty() || printed_after <= forced.len() {
+            return false;
+        }
+        let Some((bridged, passed)) = bridge::bridged_moves(&at, &forced, Span::new(stop, stop), "") else { return false };
+        let column = work.column;
+        let rest = column.from(text, stop);
+        let decoded = work.decode(text, stop, &pos);
+        let read = game.lines[self.index].moves.len();
+        let placement = Placement::Resumed { of: self.label.clone(), after: read, lost: forced.clone(), skipped: 0, added: 0, others: 0 };
+        let (mut line, mut diags, mut p) = read_column(text, number, id, &rest, Some(decoded), placement, pos, self.index);
+        let keep = read_as_printed(&line);
+        if keep < line.moves.len() {
+            let cut = line.moves[keep].span.start;
+            cut_line(text, &rest, &mut line, &mut diags, &mut p, keep, cut);
+        }
+        diags.retain(|d| d.code != crate::diagnostic::Code::AndersonResumed && d.code.namespace() != "anderson");
+        let confirmed: Vec<String> = line.moves.iter().map(|m| m.text.clone()).collect();
+        let label = game.lines[self.index].label.clone();
+        diagnostics.push(bridge::forced(number, &label, read, &forced, &confirmed, printed_after, Span::new(stop, line.unread.as_ref().map_or(stop, |u| u.span.start.max(stop)))));
+        // The stop the decoder reported moves to where the rest now stops.
+        diagnostics.retain(|d| !(d.span.start == stop && d.code.namespace() == "repair"));
+        diagnostics.extend(diags.into_iter().filter(|d| !(d.code.namespace() == "result" && line.unread.is_some())));
+        let prior = &mut game.lines[self.index];
+        prior.stated_result = None;
+        prior.unread = None;
+        bridge::join_rest(prior, bridged, line);
         self.positions.extend(passed);
         self.positions.extend(p.positions.into_iter().skip(1));
         true
