@@ -82,7 +82,7 @@ pub(super) fn bridged(number: usize, label: &str, after: usize, lost: &[String],
         ),
         span,
     )
-    .with_label(format!("read as {plies}"))
+    .with_label(if gap_text.is_empty() { format!("lost here: {plies}") } else { format!("read as {plies}") })
     .with_help("certain by the rules: from every other sequence of up to two plies the printed rest does not read on; the bridged moves are logged as reconstructed")
 }
 

@@ -187,7 +187,8 @@ impl Piece {
         diags.retain(|d| d.code != crate::diagnostic::Code::AndersonResumed);
         let evidence: Vec<String> = line.moves.iter().map(|m| m.text.clone()).collect();
         let label = game.lines[self.index].label.clone();
-        let span = Span::new(gap.start, line.moves.first().map_or(gap.end, |m| m.span.end).max(gap.end));
+        // Drawn at the gap: the garbled cells, or for a lost row the point where it stood.
+        let span = if gap_text.is_empty() { Span::new(found.from, found.from) } else { gap };
         diagnostics.push(bridge::bridged(number, &label, self.read_before + kept, &found.lost, &gap_text, &evidence, at.legal_moves().len(), span));
         // What the decoder said of the given-up guesses and of the stop no longer holds.
         diagnostics.retain(|d| !(d.span.start >= stop && d.span.start < gap.end.max(stop + 1) && d.code.namespace() == "repair"));
