@@ -225,3 +225,40 @@ fn no_statistics_in_headers(source: &gamescribe::tree::Source, written: &str) {
         assert!(headers.contains(&own), "[{own} ...] missing from the PDN");
     }
 }
+
+/// Issue 22: what the rules still recover where the OCR lost or garbled a
+/// stretch: each bridged gap and forced move with its evidence, drawn as a
+/// person sees it, and the moves it gave each line.
+#[test]
+fn gaps_the_rules_bridge_are_drawn_with_their_evidence() {
+    let text = book();
+    let source = anderson::read("anderson-1852-ocr.txt", &text);
+    let bridges: Vec<gamescribe::diagnostic::Diagnostic> =
+        source.diagnostics.iter().filter(|d| matches!(d.code.as_str(), "anderson::bridged" | "anderson::not-bridged")).cloned().collect();
+    let rendered = gamescribe::diagnostic::render(&bridges, "anderson-1852-ocr.txt", &text, false);
+    insta::assert_snapshot!("bridged_gaps", rendered);
+    // Every bridged move: on the line it belongs to, between the moves read around it.
+    let mut bridged = Vec::new();
+    for game in &source.games {
+        for line in &game.lines {
+            for (k, m) in line.moves.iter().enumerate() {
+                if m.repair.as_ref().is_some_and(|r| r.edits.iter().any(|e| e.kind == gamescribe::tree::EditKind::Reconstructed)) {
+                    let around = |i: Option<usize>| i.and_then(|i| line.moves.get(i)).map_or("-", |m| m.text.as_str());
+                    bridged.push(format!("{}, {}: ply {} {} (after {}, before {})", game.name, line.label, k + 1, m.text, around(k.checked_sub(1)), around(Some(k + 1))));
+                }
+            }
+        }
+    }
+    assert_eq!(
+        bridged,
+        [
+            "Game 3: Fife, trunk: ply 33 3-8 (after 28-24, before 21-17)",
+            "Game 3: Fife, 13: ply 9 11-8 (after 10x19, before 22-26)",
+            "Game 6: Bristol, trunk: ply 4 23x16 (after 16-19, before 12x19)",
+            "Game 6: Bristol, trunk: ply 5 12x19 (after 23x16, before -)",
+        ]
+    );
+    // The result printed in the last move's cell is the Bristol trunk's.
+    let bristol = &source.games[5].lines[0];
+    assert_eq!(bristol.stated_result.as_ref().map(|r| r.printed.as_str()), Some("Drawn."));
+}

@@ -43,6 +43,8 @@ macro_rules! codes {
 
 codes! {
     // Anderson's 1852 book.
+    /// A lost or garbled stretch of a column read as the only plies after which the rest reads as printed.
+    AndersonBridged = "anderson::bridged",
     /// A column whose cells the OCR ran together into one line; read in print order.
     AndersonFlattened = "anderson::flattened",
     /// A variation whose branch mark was not read, replayed from the start its own moves imply.
@@ -55,6 +57,8 @@ codes! {
     AndersonNoBranchPoint = "anderson::no-branch-point",
     /// No `GAME.` line or page header of column numbers: nothing to read as Anderson.
     AndersonNoGames = "anderson::no-games",
+    /// A gap several ply sequences bridge equally: not bridged, the candidates listed.
+    AndersonNotBridged = "anderson::not-bridged",
     /// The trunk's moves differ from the opening the contents page names for the game.
     AndersonOpeningDisagrees = "anderson::opening-disagrees",
     /// A variation whose mark was lost, placed at the one earlier position its moves fit.

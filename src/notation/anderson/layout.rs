@@ -16,6 +16,22 @@ use std::sync::LazyLock;
 /// A result cell, allowing for what the OCR did to it (`Diawil.`, `WIIIS.`, `mawn.`).
 static RESULT_LIKE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)^\W*(?:[wb]\.?\s*)?(?:drawn|draw|diaw\w*|mawn|\w*rawn|wins?|w[il1|]+s|wh?is)\b").expect("valid regex"));
 
+/// A move (two square numbers) and a result in one cell: `32 23 Drawn.`.
+static MOVE_THEN_RESULT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*(\d{1,2}[ x-]+\d{1,2})\s+(\S.*)$").expect("valid regex"));
+
+/// A cell of the results row that holds the column's last move before its
+/// result, split in two: the move as a move cell, the result as the result.
+fn move_then_result(cell: &Cell) -> Option<(Cell, Cell)> {
+    let found = MOVE_THEN_RESULT.captures(&cell.text)?;
+    let (mv, result) = (found.get(1)?, found.get(2)?);
+    if !RESULT_LIKE.is_match(result.as_str()) {
+        return None;
+    }
+    let at = |m: regex::Match| Span::new(cell.span.start + m.start(), cell.span.start + m.end());
+    let result = Cell { text: result.as_str().to_string(), span: at(result), tokens: Vec::new() };
+    Some((Cell::scanned(mv.as_str(), at(mv)), result))
+}
+
 /// A note inside a column: `+` and a move in the period notation (`+ 23.19`).
 static NOTE_START: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*\+\s*\d{1,2}\.\d{1,2}\b").expect("note pattern"));
 
@@ -246,6 +262,10 @@ impl Pages {
             }
             if column.result.is_none() && RESULT_LIKE.is_match(&cell.text) {
                 column.result = Some(cell);
+            } else if let (None, Some((last_move, result))) = (&column.result, move_then_result(&cell)) {
+                // The column's last move printed on the results row (`32 23 Drawn.`).
+                column.cells.push(last_move);
+                column.result = Some(result);
             } else {
                 column.notes.push(cell);
             }
@@ -339,6 +359,19 @@ mod tests {
     use super::*;
 
     const PAGE: &str = "GAME.\t1\t2\n11 15\t26 23\t24 20\n23 19\t9 13\t\n8 11\t\t\n1 22 17\t\t\n9 13\t\t\n2 17 14\t\t\nDrawn.\tDrawn.\tW. wins.\n";
+
+    #[test]
+    fn a_last_move_printed_before_the_result_is_a_move_and_the_result_a_result() {
+        let page = "GAME.\t1\n11 15\t9 14\n23 19\t22 18\n32 23 Drawn.\tDrawn.\n";
+        let (layouts, _) = parse_layout(page);
+        let trunk = &layouts[0].columns[&0];
+        assert_eq!(trunk.cells.iter().map(|c| c.text.as_str()).collect::<Vec<_>>(), ["11 15", "23 19", "32 23"]);
+        assert_eq!(trunk.cells[2].numbers().count(), 2);
+        let result = trunk.result.as_ref().expect("the result");
+        assert_eq!((result.text.as_str(), &page[result.span.start..result.span.end]), ("Drawn.", "Drawn."));
+        assert!(trunk.notes.is_empty());
+        assert!(move_then_result(&Cell::scanned("32 23 notes", Span::new(0, 11))).is_none(), "words that are no result");
+    }
 
     #[test]
     fn columns_marks_and_results() {

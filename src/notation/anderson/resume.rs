@@ -6,6 +6,7 @@
 //! made once for each byte the rest may start at, and the decode of the gap
 //! chosen is kept, so reading the rest as a line does not decode it again.
 
+use super::bridge;
 use super::column::{ColumnWork, Decoded};
 use super::inference::{inferred_start, rest_inferences, PrefixFits, with_pieces_of, MIN_CONFIRMED_PLIES, MIN_INFERRED_PLIES};
 use super::layout::Cell;
@@ -48,10 +49,20 @@ pub fn is_resumed(line: &Line) -> bool {
 
 /// Every column (not run together) that stops at a lost or misprinted row:
 /// its rest, resumed, as new lines of the game, up to [`MAX_RESUMES`] times.
+///
+/// A column on a known board that stops where the side to move has only one
+/// legal move (or two forced plies in a row) while its print goes on is read
+/// through them first; a run-together column gets only that.
 pub(super) fn resume_columns(text: &str, number: usize, works: &BTreeMap<u32, ColumnWork>, placed: &BTreeMap<u32, Placed>, game: &mut Game, diagnostics: &mut Vec<Diagnostic>) {
-    for (&id, work) in works.iter().filter(|(_, w)| !w.column.flattened) {
+    for (&id, work) in works.iter() {
         let Some(first) = placed.get(&id) else { continue };
         let mut piece = Piece { column: first.index, index: first.index, positions: first.positions.clone(), label: game.lines[first.index].label.clone(), read_before: 0 };
+        if first.grounded {
+            piece.force(text, number, id, work, game, diagnostics);
+        }
+        if work.column.flattened {
+            continue;
+        }
         for number_of_piece in 2..MAX_RESUMES + 2 {
             if !piece.read_on(text, number, id, work, !first.grounded, number_of_piece, game, diagnostics) {
                 break;
@@ -95,8 +106,20 @@ impl Piece {
     fn read_on(&mut self, text: &str, number: usize, id: u32, work: &ColumnWork, open: bool, piece: usize, game: &mut Game, diagnostics: &mut Vec<Diagnostic>) -> bool {
         let Some(stops) = self.stops(game) else { return false };
         let read = game.lines[self.index].moves.len();
+        let (found, rivals) = resume(text, work, &stops, open);
+        let after = self.read_before + read;
+        if let Some(found) = &found
+            && found.is_certain_bridge(open)
+        {
+            return self.bridge(text, number, id, work, &stops, found, game, diagnostics);
+        }
+        // On a guessed board no gap is ever bridged: its candidates are not listed.
+        if !open && rivals.len() > 1 {
+            let at = stops[0].0;
+            diagnostics.push(bridge::not_bridged(number, &self.label, after, &rivals, Span::new(at, at)));
+        }
         // After the one gap the rules leave; failing that, from the position the rest's own moves imply.
-        let (from, backed, placement, rest_start) = if let Some(found) = resume(text, work, &stops, open) {
+        let (from, backed, placement, rest_start) = if let Some(found) = found {
             let after = self.read_before + read - found.backed;
             let placement = Placement::Resumed { of: self.label.clone(), after, lost: found.lost, skipped: found.skipped, added: found.added, others: found.others };
             (found.from, found.backed, placement, found.start)
@@ -139,6 +162,99 @@ impl Piece {
     }
 }
 
+impl Piece {
+    /// Read the column on past a gap the rules bridge with certainty: the
+    /// bridged plies and the rest become moves of the same line.
+    #[allow(clippy::too_many_arguments)]
+    fn bridge(&mut self, text: &str, number: usize, id: u32, work: &ColumnWork, stops: &[(usize, Position)], found: &Resume, game: &mut Game, diagnostics: &mut Vec<Diagnostic>) -> bool {
+        let (stop, at) = stops[found.backed];
+        let column = work.column;
+        let gap = Span::new(stop, found.from.max(stop));
+        let gap_text = column.own_text(text, gap);
+        let Some((bridged, passed)) = bridge::bridged_moves(&at, &found.lost, gap, &gap_text) else { return false };
+        let read = game.lines[self.index].moves.len();
+        let kept = read - found.backed;
+        let rest = column.from(text, found.from);
+        let decoded = work.tokens.iter().any(|t| t.span.start >= found.from).then(|| work.decode(text, found.from, &found.start));
+        let placement = Placement::Resumed { of: self.label.clone(), after: kept, lost: found.lost.clone(), skipped: found.skipped, added: 0, others: 0 };
+        let (mut line, mut diags, mut p) = read_column(text, number, id, &rest, decoded, placement, found.start, self.index);
+        let keep = read_as_printed(&line);
+        if keep < line.moves.len() {
+            let cut = line.moves[keep].span.start;
+            cut_line(text, &rest, &mut line, &mut diags, &mut p, keep, cut);
+        }
+        // The rest's own placement note is replaced by the bridge's.
+        diags.retain(|d| d.code != crate::diagnostic::Code::AndersonResumed);
+        let evidence: Vec<String> = line.moves.iter().map(|m| m.text.clone()).collect();
+        let label = game.lines[self.index].label.clone();
+        // Drawn at the gap: the garbled cells, or for a lost row the point where it stood.
+        let span = if gap_text.is_empty() { Span::new(found.from, found.from) } else { gap };
+        diagnostics.push(bridge::bridged(number, &label, self.read_before + kept, &found.lost, &gap_text, &evidence, at.legal_moves().len(), span));
+        // What the decoder said of the given-up guesses and of the stop no longer holds.
+        diagnostics.retain(|d| !(d.span.start >= stop && d.span.start < gap.end.max(stop + 1) && d.code.namespace() == "repair"));
+        diagnostics.extend(diags);
+        let prior = &mut game.lines[self.index];
+        prior.moves.truncate(kept);
+        prior.stated_result = None;
+        prior.unread = None;
+        bridge::join_rest(prior, bridged, line);
+        self.positions.truncate(kept + 1);
+        self.positions.extend(passed);
+        self.positions.extend(p.positions.into_iter().skip(1));
+        true
+    }
+}
+
+impl Piece {
+    /// Where the line stopped on a board with one legal move (and then
+    /// perhaps one again) and the column prints more moves after the stop,
+    /// those forced plies were played: read them, then read on from after
+    /// them as far as the rest reads as printed. Whether any was read.
+    fn force(&mut self, text: &str, number: usize, id: u32, work: &ColumnWork, game: &mut Game, diagnostics: &mut Vec<Diagnostic>) -> bool {
+        let Some(stop) = game.lines[self.index].unread.as_ref().map(|u| u.span.start) else { return false };
+        let Some(&at) = self.positions.last() else { return false };
+        let mut pos = at;
+        let mut forced = Vec::new();
+        while forced.len() < bridge::MAX_FORCED {
+            let legal = pos.legal_moves();
+            let [only] = legal.as_slice() else { break };
+            forced.push(draughts_text::describe(&pos, only).0);
+            pos = pos.play(only);
+        }
+        // The print goes on past the forced plies: the game was not over there.
+        let printed_after = printed_count(&work.tokens_from(stop));
+        if forced.is_empty() || printed_after <= forced.len() {
+            return false;
+        }
+        let Some((bridged, passed)) = bridge::bridged_moves(&at, &forced, Span::new(stop, stop), "") else { return false };
+        let column = work.column;
+        let rest = column.from(text, stop);
+        let decoded = work.decode(text, stop, &pos);
+        let read = game.lines[self.index].moves.len();
+        let placement = Placement::Resumed { of: self.label.clone(), after: read, lost: forced.clone(), skipped: 0, added: 0, others: 0 };
+        let (mut line, mut diags, mut p) = read_column(text, number, id, &rest, Some(decoded), placement, pos, self.index);
+        let keep = read_as_printed(&line);
+        if keep < line.moves.len() {
+            let cut = line.moves[keep].span.start;
+            cut_line(text, &rest, &mut line, &mut diags, &mut p, keep, cut);
+        }
+        diags.retain(|d| d.code != crate::diagnostic::Code::AndersonResumed && d.code.namespace() != "anderson");
+        let confirmed: Vec<String> = line.moves.iter().map(|m| m.text.clone()).collect();
+        let label = game.lines[self.index].label.clone();
+        diagnostics.push(bridge::forced(number, &label, read, &forced, &confirmed, printed_after, Span::new(stop, line.unread.as_ref().map_or(stop, |u| u.span.start.max(stop)))));
+        // The stop the decoder reported moves to where the rest now stops.
+        diagnostics.retain(|d| !(d.span.start == stop && d.code.namespace() == "repair"));
+        diagnostics.extend(diags.into_iter().filter(|d| !(d.code.namespace() == "result" && line.unread.is_some())));
+        let prior = &mut game.lines[self.index];
+        prior.stated_result = None;
+        prior.unread = None;
+        bridge::join_rest(prior, bridged, line);
+        self.positions.extend(passed);
+        self.positions.extend(p.positions.into_iter().skip(1));
+        true
+    }
+}
+
 /// Where a column resumes after its reading stopped.
 struct Resume {
     /// The byte the rest is read from.
@@ -152,6 +268,8 @@ struct Resume {
     added: u32,
     /// How many other gaps leave a board from which the rest reads the same moves.
     others: usize,
+    /// How many other gaps leave a board from which the rest reads on at all.
+    rivals: usize,
     start: Position,
 }
 
@@ -159,6 +277,13 @@ impl Resume {
     /// How much the gap supposes: moves given up, cells passed over, plies and pieces added.
     fn size(&self) -> usize {
         self.backed + self.skipped + self.lost.len() + self.added.count_ones() as usize
+    }
+
+    /// Whether the gap is certain enough to bridge: plies the rules alone
+    /// found, on a board that is known (no added piece, no inferred start),
+    /// and no other gap from which the rest reads on.
+    fn is_certain_bridge(&self, open: bool) -> bool {
+        !open && self.added == 0 && self.others == 0 && self.rivals == 0 && !self.lost.is_empty()
     }
 }
 
@@ -202,7 +327,10 @@ fn gaps_after(at: Position) -> Vec<(Position, Vec<String>)> {
 /// `b` such moves given up). Every such gap is tried; one is taken only if its
 /// rest reads at least 6 moves as printed and clearly better than from any
 /// other position.
-fn resume(text: &str, work: &ColumnWork, stops: &[(usize, Position)], open: bool) -> Option<Resume> {
+///
+/// Also returns the gaps (their plies) after which the rest reads on at all,
+/// when more than one does: the candidates a bridge would have to choose from.
+fn resume(text: &str, work: &ColumnWork, stops: &[(usize, Position)], open: bool) -> (Option<Resume>, Vec<Vec<String>>) {
     let mut tried: Vec<Candidate> = Vec::new();
     let mut boards: HashMap<usize, RestBoard> = HashMap::new();
     for (backed, &(stop, at)) in stops.iter().enumerate() {
@@ -218,7 +346,7 @@ fn resume(text: &str, work: &ColumnWork, stops: &[(usize, Position)], open: bool
                 let no_gap = backed == 0 && skipped == 0 && lost.is_empty();
                 let completed = inferences.iter().filter_map(|reading| with_pieces_of(&gap, rest_moves, reading));
                 for (pos, added) in (!no_gap).then_some((gap, 0)).into_iter().chain(completed) {
-                    let resume = Resume { from, backed, skipped, lost: lost.clone(), added, others: 0, start: pos };
+                    let resume = Resume { from, backed, skipped, lost: lost.clone(), added, others: 0, rivals: 0, start: pos };
                     // The same position by a smaller gap was tried already.
                     if tried.iter().any(|t| t.resume.start == pos && t.resume.size() <= resume.size()) {
                         continue;
@@ -255,11 +383,13 @@ fn try_gap(text: &str, work: &ColumnWork, resume: Resume) -> Candidate {
     Candidate { exact, score, resume, passed, read, decoded }
 }
 
-/// The gap whose rest reads best, if clearly better than any rival; its decode is kept.
-fn choose(mut tried: Vec<Candidate>, work: &ColumnWork) -> Option<Resume> {
+/// The gap whose rest reads best, if clearly better than any rival; its
+/// decode is kept. With it, the plies of every gap (off one another's path)
+/// after which the rest reads on, if there are several.
+fn choose(mut tried: Vec<Candidate>, work: &ColumnWork) -> (Option<Resume>, Vec<Vec<String>>) {
     tried.sort_by(|a, b| b.score.total_cmp(&a.score).then(b.exact.cmp(&a.exact)).then(a.resume.size().cmp(&b.resume.size())));
     let mut it = tried.into_iter();
-    let best = it.next()?;
+    let Some(best) = it.next() else { return (None, Vec::new()) };
     // Not rivals: a gap that passes over a printed move and counts the same
     // move lost (one reading's start is on the other's path), and a gap after
     // which the rest reads the same moves, or a stretch of at least half of them (the boards
@@ -272,11 +402,25 @@ fn choose(mut tried: Vec<Candidate>, work: &ColumnWork) -> Option<Resume> {
     let runner_up = rest.iter().find(|t| off_path(t) && !alike(t)).map_or(f64::NEG_INFINITY, |t| t.score);
     // Other boards the gap may leave, from which the rest reads the same, if as well.
     let others = rest.iter().filter(|t| off_path(t) && alike(t) && t.score > runner_up).count();
+    // A bridge takes the gap's plies as certain: no other gap may let the rest read on.
+    let reading_on: Vec<&Candidate> = rest.iter().filter(|t| off_path(t) && t.exact >= MIN_CONFIRMED_PLIES).collect();
+    let rivals = reading_on.len();
+    let candidates = if best.exact >= MIN_CONFIRMED_PLIES && rivals > 0 {
+        let mut lost: Vec<Vec<String>> = Vec::new();
+        for t in std::iter::once(&best).chain(reading_on) {
+            if !lost.contains(&t.resume.lost) {
+                lost.push(t.resume.lost.clone());
+            }
+        }
+        lost
+    } else {
+        Vec::new()
+    };
     if best.exact < MIN_CONFIRMED_PLIES || best.score - runner_up < RESUME_MARGIN {
-        return None;
+        return (None, candidates);
     }
     work.keep(best.resume.from, &best.resume.start, &best.decoded);
-    Some(Resume { others, ..best.resume })
+    (Some(Resume { others, rivals, ..best.resume }), candidates)
 }
 
 /// Where the rest of a column starts when read from its own inferred start.
@@ -356,7 +500,7 @@ mod tests {
         let work = ColumnWork::new(layout, &layout.columns[&0]);
         let after_first = Position::initial().play(&resolve(&Position::initial(), &[11, 15]).expect("legal"));
         let stop = layout.columns[&0].cells[1].span.start;
-        let found = resume(&text, &work, &[(stop, after_first)], false).expect("resumed");
+        let found = resume(&text, &work, &[(stop, after_first)], false).0.expect("resumed");
         assert_eq!((found.from, found.backed, found.skipped), (stop, 0, 0));
         assert_eq!(found.lost, ["23-19"]);
         assert_eq!(layout.columns[&0].from(&text, found.from).cells.len(), 10);
