@@ -90,6 +90,39 @@ fn the_proposition_is_diagnosed_and_mended() {
     assert!(mended.lines[0].unread.is_none());
 }
 
+/// The book printed twice (as `bench scale` repeats it) reads as the book twice: the
+/// first Proposition's solution stops before the second copy's rules, which are
+/// kept unread, instead of reading them as moves and searching every setup for nothing.
+#[test]
+fn the_book_twice_reads_as_the_book_twice() {
+    let (text, once) = book();
+    let copy = format!("{}\n\n", text.trim_end());
+    let twice_text = copy.repeat(2);
+    let twice = lasca::read("twice.txt", &twice_text);
+    assert_eq!(twice.games.len(), 2 * once.games.len());
+    let shifted = copy.len();
+    for (k, game) in twice.games.iter().enumerate() {
+        let alone = &once.games[k % once.games.len()];
+        // Games are numbered through the text (Game 6 is the second copy's Game 1).
+        assert_eq!(game.name.starts_with("Game "), alone.name.starts_with("Game "));
+        if !game.name.starts_with("Game ") {
+            assert_eq!(game.name, alone.name);
+        }
+        assert_eq!(game.stats, alone.stats, "{}", game.name);
+        let moves = |g: &gamescribe::tree::Game| g.lines[0].moves.iter().map(|m| m.text.clone()).collect::<Vec<_>>();
+        assert_eq!(moves(game), moves(alone), "{}", game.name);
+        if k < once.games.len() {
+            assert!(game.span.end <= shifted, "{} runs into the second copy", game.name);
+        }
+    }
+    let errors = |s: &Source| s.diagnostics.iter().filter(|d| d.is_error()).count();
+    assert_eq!(errors(&twice), 2 * errors(&once));
+    // The second copy's opening prose is unread text of its own.
+    let rules = twice.unread.iter().find(|u| u.span.start >= copy.len() - 2).expect("the second copy's rules kept unread");
+    assert!(rules.raw.contains("PLACE MEN AS IN DRAUGHTS"), "{:?}", &rules.raw[..80.min(rules.raw.len())]);
+    assert_eq!(rules.span.slice(&twice_text), rules.raw);
+}
+
 #[test]
 fn every_byte_of_each_game_is_in_a_move_a_mark_or_unread_text() {
     let (text, source) = book();

@@ -24,6 +24,7 @@ use crate::rules::draughts::{Color, Position, Setup};
 use crate::span::Span;
 use crate::tree::{Game, Line, LineStatus, Note, NoteKind, Source, Unread};
 use solution::{parse_solutions, RawSolution};
+use std::collections::HashMap;
 use tried::{Reading, Tried};
 
 /// Keep the better of two readings: a complete one first, and of complete ones
@@ -65,8 +66,10 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
     source.unread.extend(unread);
     source.diagnostics.extend(diagnostics);
     let mut reports = Vec::new();
-    // Solutions of one diagram ("Fourth Position (1)", "(2)") share its pieces.
-    let mut found_for: Vec<(String, Setup)> = Vec::new();
+    // Solutions of one diagram ("Fourth Position (1)", "(2)") share its pieces:
+    // the last start found under each title (a map, so that a long text's
+    // thousands of solutions are not each compared with every one before).
+    let mut found_for: HashMap<String, Setup> = HashMap::new();
     for raw in &solutions {
         let base = raw.title.split(" (").next().unwrap_or(&raw.title).to_string();
         let turn = raw.task.map_or(Color::Black, |t| t.side);
@@ -78,12 +81,12 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
             let setup = if raw.task.is_some() || setup.turn.is_none() { with_turn(*setup, turn) } else { *setup };
             tried.read_from("given", setup)
         } else {
-            let same_diagram = found_for.iter().find(|(t, _)| *t == base).map(|(_, setup)| with_turn(*setup, turn));
+            let same_diagram = found_for.get(&base).map(|setup| with_turn(*setup, turn));
             search_start(&tried, same_diagram, turn, opts.infer)
         };
         let (report, found) = record(&mut source, text, raw, best);
         if let Some(setup) = found {
-            found_for.push((base, setup));
+            found_for.insert(base, setup);
         }
         reports.push(report);
     }
@@ -128,10 +131,22 @@ fn search_start(tried: &Tried, same_diagram: Option<Setup>, turn: Color, infer: 
             keep_better(&mut best, r);
         }
     }
-    if infer {
+    // A complete reading without a repair that reads every move the print can
+    // hold cannot be bettered (see `keep_better`): the guesses, thousands of
+    // decodings, are not made.
+    let unbeatable = best.as_ref().is_some_and(|b| b.1.complete() && b.1.moves_repaired == 0 && b.1.moves_read >= most_moves(tried.text(), tried.raw()));
+    if infer && !unbeatable {
         search_inferred(tried, turn, &mut best);
     }
     best
+}
+
+/// The most moves a reading without repairs can find in a solution: each
+/// takes at least two of its printed numbers.
+fn most_moves(text: &str, raw: &RawSolution) -> usize {
+    let items = raw.lines.iter().flat_map(|l| &l.items);
+    let numbers: usize = items.map(|it| crate::text::draughts::scan(it.span.slice(text), it.span.start).iter().filter(|t| t.kind == crate::repair::TokenKind::Number).count()).sum();
+    numbers / 2
 }
 
 const INFERRED: &str = "inferred from the printed moves";

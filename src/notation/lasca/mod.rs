@@ -211,9 +211,68 @@ pub fn read(name: &str, text: &str) -> Source {
 }
 
 fn read_proposition(text: &str, span: Span, source: &mut Source) {
-    let (games, diagnostics) = proposition::read(text, span);
+    let (kept, after) = proposition_and_after(text, span);
+    let (games, diagnostics) = proposition::read(text, kept);
     source.games.extend(games);
     source.diagnostics.extend(diagnostics);
+    if let Some(after) = after {
+        source.unread.push(Unread { raw: after.slice(text).to_string(), span: after });
+    }
+}
+
+/// A proposition's own text, and the prose after its solution, if any.
+///
+/// The solution ends before the first paragraph (after a blank line) that
+/// holds no move number: that is prose (the rules of a second copy of the
+/// book, say), kept unread. Read as part of the solution it would make the
+/// solution unreadable and send the setup search through tens of thousands of
+/// setups for nothing.
+fn proposition_and_after(text: &str, span: Span) -> (Span, Option<Span>) {
+    let body = span.slice(text);
+    let Some(solution) = proposition::SOLUTION.find(body) else { return (span, None) };
+    let mut at = span.start + solution.end();
+    let mut kept_end = span.end;
+    let mut first = true;
+    for paragraph in paragraphs(&text[at..span.end], at) {
+        let moves = scan(paragraph.slice(text), paragraph.start).iter().any(|t| is_move_number(t) && move_number_value(&t.text).is_some());
+        if !first && !moves {
+            kept_end = at;
+            break;
+        }
+        first = false;
+        at = paragraph.end;
+    }
+    if kept_end == span.end {
+        return (span, None);
+    }
+    let rest = &text[kept_end..span.end];
+    let lead = rest.len() - rest.trim_start().len();
+    let after = Span::new(kept_end + lead, kept_end + rest.trim_end().len());
+    (Span::new(span.start, kept_end), (!after.is_empty()).then_some(after))
+}
+
+/// The paragraphs of `text` (runs of lines between blank lines), trimmed, as spans from `offset`.
+fn paragraphs(text: &str, offset: usize) -> impl Iterator<Item = Span> + '_ {
+    let mut at = 0;
+    let mut current: Option<Span> = None;
+    let mut lines = text.split_inclusive('\n');
+    std::iter::from_fn(move || {
+        for line in lines.by_ref() {
+            let start = at;
+            at += line.len();
+            let trimmed = line.trim();
+            if trimmed.is_empty() {
+                if let Some(done) = current.take() {
+                    return Some(done);
+                }
+                continue;
+            }
+            let lead = line.len() - line.trim_start().len();
+            let span = Span::new(offset + start + lead, offset + start + lead + trimmed.len());
+            current = Some(current.map_or(span, |c| c.join(span)));
+        }
+        current.take()
+    })
 }
 
 /// Read plies from `tokens` (or clean text) starting at `start`.
@@ -408,6 +467,24 @@ mod tests {
         let repair = line.moves[0].repair.as_ref().expect("g read as 9");
         assert_eq!(repair.edits[0].from, "g");
         assert_eq!(repair.edits[0].to, "9");
+    }
+
+    #[test]
+    fn a_proposition_stops_before_a_paragraph_without_move_numbers() {
+        let text = "PROPOSITION.\nA on 2, white.\nSOLUTION. (1) 2-5, 1-5-9.\n(2) 5-9-13.\n\n(3) 9-13, 2-6.\n\nThe Game is made up of Privates.\nMOVES are made 2 by 2.\n";
+        let (kept, after) = proposition_and_after(text, Span::new(0, text.len()));
+        assert!(kept.slice(text).ends_with("(3) 9-13, 2-6."), "{:?}", kept.slice(text));
+        assert_eq!(after.map(|a| a.slice(text)), Some("The Game is made up of Privates.\nMOVES are made 2 by 2."));
+        // A solution with nothing after it is left whole.
+        let alone = &text[..text.find("\n\nThe").unwrap()];
+        assert_eq!(proposition_and_after(alone, Span::new(0, alone.len())), (Span::new(0, alone.len()), None));
+    }
+
+    #[test]
+    fn paragraphs_are_split_at_blank_lines() {
+        let text = "a b\nc\n \n\nd\n";
+        let got: Vec<&str> = paragraphs(text, 0).map(|s| s.slice(text)).collect();
+        assert_eq!(got, ["a b\nc", "d"]);
     }
 
     #[test]

@@ -17,7 +17,7 @@ use std::sync::LazyLock;
 pub const MAX_CHANGES: usize = 2;
 
 static WORD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[A-Za-z]+|[0-9]+").expect("valid regex"));
-static SOLUTION: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"SOLUTION\.?").expect("valid regex"));
+pub(super) static SOLUTION: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"SOLUTION\.?").expect("valid regex"));
 static LEADERS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?is)white only has (\w+) leaders.*?against \w+ (\w+)").expect("valid regex"));
 

@@ -117,29 +117,50 @@ pub struct FixSearch {
     pub tried: usize,
 }
 
+/// A setup as a short byte string, one-to-one: each column's men, then a
+/// separator; then the side to move. The search remembers tens of thousands of
+/// setups: a key is one allocation where a setup is one per column.
+fn key(setup: &Setup) -> Box<[u8]> {
+    let mut out = Vec::with_capacity(64);
+    for col in &setup.columns {
+        out.extend(col.iter().map(|m| 2 * u8::from(m.color == super::Color::Black) + u8::from(m.is_officer())));
+        out.push(u8::MAX);
+    }
+    out.push(u8::from(setup.turn == super::Color::Black));
+    out.into_boxed_slice()
+}
+
 /// Search one change, then two, … up to `max_changes`, for setups that pass `accept`.
 /// Stops at the first count that has any fix and reports every fix of that count.
 pub fn minimal_fixes(setup: &Setup, max_changes: usize, mut accept: impl FnMut(&Setup) -> bool) -> FixSearch {
-    let mut seen: HashSet<Setup> = HashSet::new();
-    seen.insert(setup.clone());
+    let mut seen: HashSet<Box<[u8]>> = HashSet::new();
+    seen.insert(key(setup));
     let mut frontier: Vec<(Setup, Vec<Change>)> = vec![(setup.clone(), Vec::new())];
     let mut tried = 0;
     for count in 1..=max_changes {
+        // The setups of the last count are tested, never changed again.
+        let last = count == max_changes;
         let mut next = Vec::new();
         let mut fixes = Vec::new();
         for (base, path) in &frontier {
             for change in single_changes(base) {
                 let Some(changed) = change.apply(base) else { continue };
-                if !seen.insert(changed.clone()) {
+                if !seen.insert(key(&changed)) {
                     continue;
                 }
                 tried += 1;
+                let passes = accept(&changed);
+                if !passes && last {
+                    continue;
+                }
                 let mut changes = path.clone();
                 changes.push(change);
-                if accept(&changed) {
+                if passes {
                     fixes.push(Fix { changes: changes.clone(), position: changed.clone() });
                 }
-                next.push((changed, changes));
+                if !last {
+                    next.push((changed, changes));
+                }
             }
         }
         if !fixes.is_empty() {
@@ -166,5 +187,24 @@ mod tests {
         assert_eq!(one.changes_needed, Some(1));
         assert_eq!(one.fixes.len(), 1);
         assert_eq!(one.fixes[0].changes[0].to_string(), "remove the white man on top on 1");
+    }
+
+    #[test]
+    fn keys_tell_every_setup_apart() {
+        let start = Setup::initial();
+        let mut keys = HashSet::new();
+        let mut setups = HashSet::new();
+        for change in single_changes(&start) {
+            let Some(changed) = change.apply(&start) else { continue };
+            assert_eq!(keys.insert(key(&changed)), setups.insert(changed), "{change}");
+        }
+        // A man moved between columns, or the side to move, changes the key.
+        let mut moved = start.clone();
+        let man = moved.columns[0].pop().unwrap();
+        moved.columns[1].push(man);
+        assert_ne!(key(&moved), key(&start));
+        let mut turned = start.clone();
+        turned.turn = crate::rules::lasca::Color::Black;
+        assert_ne!(key(&turned), key(&start));
     }
 }
