@@ -115,6 +115,7 @@ fn real_pdn_agrees_with_pydraughts_and_reads_back_in_it() {
     let results: Vec<Value> = serde_json::from_slice(&out.stdout).expect("JSON from the script");
     let (mut games, mut rejected, mut moves) = (0, 0, 0);
     let mut disagreements = Vec::new();
+    let mut misread_as_source = Vec::new();
     for ((path, ours), result) in chosen_games.iter().zip(&results) {
         let theirs = result["games"].as_array().expect("games");
         let back = result["written"].as_array().expect("written");
@@ -127,12 +128,18 @@ fn real_pdn_agrees_with_pydraughts_and_reads_back_in_it() {
                 disagreements.push(format!("{} {name}: we {}, the rules {} ({})", path.display(), if *accept { "accept" } else { "reject" }, oracle["accept"], oracle["why"]));
             }
             let played: Vec<Vec<u8>> = serde_json::from_value(read_back["moves"].clone()).expect("moves");
-            if read_back["ok"] != true || &played != trunk {
+            if read_back["source_same"] == true {
+                // pydraughts' reader takes the same (wrong) move list from the source text: its limit, not our output's.
+                misread_as_source.push(format!("{} {name}: {}", path.display(), read_back["error"]));
+            } else if read_back["ok"] != true || &played != trunk {
                 disagreements.push(format!("{} {name}: read back by pydraughts {}: {}", path.display(), if read_back["ok"] == true { "with other moves" } else { "fails" }, read_back["error"]));
             }
         }
     }
     eprintln!("pydraughts judged {games} games ({rejected} we reject), {moves} main-line moves read back");
+    if !misread_as_source.is_empty() {
+        eprintln!("{} game(s) pydraughts misreads in the source text exactly as in ours:\n  {}", misread_as_source.len(), misread_as_source.join("\n  "));
+    }
     assert!(disagreements.is_empty(), "{} disagreements:\n{}", disagreements.len(), disagreements.join("\n"));
     assert!(games > 100 && rejected > 0, "the sample holds games both ways ({games} games, {rejected} rejected)");
 }
