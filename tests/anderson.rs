@@ -34,13 +34,15 @@ fn every_column_is_accounted_for() {
             )
         })
         .collect();
-    // The contents page promises 15 games.
-    assert_eq!(source.games.len(), 15);
+    // The contents page promises 15 games; the 1st–13th Positions follow them, each a game of its own.
+    let openings = source.games.iter().filter(|g| g.study.is_none()).count();
+    assert_eq!((openings, source.games.len()), (15, 28));
+    assert!(source.games[15..].iter().all(|g| g.study.is_some()), "the positions come after the games");
     insta::assert_snapshot!("games", summary.join("\n"));
     // Every column the contents page lists is found in the text or reported
     // as not found, and the reports name each number once.
     let mut reported = 0;
-    for game in &source.games {
+    for game in source.games.iter().filter(|g| g.study.is_none()) {
         let not_found = game.stats.listed_not_found.expect("listed not found") as usize;
         let listed = game.stats.contents_variations.expect("contents count") as usize;
         let found = game.lines.iter().filter(|l| l.label == "trunk" || l.label.parse::<u32>().is_ok()).count();
@@ -58,7 +60,8 @@ fn every_column_is_accounted_for() {
     }
     let total_not_found: usize = source.games.iter().map(|g| g.stats.listed_not_found.map_or(0, |n| n as usize)).sum();
     assert_eq!(reported, total_not_found);
-    assert_eq!(source.games.iter().map(|g| g.lines.iter().filter(|l| !anderson::is_resumed(l)).count()).sum::<usize>() + total_not_found, 15 + 648);
+    let columns: usize = source.games.iter().filter(|g| g.study.is_none()).map(|g| g.lines.iter().filter(|l| !anderson::is_resumed(l)).count()).sum();
+    assert_eq!(columns + total_not_found, 15 + 648);
     // Nothing silently dropped: a column not read as moves keeps its text.
     for line in source.lines() {
         if line.status != LineStatus::Legal && line.status != LineStatus::Repaired {
@@ -114,7 +117,7 @@ fn games_are_named_and_numbered_within_the_contents() {
     let text = book();
     let source = anderson::read("anderson-1852-ocr.txt", &text);
     let mut agree = 0;
-    for game in &source.games {
+    for game in source.games.iter().filter(|g| g.study.is_none()) {
         let tag = |name: &str| game.tags.iter().find(|t| t.0 == name).map(|t| t.1.clone());
         assert!(tag("Opening").is_some(), "{} has an opening", game.name);
         let listed: u32 = game.stats.contents_variations.expect("contents count");
@@ -122,7 +125,8 @@ fn games_are_named_and_numbered_within_the_contents() {
         assert!(highest <= listed, "{}: column {highest} of {listed}", game.name);
         agree += usize::from(highest == listed);
     }
-    assert_eq!(agree, 9, "games whose last variation column was found");
+    // 11 since the pages whose numbers follow a fragment (Game 1's 30–41, Game 13's 24–51) are read.
+    assert_eq!(agree, 11, "games whose last variation column was found");
 }
 
 /// The whole book as PDN, read back by our own PDN reader: one PDN game per
@@ -141,7 +145,8 @@ fn the_books_pdn_reads_back_as_the_same_tree() {
     let errors: Vec<_> = back.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
     assert!(errors.is_empty(), "{errors:?}");
     let games = written_games(&source);
-    assert_eq!((back.games.len(), games.len(), counts.games), (15, 15, 15), "one PDN game per opening");
+    // The 15 openings, then the 1st–13th Positions, each from the start its solution implies.
+    assert_eq!((back.games.len(), games.len(), counts.games), (28, 28, 28), "one PDN game per opening and per position");
     let mut lines = 0;
     for (read, sent) in back.games.iter().zip(&games) {
         assert_eq!(read.name, sent.name);

@@ -111,7 +111,7 @@ fn the_anderson_book_exported_to_pdn_replays_in_pydraughts() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON from the script");
     let replayed = report["games"].as_array().expect("games");
-    assert_eq!(replayed.len(), 15, "one game per opening");
+    assert_eq!(replayed.len(), 28, "one game per opening and per critical position");
     assert_eq!(replayed.len(), games.len());
     let (mut lines, mut moves, mut kept, mut kept_moves) = (0, 0, 0, 0);
     for (g, r) in games.iter().zip(replayed) {

@@ -63,6 +63,10 @@ codes! {
     AndersonOpeningDisagrees = "anderson::opening-disagrees",
     /// A variation whose mark was lost, placed at the one earlier position its moves fit.
     AndersonPlacedByPosition = "anderson::placed-by-position",
+    /// A critical position whose diagram is lost, its solution replayed from the start its own moves imply.
+    AndersonPositionInferred = "anderson::position-inferred",
+    /// A critical position whose diagram is lost and whose solution's moves fix no start: kept unread.
+    AndersonPositionUnread = "anderson::position-unread",
     /// A stopped column whose rest is replayed from the position its own moves imply (no certain gap found).
     AndersonRestInferred = "anderson::rest-inferred",
     /// A stopped column read on after a gap, the gap's moves found by the rules.

@@ -24,6 +24,13 @@ static NAME: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(?:[A-Z][a-z]{0,2}
 /// Lines a web copy adds around the book.
 static FURNITURE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)^(from wikisource|jump to (navigation|search)|retrieved from|navigation menu|this page was last edited|\[?edit\]?)").expect("furniture pattern is valid"));
 
+/// Whether a cell is a name (`J. Neilson.`, `Sturges.`, `G. Crawford`) and not a result or a reference.
+pub fn is_name(text: &str) -> bool {
+    let text = text.trim();
+    let lower = text.to_ascii_lowercase();
+    NAME.is_match(text) && !["drawn", "wins", "see", "same", "page"].iter().any(|w| lower.contains(w))
+}
+
 /// What one line outside the games is; `None`: nothing a reader can name (unread).
 pub fn kind_of_line(line: &str) -> Option<NoteKind> {
     let line = line.trim();

@@ -15,6 +15,7 @@ mod notation;
 mod prose;
 mod start;
 mod stats;
+mod study;
 mod walk;
 pub use go::{move_text as go_move_text, ExpectedCount, GoGameInfo, GoLineInfo, GoMove, GoNode, PathStep, SetupChange};
 pub use notation::{GameKind, Notation};
@@ -23,6 +24,7 @@ pub use start::Start;
 pub use walk::{ancestors, Ancestors, Branch};
 pub use prose::{PointClaim, PointReading, PointReference, Prose, RecordCheck};
 pub use stats::{GameStats, RowWise, SetupFix};
+pub use study::{squares_of, Contributor, Side, Study, StudyStart};
 
 /// One input file, read.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -63,6 +65,9 @@ pub struct Game {
     /// A Go game's title, rules, komi, result and root properties (see `go.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub go: Option<Box<GoGameInfo>>,
+    /// A critical position read as a game: its number, task and where its start comes from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub study: Option<Box<Study>>,
 }
 
 /// The trunk or one variation.
@@ -108,6 +113,9 @@ pub struct Line {
     pub refused: Option<Reading>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub annotations: Vec<Annotation>,
+    /// Who sent the line in, as printed under it (or given by a corrections entry).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contributor: Option<Contributor>,
     pub span: Span,
     /// The entries of a corrections file that changed this line (its moves,
     /// branch point, start, result or contributor), in the order applied.

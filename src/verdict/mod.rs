@@ -180,6 +180,11 @@ fn incomplete(game: &Game, index: usize) -> bool {
 }
 
 fn judge_draughts_line(game: &Game, index: usize, claim: Outcome, judge: &Judge) -> Verdict {
+    // A critical position whose diagram is lost starts on a board its solution implies, which
+    // lacks any piece the solution does not touch: a verdict there would judge another position.
+    if game.study.is_some() {
+        return unknown(UnknownReason::NoPosition);
+    }
     if claim == Outcome::Unknown {
         return unknown(UnknownReason::NoClaim);
     }

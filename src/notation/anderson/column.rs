@@ -69,6 +69,13 @@ impl<'a> ColumnWork<'a> {
         self.own_start.get_or_init(|| if self.column.flattened { None } else { inferred_start(self, text, 0, &self.moves, self.fits()) }).as_ref()
     }
 
+    /// The start the column's own moves imply, run together or not: for the
+    /// solution of a critical position whose diagram is lost, the only witness
+    /// of where it starts.
+    pub fn own_start_of_solution(&self, text: &str) -> Option<OwnStart> {
+        inferred_start(self, text, 0, &self.moves, self.fits())
+    }
+
     /// The column's tokens from byte `from` on.
     pub fn tokens_from(&self, from: usize) -> Vec<Token> {
         self.tokens.iter().filter(|t| t.span.start >= from).cloned().collect()

@@ -146,55 +146,146 @@ pub(super) struct Layout {
     pub title: Span,
     pub columns: BTreeMap<u32, Column>,
     pub marks: Vec<BranchMark>,
+    /// The columns solve a critical position whose diagram the OCR lost:
+    /// the trunk starts where its own moves imply, not at the game's start.
+    pub diagram_lost: bool,
 }
 
-/// `GAME.\t1\t2\t3`: the column numbers after the trunk.
-pub(super) fn is_game_header(line: &str) -> Option<Vec<u32>> {
+/// A critical position printed on a diagram (lost in the OCR) with its
+/// solution in columns under it: the heading, then a layout whose column 0
+/// holds the task (`B to play and win.`) and the solution's trunk, the
+/// others its variations, numbered by cell from the left as no header
+/// numbers them.
+#[derive(Debug)]
+pub(super) struct PositionBlock {
+    /// Its number (`4` for `4th Position`).
+    pub number: u32,
+    /// The heading line (`4th Position .- Payne.`).
+    pub heading: Span,
+    /// The name after the dash (`Payne`), if any.
+    pub author: Option<Span>,
+    pub layout: Layout,
+}
+
+/// A critical position's heading: `2nd Position.`, `## 4th Position .- Payne.`,
+/// `8th.-A. Gardner.`, `Position 1st-See page 34.`; a dash and a name may follow.
+static POSITION_HEADING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^[#\\*\s]*(?:Position\s+(?P<a>\d{1,2})(?:st|nd|rd|th)\b|(?P<b>\d{1,2})(?:st|nd|rd|th)\b(?:\s*Position)?\s*[-–—.,])[\s.,]*(?:[-–—]+\s*(?P<author>.*?))?[\\*\s]*$").expect("heading pattern")
+});
+
+/// A list of squares with a side (`12, 16, 20, 21, 14, W`): a position printed
+/// as a list, read by [`crate::notation::position_list`], not as columns.
+static SQUARE_LIST: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^[\\*\d,\s]*,\s*[BW]\b").expect("square list pattern"));
+
+/// A position's task: `B to play and win.`, `W toplay and draw`.
+static TASK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^[BW]\.?\s*(?:to\s*)?play\b").expect("task pattern"));
+
+/// A cell of a page header: a column number, maybe with a speck (`-49`, `2:`).
+static NUMBER_CELL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^[-_*.]?\d{1,3}[-_*.:]?$").expect("number cell pattern"));
+
+/// The heading of a critical position: its number, and the author's name after the dash.
+fn position_heading(line: &str) -> Option<(u32, Option<(usize, usize)>)> {
+    if line.contains('\t') {
+        return None;
+    }
+    let caps = POSITION_HEADING.captures(line)?;
+    let number = caps.name("a").or_else(|| caps.name("b"))?.as_str().parse().ok()?;
+    // `Position 1st-See page 34.`: a reference to the diagram's page, not a name.
+    let author = caps.name("author").filter(|m| m.as_str().chars().any(char::is_alphabetic) && !m.as_str().starts_with("See")).map(|m| (m.start(), m.end()));
+    Some((number, author))
+}
+
+/// `GAME.\t1\t2\t3`: the column number of each cell, the trunk (0) under `GAME.`.
+pub(super) fn is_game_header(line: &str) -> Option<Vec<Option<u32>>> {
     let body = line.trim_start_matches(['#', ' ']);
     let rest = body.strip_prefix("GAME.")?;
     if !rest.starts_with('\t') {
         return None;
     }
-    Some(numbers_in_cells(rest))
+    let number = |c: &str| c.chars().filter(char::is_ascii_digit).collect::<String>().parse().ok();
+    Some(std::iter::once(Some(0)).chain(rest.split('\t').skip(1).map(number)).collect())
+}
+
+/// A page header: the column number each cell stands over (`None` over a
+/// cell no number names), and whether it opens a game.
+#[derive(Debug, PartialEq)]
+struct PageHeader {
+    labels: Vec<Option<u32>>,
+    /// Junk with letters, then 1, 2, 3…: a `GAME.` line the OCR garbled
+    /// (`GAT\tŒ.\t1\t2`); the trunk stands under the cell before the `1`.
+    opens_game: bool,
+    /// Blank cells just before the numbers (`\t\t20\t21`): the numbers the
+    /// run gives them (18, 19), to be taken only if the game has no such column yet.
+    blank: Vec<(usize, u32)>,
+}
+
+impl PageHeader {
+    fn first(&self) -> Option<u32> {
+        self.labels.iter().flatten().copied().find(|&n| n > 0)
+    }
 }
 
 /// `6\t7\t8\t9`: a page header of consecutive column numbers. One of them
 /// may be misread (`66 67 63 69`): the run most of them agree on is taken.
-fn is_page_header(line: &str) -> Option<Vec<u32>> {
-    let cells: Vec<&str> = line.split('\t').map(str::trim).filter(|c| !c.is_empty()).collect();
-    if cells.len() < 3 || !cells.iter().all(|c| c.len() <= 3 && c.chars().all(|ch| ch.is_ascii_digit())) {
+/// The OCR may have run a fragment of another row in front of them (`24   9\t30\t31`,
+/// `28.26\t72\t73`): the numbers are the cells after the last one that is not
+/// a number, and the cells before name no column.
+fn is_page_header(line: &str) -> Option<PageHeader> {
+    let cells: Vec<&str> = line.split('\t').map(str::trim).collect();
+    let first = cells.iter().rposition(|c| !c.is_empty() && !NUMBER_CELL.is_match(c)).map_or(0, |k| k + 1);
+    let numbers: Vec<(usize, u32)> = (first..cells.len())
+        .filter(|&j| !cells[j].is_empty())
+        .filter_map(|j| cells[j].chars().filter(char::is_ascii_digit).collect::<String>().parse().ok().map(|n| (j, n)))
+        .collect();
+    if numbers.len() < 3 {
         return None;
     }
-    let numbers = numbers_in_cells(line);
     // Each number votes for the first column's number it implies.
     let mut votes: BTreeMap<i64, usize> = BTreeMap::new();
-    for (i, &n) in numbers.iter().enumerate() {
+    for (i, &(_, n)) in numbers.iter().enumerate() {
         *votes.entry(i64::from(n) - i as i64).or_default() += 1;
     }
     let (&base, &count) = votes.iter().max_by_key(|entry| *entry.1)?;
     if count * 2 <= numbers.len() || base < 1 {
         return None;
     }
-    Some((0..numbers.len()).map(|i| (base + i as i64) as u32).collect())
-}
-
-fn numbers_in_cells(cells: &str) -> Vec<u32> {
-    cells.split('\t').filter_map(|c| c.chars().filter(char::is_ascii_digit).collect::<String>().parse().ok()).collect()
+    let mut labels = vec![None; cells.len()];
+    for (i, &(j, _)) in numbers.iter().enumerate() {
+        labels[j] = Some((base + i as i64) as u32);
+    }
+    let opens_game = base == 1 && first > 0 && cells[..first].iter().any(|c| c.chars().any(char::is_alphabetic));
+    if opens_game {
+        labels[first - 1] = Some(0);
+    }
+    let run_at = numbers[0].0;
+    let blank = (0..run_at).rev().take_while(|&j| cells[j].is_empty()).filter_map(|j| u32::try_from(base - (run_at - j) as i64).ok().filter(|&n| n >= 1).map(|n| (j, n))).collect();
+    Some(PageHeader { labels, opens_game, blank })
 }
 
 /// The layouts found so far, the unread text, and where the page stands.
 #[derive(Default)]
-struct Pages {
-    layouts: Vec<Layout>,
-    unread: Vec<Unread>,
-    /// The column numbers of the current page, left to right.
-    labels: Vec<u32>,
+pub(super) struct Pages {
+    pub layouts: Vec<Layout>,
+    /// The critical positions printed in columns between the games.
+    pub positions: Vec<PositionBlock>,
+    pub unread: Vec<Unread>,
+    /// The column number of each cell of the current page, left to right.
+    labels: Vec<Option<u32>>,
+    /// The game's page numbers, kept while a position's columns are read.
+    game_labels: Option<Vec<Option<u32>>>,
     /// The results row of the current page has been passed: what follows are contributors.
     after_results: bool,
 }
 
 /// Split the text into game layouts; lines outside them are unread text.
+#[cfg(test)]
 pub(super) fn parse_layout(text: &str) -> (Vec<Layout>, Vec<Unread>) {
+    let pages = parse_pages(text);
+    (pages.layouts, pages.unread)
+}
+
+/// Split the text into game layouts and critical positions; lines outside them are unread text.
+pub(super) fn parse_pages(text: &str) -> Pages {
     let mut pages = Pages::default();
     let mut offset = 0;
     for raw in text.split_inclusive('\n') {
@@ -205,18 +296,20 @@ pub(super) fn parse_layout(text: &str) -> (Vec<Layout>, Vec<Unread>) {
             pages.line(text, line, Span::new(start, start + line.len()));
         }
     }
-    for column in pages.layouts.iter_mut().flat_map(|l| l.columns.values_mut()) {
+    let positions = pages.positions.iter_mut().map(|p| &mut p.layout);
+    for column in pages.layouts.iter_mut().chain(positions).flat_map(|l| l.columns.values_mut()) {
         column.cut_at_edge = column.is_cut_at_edge();
     }
-    (pages.layouts, pages.unread)
+    pages
 }
 
 impl Pages {
     /// One line of text: a game or page header, prose, a results row or a row of moves.
     fn line(&mut self, text: &str, line: &str, span: Span) {
-        if let Some(numbers) = is_game_header(line) {
+        if let Some(labels) = is_game_header(line) {
+            self.end_position();
             self.layouts.push(Layout { title: span, ..Layout::default() });
-            self.labels = std::iter::once(0).chain(numbers).collect();
+            self.labels = labels;
             self.after_results = false;
             return;
         }
@@ -224,15 +317,57 @@ impl Pages {
             keep_unread(&mut self.unread, text, span);
             return;
         }
-        if let Some(numbers) = is_page_header(line) {
+        if let Some(header) = is_page_header(line) {
+            self.end_position();
             // Numbering that starts again means a new game whose first page (with
             // the GAME line and the trunk) the OCR lost.
-            if numbers.first() <= self.labels.iter().max() {
+            let highest = self.labels.iter().flatten().max().copied();
+            if header.opens_game || header.first().is_some_and(|n| Some(n) <= highest) {
                 self.layouts.push(Layout { title: span, ..Layout::default() });
             }
-            self.labels = numbers;
+            let mut labels = header.labels;
+            // A number lost from the header (a blank cell before the run) is the
+            // one the run gives it, unless the game already has that column.
+            let layout = self.layouts.last().expect("a layout is open");
+            for (j, n) in header.blank {
+                if !layout.columns.contains_key(&n) {
+                    labels[j] = Some(n);
+                }
+            }
+            self.labels = labels;
             self.after_results = false;
             return;
+        }
+        if let Some((number, author)) = position_heading(line)
+            && self.positions.last().is_none_or(|p| p.number < number)
+            && !self.square_list_follows(text, span.end)
+        {
+            // A critical position's heading: its columns follow, numbered by cell.
+            self.end_position();
+            let author = author.map(|(a, b)| Span::new(span.start + a, span.start + b));
+            self.positions.push(PositionBlock { number, heading: span, author, layout: Layout { title: span, diagram_lost: true, ..Layout::default() } });
+            self.game_labels = Some(std::mem::replace(&mut self.labels, (0..16).map(Some).collect()));
+            self.after_results = false;
+            return;
+        }
+        if self.game_labels.is_some() && !line.contains('\t') {
+            if TASK.is_match(line) {
+                // The task, run on into prose (`B to play and draw, which is done by …`).
+                if let Some(layout) = self.current() {
+                    layout.columns.entry(0).or_default().notes.push(Cell::new(line, span));
+                }
+                return;
+            }
+            if line.chars().any(|c| c.is_ascii_digit()) && !line.chars().any(char::is_alphabetic) {
+                // A solution printed without tabs (`9 13` under the 3rd Position): its trunk.
+                self.moves_row(text, vec![Cell::new(line, span)]);
+                return;
+            }
+            let has_moves = self.positions.last().is_some_and(|p| p.layout.columns.values().any(|c| !c.cells.is_empty()));
+            if has_moves && line.split_whitespace().filter(|w| w.chars().any(char::is_alphabetic)).count() > 3 {
+                // Prose after a position's columns (a footnote, remarks) ends it.
+                self.end_position();
+            }
         }
         // Prose between games (critical positions, remarks): no tabs and many words.
         if !line.contains('\t') && line.split_whitespace().filter(|w| w.chars().any(char::is_alphabetic)).count() > 3 {
@@ -241,19 +376,43 @@ impl Pages {
         }
         let cells = split_cells(line, span.start);
         let results = cells.iter().filter(|c| RESULT_LIKE.is_match(&c.text)).count();
-        if results > 0 && results * 2 >= cells.iter().filter(|c| !c.text.trim().is_empty()).count() {
+        // Above a position's first move stands its task (`B toplay and` / `draw.`), not results.
+        let above_moves = self.game_labels.is_some() && self.positions.last().is_some_and(|p| p.layout.columns.values().all(|c| c.cells.is_empty()));
+        if results > 0 && !above_moves && results * 2 >= cells.iter().filter(|c| !c.text.trim().is_empty()).count() {
             self.results_row(text, cells);
         } else {
             self.moves_row(text, cells);
         }
     }
 
+    /// Back from a position's columns to the game's pages.
+    fn end_position(&mut self) {
+        if let Some(labels) = self.game_labels.take() {
+            self.labels = labels;
+        }
+    }
+
+    /// Whether the next non-blank line after `at` is a list of squares.
+    fn square_list_follows(&self, text: &str, at: usize) -> bool {
+        text[at..].lines().map(str::trim).find(|l| !l.is_empty()).is_some_and(|l| SQUARE_LIST.is_match(l))
+    }
+
+    /// The layout rows go to: the open position's, else the current game's.
+    fn current(&mut self) -> Option<&mut Layout> {
+        if self.game_labels.is_some() {
+            return self.positions.last_mut().map(|p| &mut p.layout);
+        }
+        self.layouts.last_mut()
+    }
+
     /// A row of results (and notes beside them) under the columns.
     fn results_row(&mut self, text: &str, cells: Vec<Cell>) {
-        let Some(layout) = self.layouts.last_mut() else { return };
+        let labels = self.labels.clone();
+        let Some(layout) = self.current() else { return };
+        let mut stray = Vec::new();
         for (i, cell) in cells.into_iter().enumerate() {
-            let Some(&id) = self.labels.get(i) else {
-                keep_unread(&mut self.unread, text, cell.span);
+            let Some(&Some(id)) = labels.get(i) else {
+                stray.push(cell.span);
                 continue;
             };
             let column = layout.columns.entry(id).or_default();
@@ -270,26 +429,32 @@ impl Pages {
                 column.notes.push(cell);
             }
         }
+        for span in stray.into_iter().filter(|s| !s.slice(text).trim().is_empty()) {
+            keep_unread(&mut self.unread, text, span);
+        }
         self.after_results = true;
     }
 
     /// A row with one cell a column: moves (scanned here, once), or notes.
     fn moves_row(&mut self, text: &str, cells: Vec<Cell>) {
-        let Some(layout) = self.layouts.last_mut() else { return };
+        let labels = self.labels.clone();
+        let after_results = self.after_results;
+        let Some(layout) = self.current() else { return };
+        let mut stray = Vec::new();
         for (i, cell) in cells.into_iter().enumerate() {
             if cell.text.trim().is_empty() {
                 continue;
             }
-            let Some(&id) = self.labels.get(i) else {
-                keep_unread(&mut self.unread, text, cell.span);
+            let Some(&Some(id)) = labels.get(i) else {
+                stray.push(cell.span);
                 continue;
             };
             let has_digits = cell.text.chars().any(|c| c.is_ascii_digit());
             let column = layout.columns.entry(id).or_default();
-            if self.after_results || !has_digits || column.in_note || NOTE_START.is_match(&cell.text) {
+            if after_results || !has_digits || column.in_note || NOTE_START.is_match(&cell.text) {
                 // Contributors under the results, words inside a column, or a
                 // note in the period notation (`+ 23.19`, then to the result).
-                column.in_note |= !self.after_results && NOTE_START.is_match(&cell.text);
+                column.in_note |= !after_results && NOTE_START.is_match(&cell.text);
                 column.notes.push(cell);
                 continue;
             }
@@ -304,6 +469,9 @@ impl Pages {
             }
             column.cells.push(cell);
             column.flattened = column.long_numbers * 2 > column.numbers;
+        }
+        for span in stray {
+            keep_unread(&mut self.unread, text, span);
         }
     }
 }
@@ -421,10 +589,80 @@ mod tests {
 
     #[test]
     fn page_headers_survive_one_misread_number() {
-        assert_eq!(is_page_header("66\t67\t63\t69\t70\t71"), Some(vec![66, 67, 68, 69, 70, 71]));
-        assert_eq!(is_page_header("49\t49\t50\t51\t52\t53"), Some(vec![48, 49, 50, 51, 52, 53]));
-        assert_eq!(is_page_header("11 15\t23 19"), None);
-        assert_eq!(is_page_header("9\t14\t22"), None);
+        let labels = |line: &str| is_page_header(line).map(|h| h.labels);
+        assert_eq!(labels("66\t67\t63\t69\t70\t71"), Some([66, 67, 68, 69, 70, 71].map(Some).to_vec()));
+        assert_eq!(labels("49\t49\t50\t51\t52\t53"), Some([48, 49, 50, 51, 52, 53].map(Some).to_vec()));
+        assert_eq!(labels("11 15\t23 19"), None);
+        assert_eq!(labels("9\t14\t22"), None);
+    }
+
+    /// Game 1's page of variations 30–35 (line 342 of the corpus) has a
+    /// fragment of another row in front of its numbers; its cells stand
+    /// under the numbers, the fragment's under nothing.
+    #[test]
+    fn a_page_header_after_a_fragment_names_the_cells_after_it() {
+        let header = is_page_header("24   9\t30\t31\t32\t33\t34\t35").expect("a header");
+        assert_eq!(header.labels, [None, Some(30), Some(31), Some(32), Some(33), Some(34), Some(35)]);
+        assert!(!header.opens_game);
+        assert_eq!(is_page_header("28.26\t72\t73\t74\t75\t76\t77").map(|h| h.labels[1]), Some(Some(72)));
+        assert_eq!(is_page_header("48\t-49\t50\t51\t").map(|h| h.labels), Some(vec![Some(48), Some(49), Some(50), Some(51), None]));
+        let blank = is_page_header("\t\t20\t21\t22\t23").expect("a header");
+        assert_eq!(blank.labels[..3], [None, None, Some(20)], "a blank cell names nothing by itself");
+        assert_eq!(blank.blank, [(1, 19), (0, 18)], "the run gives it a number");
+        // A garbled `GAME.`: letters, then 1, 2, 3: the trunk under the cell before the 1.
+        let game = is_page_header("GAT\tŒ.\t1\t2\t3\t4\t5").expect("a header");
+        assert!(game.opens_game);
+        assert_eq!(game.labels[..3], [None, Some(0), Some(1)]);
+    }
+
+    #[test]
+    fn the_cells_under_a_fragment_are_kept_unread_and_the_rest_placed() {
+        let text = "GAME.\t1\t2\n11 15\t26 23\t24 20\nDrawn.\tDrawn.\tW. wins.\n24   9\t3\t4\t5\nDrawn. B wins,\t9 14 22 17\t10 14\t11 16\n";
+        let (layouts, unread) = parse_layout(text);
+        assert_eq!(layouts.len(), 1);
+        let l = &layouts[0];
+        assert_eq!(l.columns.keys().copied().collect::<Vec<_>>(), [0, 1, 2, 3, 4, 5]);
+        assert_eq!(l.columns[&3].cells[0].text, "9 14 22 17");
+        assert!(l.columns[&2].notes.is_empty(), "nothing of the new page falls to the old page's columns");
+        assert!(unread.iter().any(|u| u.raw == "Drawn. B wins,"), "{unread:?}");
+    }
+
+    #[test]
+    fn a_blank_header_cell_takes_the_number_the_run_gives_it_unless_the_game_has_that_column() {
+        let text = "GAME.\t1\t2\n11 15\t26 23\t24 20\nDrawn.\tDrawn.\tW. wins.\n\t\t5\t6\t7\n9 14\t10 14\t11 16\t9 13\t9 14\n\t8\t9\t10\n8 11\t6 10\t7 10\t8 12\n";
+        let (layouts, unread) = parse_layout(text);
+        assert_eq!(layouts.len(), 1);
+        let l = &layouts[0];
+        assert_eq!(l.columns[&3].cells[0].text, "9 14");
+        assert_eq!(l.columns[&4].cells[0].text, "10 14");
+        // Page `\t8\t9\t10` follows: its blank cell would be 7, which the game has.
+        assert_eq!(l.columns[&7].cells.len(), 1, "column 7 takes nothing from the blank cell");
+        assert!(unread.iter().any(|u| u.raw == "8 11"), "{unread:?}");
+    }
+
+    #[test]
+    fn a_critical_position_is_a_block_of_its_own_and_the_game_goes_on_after_it() {
+        let text = "GAME.\t1\t2\n11 15\t26 23\t24 20\nDrawn.\tDrawn.\tW. wins.\n4th Position .- Payne.\nB toplay and draw.\t\t\n10 7 18 23\t\t\nDrawn.\t\t\n\n3\t4\t5\n9 14\t10 14\t11 16\n";
+        let pages = parse_pages(text);
+        assert_eq!(pages.layouts.len(), 1, "page 3–5 goes on with the game");
+        assert_eq!(pages.layouts[0].columns.keys().copied().collect::<Vec<_>>(), [0, 1, 2, 3, 4, 5]);
+        let [position] = &pages.positions[..] else { panic!("{:?}", pages.positions) };
+        assert_eq!(position.number, 4);
+        assert_eq!(position.author.map(|a| a.slice(text)), Some("Payne."));
+        let trunk = &position.layout.columns[&0];
+        assert_eq!(trunk.notes[0].text, "B toplay and draw.");
+        assert_eq!(trunk.cells[0].text, "10 7 18 23");
+        assert_eq!(trunk.result.as_ref().map(|c| c.text.as_str()), Some("Drawn."));
+    }
+
+    #[test]
+    fn position_headings_and_references_to_them() {
+        assert_eq!(position_heading("Position 1st-See page 34.").map(|h| h.0), Some(1));
+        assert_eq!(position_heading("2nd Position.\\*").map(|h| h.0), Some(2));
+        assert_eq!(position_heading("8th.-A. Gardner.\\*").map(|h| h.0), Some(8));
+        assert_eq!(position_heading("\\*10th .- Andw. Thomson.").map(|h| h.0), Some(10));
+        assert_eq!(position_heading("2nd Position page 53.\t"), None, "a reference in a cell");
+        assert_eq!(position_heading("11 15\t23 19"), None);
     }
 
     #[test]

@@ -31,6 +31,7 @@ mod layout;
 mod line;
 mod openings;
 mod placement;
+mod positions;
 mod prose;
 mod readings;
 mod resume;
@@ -43,15 +44,18 @@ use crate::rules::draughts::Position;
 use crate::span::Span;
 use crate::tree::{Game, Line, LineOrigin, Source};
 use column::ColumnWork;
-use layout::{is_game_header, parse_layout, Layout};
+use layout::{is_game_header, parse_pages, Layout};
+#[cfg(test)]
+use layout::parse_layout;
 use placement::Placer;
 use std::collections::BTreeMap;
 
 /// Read the whole book: every game as a tree, everything else kept unread.
 pub fn read(name: &str, text: &str) -> Source {
     let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Anderson, ..Source::default() };
-    let (layouts, unread) = parse_layout(text);
-    source.unread = unread;
+    let pages = parse_pages(text);
+    let layouts = pages.layouts;
+    source.unread = pages.unread;
     if layouts.is_empty() {
         // All of the text is kept unread; saying nothing would pass it as a book checked.
         source.diagnostics.push(
@@ -67,9 +71,26 @@ pub fn read(name: &str, text: &str) -> Source {
     }
     let naming = openings::name_games(text, &mut source.games);
     source.diagnostics.extend(naming);
+    for game in &mut source.games {
+        take_contributors(game);
+    }
+    // The critical positions between the games, each a game of its own after the book's games.
+    let (studies, found) = positions::read_positions(text, &pages.positions);
+    source.games.extend(studies);
+    source.diagnostics.extend(found);
     // Results under columns no game holds, page headers, positions, contributors, prose: kept.
     super::notes::keep_the_rest(&mut source, text);
     source
+}
+
+/// The names printed under a column (`J. Neilson.`, `Sturges.`), read as the
+/// column's contributor: a note that is a name and no result.
+fn take_contributors(game: &mut Game) {
+    for line in &mut game.lines {
+        let Some(k) = line.annotations.iter().position(|a| a.kind == crate::tree::AnnotationKind::Note && super::notes::is_name(&a.text)) else { continue };
+        let note = line.annotations.remove(k);
+        line.contributor = Some(crate::tree::Contributor::printed(&note.text, note.span));
+    }
 }
 
 /// Whether a text looks like this book.

@@ -111,7 +111,15 @@ impl Placer<'_, '_> {
     fn place_by_mark_or_match(&mut self, id: u32) -> bool {
         let works = self.works;
         let work = &works[&id];
-        let placement = if id == 0 { Some((Placement::Trunk, Position::initial())) } else { self.marked_start(id).or_else(|| self.matched_start(work)) };
+        let placement = if id == 0 && self.layout.diagram_lost {
+            // A critical position's solution: its diagram is lost, so only its own moves say where it starts.
+            let Some(own) = work.own_start_of_solution(self.text) else { return false };
+            Some((Placement::Inferred { fixed: own.fixed, filled: own.filled }, own.start))
+        } else if id == 0 {
+            Some((Placement::Trunk, Position::initial()))
+        } else {
+            self.marked_start(id).or_else(|| self.matched_start(work))
+        };
         let Some((mut placement, mut start)) = placement else { return false };
         // A mark in a line with an inferred start gives a board that lacks
         // whatever only this column's moves touch: its own inference may read further.

@@ -378,6 +378,7 @@ pub(crate) fn read_solution_with_trunk(text: &str, raw: &RawSolution, start: &Po
             start: None,
             corrections: Vec::new(),
             go: None,
+            contributor: None,
         };
         keep_marks(text, rl, &mut line, &tokens, &decoded, &zeros, &mut diagnostics);
         count_line(&mut report, &line, &line_start, &mut diagnostics);

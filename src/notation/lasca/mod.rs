@@ -378,7 +378,7 @@ fn read_game(text: &str, s: &Section, opts: &DecodeOptions) -> (Game, Vec<Diagno
         None if complete => diagnostics.push(ending::unstated(&end, s.moves)),
         None => {}
     }
-    let game = Game { name, tags, stats, start: crate::tree::Start::Lasca(start.setup()), lines: vec![line], span: s.span, go: None };
+    let game = Game { name, tags, stats, start: crate::tree::Start::Lasca(start.setup()), lines: vec![line], span: s.span, go: None, study: None };
     (game, diagnostics)
 }
 

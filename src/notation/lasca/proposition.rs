@@ -278,6 +278,7 @@ fn mended_games(text: &str, span: Span, solution: &Solution, search: &FixSearch,
             lines: vec![line],
             span,
             go: None,
+            study: None,
         });
     }
     (mended, fixed_readings)
