@@ -45,6 +45,8 @@ codes! {
     // Anderson's 1852 book.
     /// A lost or garbled stretch of a column read as the only plies after which the rest reads as printed.
     AndersonBridged = "anderson::bridged",
+    /// A move printed cleanly in its own cell, kept though the garbled text after it is refused.
+    AndersonCleanMoveKept = "anderson::clean-move-kept",
     /// A column whose cells the OCR ran together into one line; read in print order.
     AndersonFlattened = "anderson::flattened",
     /// A variation whose branch mark was not read, replayed from the start its own moves imply.

@@ -6,6 +6,7 @@
 //! the decoder reading a stretch of the column as printed.
 
 use super::column::ColumnWork;
+use super::line::clean_head;
 use crate::rules::draughts::infer::{complete, infer_start_among_prefixes, Inferred, InferredReading, Reading};
 use crate::rules::draughts::{Color, Position, Setup};
 use crate::tree::Line;
@@ -118,9 +119,12 @@ pub(super) fn inferred_start(work: &ColumnWork, text: &str, from: usize, moves: 
 /// How well a column reads as decoded: moves read less what mending them
 /// cost (a wrong start can still be read far by mending most moves), and the
 /// moves read as printed.
+/// A move whose own cell prints it cleanly counts as read as printed, though
+/// the decoder read garbled text after it with it (see [`clean_head`]).
 pub(super) fn read_score(line: &Line) -> (f64, usize) {
-    let exact = line.moves.iter().filter(|m| m.repair.is_none()).count();
-    let mended: f64 = line.moves.iter().filter_map(|m| m.repair.as_ref()).map(|r| r.cost).sum();
+    let as_printed = |m: &&crate::tree::MoveNode| m.repair.is_none() || clean_head(m).is_some();
+    let exact = line.moves.iter().filter(as_printed).count();
+    let mended: f64 = line.moves.iter().filter(|m| !as_printed(m)).filter_map(|m| m.repair.as_ref()).map(|r| r.cost).sum();
     (line.moves.len() as f64 - mended, exact)
 }
 
@@ -242,3 +246,4 @@ mod tests {
         assert_eq!((found[0].inferred.setup.turn, found[0].inferred.plies), (Some(Color::Black), 4));
     }
 }
+

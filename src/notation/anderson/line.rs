@@ -104,11 +104,56 @@ fn positions_passed(line: &Line, start_pos: Position, index: usize) -> Placed {
 pub(super) fn refuse_mends_on_a_guessed_board(text: &str, number: usize, column: &Column, line: &mut Line, diagnostics: &mut Vec<Diagnostic>, placed: &mut Placed) {
     let keep = read_as_printed(line);
     let Some(refused) = line.moves.get(keep) else { return };
+    if let Some(head_end) = clean_head(refused) {
+        keep_clean_head(text, number, column, line, diagnostics, placed, keep, head_end);
+        return;
+    }
     // A star or `s` sign in front of the move goes unread with it.
     let cut = refused.annotations.iter().map(|a| a.span.start).fold(refused.span.start, usize::min);
     let refusal = prose::mend_refused(number, &line.label, refused);
     cut_line(text, column, line, diagnostics, placed, keep, cut);
     diagnostics.push(refusal);
+}
+
+/// Where a mended move is printed cleanly in its own cell: the byte its
+/// from and to squares end at, when its text opens with exactly those two
+/// numbers (spaces between) and the cell ends there. The mend then lies only
+/// in the text after the cell (the next cell's garbage read with it): the
+/// move itself is what the book prints, and legal, since the decoder played it.
+pub(super) fn clean_head(m: &MoveNode) -> Option<usize> {
+    m.repair.as_ref()?;
+    let (from, to) = (m.squares.first()?, m.squares.last()?);
+    let printed = m.printed.as_str();
+    let digits = |s: &str| s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    let from_len = digits(printed);
+    let after_from = &printed[from_len..];
+    let spaces = after_from.len() - after_from.trim_start_matches(' ').len();
+    let to_text = &after_from[spaces..];
+    let to_len = digits(to_text);
+    let cell_ends = to_text[to_len..].starts_with(['\t', '\n', '\r']);
+    let spelled = printed[..from_len] == from.to_string() && to_text[..to_len] == to.to_string();
+    (spelled && spaces > 0 && cell_ends).then_some(m.span.start + from_len + spaces + to_len)
+}
+
+/// The move at `at`, mended only in the text after its clean cell (see
+/// [`clean_head`]), is kept as printed and the line stops after it: what
+/// follows stays unread, as any refused mend does.
+#[allow(clippy::too_many_arguments)]
+fn keep_clean_head(text: &str, number: usize, column: &Column, line: &mut Line, diagnostics: &mut Vec<Diagnostic>, placed: &mut Placed, at: usize, head_end: usize) {
+    let kept = &mut line.moves[at];
+    let garbled = Span::new(head_end, kept.span.end);
+    kept.span = Span::new(kept.span.start, head_end);
+    kept.printed = kept.span.slice(text).to_string();
+    kept.repair = None;
+    // The column's own cells the decoder read with the move, not the other columns' text between.
+    let cells: Vec<&str> = column.cells.iter().filter(|c| c.span.end > head_end && c.span.start < garbled.end).map(|c| text[c.span.start.max(head_end)..c.span.end].trim()).filter(|t| !t.is_empty()).collect();
+    let note = prose::clean_move_kept(number, &line.label, kept, &cells.join(" / "));
+    let start = kept.span.start;
+    cut_line(text, column, line, diagnostics, placed, at + 1, head_end);
+    placed.spans[at] = line.moves[at].span;
+    // The decoder's repair of the move no longer holds: the move is read as printed.
+    diagnostics.retain(|d| !(d.code.namespace() == "repair" && d.span.start >= start));
+    diagnostics.push(note);
 }
 
 /// Keep a line's first `keep` moves; the column's own text from byte `cut`
@@ -164,6 +209,29 @@ mod tests {
     fn garbled_results_are_kept() {
         let cell = Cell { text: "Diawil.".into(), span: Span::new(0, 7), tokens: Vec::new() };
         assert_eq!(ocr_result(&cell).map(|r| r.outcome), Some(crate::tree::Outcome::Draw));
+    }
+
+    #[test]
+    fn a_clean_head_is_the_move_spelled_alone_in_its_cell() {
+        let mended = |printed: &str, squares: Vec<u8>| MoveNode {
+            text: String::new(),
+            squares,
+            span: Span::new(100, 100 + printed.len()),
+            printed: printed.to_string(),
+            repair: Some(crate::tree::Repair { edits: Vec::new(), cost: 2.4, confidence: 0.5 }),
+            annotations: Vec::new(),
+            origin: Default::default(),
+            go: None,
+        };
+        assert_eq!(clean_head(&mended("2 9\t9 6\t3\n21 25\t2", vec![2, 9])), Some(103));
+        assert_eq!(clean_head(&mended("22 26\t22 31\n0", vec![22, 26])), Some(105));
+        // The cell goes on (`2 9 2`), the squares differ, or the move was not mended: no.
+        assert_eq!(clean_head(&mended("2 9 2\t0", vec![2, 9])), None);
+        assert_eq!(clean_head(&mended("2 0\t9", vec![2, 9])), None);
+        assert_eq!(clean_head(&mended("29\t9", vec![2, 9])), None);
+        let mut printed = mended("2 9\t0", vec![2, 9]);
+        printed.repair = None;
+        assert_eq!(clean_head(&printed), None);
     }
 
     #[test]

@@ -200,6 +200,24 @@ mod tests {
         assert_eq!((at, v13.moves[at].text.as_str(), v13.moves[at + 1].text.as_str()), (8, "11-8", "22-26"));
     }
 
+    /// Game 1's variations 25 and 26 start from inferred positions and end in
+    /// a clean cell (`2 9`, `22 26`) followed by a garbled one (`2 0`, `0`).
+    /// The start chosen for 25 must have Black's man on 2, so that its last
+    /// printed move is legal; both moves are kept as printed and the garbage
+    /// after them stays unread, each with a warning naming it.
+    #[test]
+    fn a_clean_move_before_a_garbled_cell_is_kept() {
+        let (game, diagnostics) = corpus_game(1);
+        for (label, last, printed, count, garbled) in [("25", "2x9", "2 9", 14, "`2 0`"), ("26", "22-26", "22 26", 17, "`0`")] {
+            let line = game.lines.iter().find(|l| l.label == label).expect("variation");
+            let kept = line.moves.last().expect("moves");
+            assert_eq!((kept.text.as_str(), kept.printed.as_str(), line.moves.len(), kept.repair.is_none()), (last, printed, count, true), "variation {label}");
+            let note = diagnostics.iter().find(|d| d.code == "anderson::clean-move-kept" && d.message.starts_with(&format!("column {label} of game 1:"))).expect("a warning");
+            assert!(note.message.contains(garbled), "{}", note.message);
+            assert!(line.unread.as_ref().is_some_and(|u| u.span.start >= kept.span.end), "the garbage stays unread");
+        }
+    }
+
     /// Game 14's column 89: its head is fragments, and `10 13` (no move at
     /// all) stops the first try at its rest; from `26 31` on, the rest reads
     /// 17 moves as printed from the position those moves imply. What was

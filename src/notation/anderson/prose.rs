@@ -96,6 +96,17 @@ pub(super) fn mend_refused(number: usize, label: &str, refused: &MoveNode) -> Di
     Diagnostic::warning(Code::AndersonMendRefused, message, refused.span).with_label("not read: a mend on a guessed board").with_help("the rest of the column is kept as unread text")
 }
 
+/// A move printed cleanly in its own cell, kept, though the decoder read it
+/// with the garbled text after it (a mend refused on a guessed board).
+pub(super) fn clean_move_kept(number: usize, label: &str, kept: &MoveNode, garbled: &str) -> Diagnostic {
+    let garbled = garbled.split_whitespace().collect::<Vec<_>>().join(" ");
+    let message = format!(
+        "column {label} of game {number}: `{}` is printed cleanly in its own cell and {} is legal here, so it is kept; the decoder read it only together with the garbled text after it (`{garbled}`), a mend the rules do not make certain on a partly inferred board; the line stops after it",
+        kept.printed, kept.text
+    );
+    Diagnostic::warning(Code::AndersonCleanMoveKept, message, kept.span).with_label("read as printed; the text after it is not").with_help("the rest of the column is kept as unread text")
+}
+
 /// A column no mark, match or inference could place.
 pub(super) fn no_branch_point(number: usize, id: u32, span: Span) -> Diagnostic {
     Diagnostic::error(Code::AndersonNoBranchPoint, format!("variation {id} of game {number}: no readable move of an earlier column is marked {id}, and its own moves do not fix a position"), span)
