@@ -10,7 +10,7 @@
 
 use crate::notation::pdn::{is_note_kind, kind_prefixed, score, NOT_READ, RESERVED_COMMENTS, WORD_JOINER};
 use crate::rules::draughts::{write_fen, Setup};
-use crate::tree::{Annotation, AnnotationKind, Game, Line, Source};
+use crate::tree::{Annotation, AnnotationKind, Game, Line, Source, Study, StudyStart};
 use std::fmt::Write;
 
 /// Tags this writer sets itself; others are copied from the tree.
@@ -263,6 +263,9 @@ fn write_game(out: &mut String, game: &Game, kind: Kind) {
     // A Result tag is kept as given even where the movetext ends otherwise (`*`).
     let _ = writeln!(out, "[Result \"{}\"]", tag("Result").map_or_else(|| result.to_string(), quote));
     let mut pieces = Vec::new();
+    if let Some(study) = &game.study {
+        pieces.push(Piece::Word(comment(&study_start(study))));
+    }
     if !game.lines.is_empty() {
         let mut children: Vec<Vec<usize>> = vec![Vec::new(); game.lines.len()];
         for (i, line) in game.lines.iter().enumerate() {
@@ -284,6 +287,28 @@ fn write_game(out: &mut String, game: &Game, kind: Kind) {
     pieces.push(Piece::Word(result.to_string()));
     out.push_str(&wrap(&pieces, 80));
     out.push('\n');
+}
+
+/// A study's `[FEN]` is no printed diagram: said where a reader sees it.
+fn study_start(study: &Study) -> String {
+    match &study.start {
+        StudyStart::Inferred { .. } => format!(
+            "start inferred: the diagram of the {} Position is not in the text; the board holds only the pieces the solution's own moves imply",
+            ordinal(study.number)
+        ),
+        StudyStart::Lost => format!("the diagram of the {} Position is not in the text and its solution implies no start: the board is empty", ordinal(study.number)),
+    }
+}
+
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 fn unplaced(index: usize, line: &Line) -> String {
@@ -487,6 +512,20 @@ fn wrap(pieces: &[Piece], width: usize) -> String {
 mod tests {
     use super::*;
     use crate::notation::{numeric, pdn};
+
+    #[test]
+    fn a_study_says_its_start_is_no_printed_diagram() {
+        let study = |start| Study { number: 3, to_play: None, claim: None, task: None, start };
+        let mut game = pdn::read("t", "[FEN \"B:W20:B12\"]\n1. 12-16 *\n").games.remove(0);
+        game.study = Some(Box::new(study(StudyStart::Inferred { fixed: vec![12, 20], filled: vec![] })));
+        let written = write_pdn(&Source { games: vec![game.clone()], ..Source::default() });
+        assert!(written.contains("{start inferred: the diagram of the 3rd Position is not in the text;"), "{written}");
+        assert_eq!(pdn::read("back", &written).games[0].lines[0].moves.len(), 1, "the comment leaves the moves alone");
+        game.study = Some(Box::new(study(StudyStart::Lost)));
+        let written = write_pdn(&Source { games: vec![game], ..Source::default() });
+        assert!(written.contains("the board is empty}"), "{written}");
+        assert_eq!((ordinal(1), ordinal(2), ordinal(11), ordinal(13), ordinal(22)), ("1st".into(), "2nd".into(), "11th".into(), "13th".into(), "22nd".into()));
+    }
 
     #[test]
     fn writes_and_reads_back_a_game_with_a_variation() {
