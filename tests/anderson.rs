@@ -152,7 +152,14 @@ fn the_books_pdn_reads_back_as_the_same_tree() {
         assert_eq!(read.name, sent.name);
         assert_eq!(read.start, sent.start, "{}", sent.name);
         let sent_name = sent.name.clone();
-        let (read, sent) = (canonical(read), canonical(sent));
+        let is_study = sent.study.is_some();
+        let (mut read, sent) = (canonical(read), canonical(sent));
+        if is_study {
+            // The writer says a study's FEN is inferred, in a comment before its moves: not the tree's.
+            let said = read[0].annotations.iter().position(|(kind, text)| kind == "comment" && text.contains("the diagram of the"));
+            assert!(said.is_some(), "{sent_name}: the PDN says its start is no printed diagram");
+            read[0].annotations.remove(said.unwrap());
+        }
         assert_eq!(read.len(), sent.len());
         for (r, s) in read.iter().zip(&sent) {
             if r.moves != s.moves {
