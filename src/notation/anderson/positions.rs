@@ -49,8 +49,10 @@ fn read_position(text: &str, block: &PositionBlock) -> (Game, Vec<Diagnostic>) {
     let number = NUMBER_BASE + block.number as usize;
     let (mut game, mut diagnostics) = super::build_game(text, number, &block.layout);
     if game.lines.is_empty() {
-        // Nothing under the heading (the 12th Position): a trunk with no move still stands for it.
+        // Nothing under the heading (the 12th Position): a trunk with no move still stands for
+        // it, the lost solution's column, counted so the table's states add up to its columns.
         game.lines.push(crate::tree::Line { span: block.heading, ..crate::tree::Line::trunk() });
+        game.stats.columns = Some(game.stats.columns.unwrap_or(0).max(1));
     }
     let game_words = format!("game {number}");
     for d in &mut diagnostics {
