@@ -293,23 +293,13 @@ fn write_game(out: &mut String, game: &Game, kind: Kind) {
 fn study_start(study: &Study) -> String {
     match &study.start {
         StudyStart::Inferred { .. } => format!(
-            "start inferred: the diagram of the {} Position is not in the text; the board holds only the pieces the solution's own moves imply",
-            ordinal(study.number)
+            "start inferred: the diagram of the {} is not in the text; the board holds only the pieces the solution's own moves imply",
+            Study::title(study.number)
         ),
-        StudyStart::Lost => format!("the diagram of the {} Position is not in the text and its solution implies no start: the board is empty", ordinal(study.number)),
+        StudyStart::Lost => format!("the diagram of the {} is not in the text and its solution implies no start: the board is empty", Study::title(study.number)),
     }
 }
 
-fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
 
 fn unplaced(index: usize, line: &Line) -> String {
     let moves: Vec<&str> = line.moves.iter().map(|m| m.text.as_str()).collect();
@@ -524,7 +514,7 @@ mod tests {
         game.study = Some(Box::new(study(StudyStart::Lost)));
         let written = write_pdn(&Source { games: vec![game], ..Source::default() });
         assert!(written.contains("the board is empty}"), "{written}");
-        assert_eq!((ordinal(1), ordinal(2), ordinal(11), ordinal(13), ordinal(22)), ("1st".into(), "2nd".into(), "11th".into(), "13th".into(), "22nd".into()));
+        assert_eq!(Study::title(22), "22nd Position");
     }
 
     #[test]

@@ -26,6 +26,20 @@ pub struct Study {
     pub start: StudyStart,
 }
 
+impl Study {
+    /// `12th Position`: the study's title as the book prints it.
+    pub fn title(number: u32) -> String {
+        let suffix = match (number % 10, number % 100) {
+            (_, 11..=13) => "th",
+            (1, _) => "st",
+            (2, _) => "nd",
+            (3, _) => "rd",
+            _ => "th",
+        };
+        format!("{number}{suffix} Position")
+    }
+}
+
 /// A side, as a task names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

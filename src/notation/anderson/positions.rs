@@ -34,14 +34,7 @@ pub(super) fn read_positions(text: &str, blocks: &[PositionBlock]) -> (Vec<Game>
 }
 
 fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix} Position")
+    Study::title(n)
 }
 
 fn read_position(text: &str, block: &PositionBlock) -> (Game, Vec<Diagnostic>) {
