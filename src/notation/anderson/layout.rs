@@ -328,9 +328,9 @@ impl Pages {
             let mut labels = header.labels;
             // A number lost from the header (a blank cell before the run) is the
             // one the run gives it, unless the game already has that column.
-            let layout = self.layouts.last().expect("a layout is open");
+            let has_column = |n: &u32| self.layouts.last().is_some_and(|layout| layout.columns.contains_key(n));
             for (j, n) in header.blank {
-                if !layout.columns.contains_key(&n) {
+                if !has_column(&n) {
                     labels[j] = Some(n);
                 }
             }
