@@ -80,3 +80,64 @@ fn pdn_unread_text_is_written_after_unplaced_lines() {
     assert_eq!(first, again);
     let _: &Source = &source;
 }
+
+/// Empty `;` comment lines were written as nothing (`str::lines` drops them),
+/// so the second reading lost them (fuzz target `roundtrip_go`).
+#[test]
+fn go_empty_comment_lines_are_written() {
+    let text = "size: 19\n; \n;\nB c 3\n";
+    let game = go_record::parse(text).game;
+    assert_eq!(game.go_info().unwrap().comments, vec!["\n".to_string()], "two empty comment lines make one comment");
+    for style in [Style::Chinese, Style::Volpicelli] {
+        let first = go_record::write(&game, style);
+        let again = go_record::parse(&first).game;
+        assert_eq!(again.go_info().unwrap().comments, game.go_info().unwrap().comments, "{style:?}: {first:?}");
+        assert_eq!(first, go_record::write(&again, style), "{style:?}");
+    }
+}
+
+/// A word joiner printed in the source (`18\u{2060} x11`, unread) was taken off on
+/// reading the written PDN back, as if the writer had put it after a result word
+/// (fuzz target `roundtrip_pdn`). Only the writer's own joiner is taken off now.
+#[test]
+fn pdn_keeps_a_word_joiner_the_source_printed() {
+    let text = "[Event \"t\"]\n1. 11-15 22-18 2. 18\u{2060} x11 8x15 *\n";
+    let first = write_pdn(&pdn::read("t.pdn", text));
+    assert!(first.contains("18\u{2060}"), "{first}");
+    assert_eq!(first, write_pdn(&pdn::read("t.pdn", &first)));
+}
+
+/// A result word in a comment gets one joiner from the writer, and the reader
+/// takes one off; a joiner more after it (the source's own) is kept.
+#[test]
+fn pdn_result_words_in_comments_keep_their_own_joiners() {
+    let text = "[Event \"t\"]\n1. 11-15 {a * here, 1-0\u{2060}\u{2060} there} 22-18 *\n";
+    let source = pdn::read("t.pdn", text);
+    let comments = |s: &Source| s.games[0].lines[0].moves[0].annotations.iter().map(|a| a.text.clone()).collect::<Vec<_>>();
+    assert_eq!(comments(&source), ["a * here, 1-0\u{2060} there"]);
+    let first = write_pdn(&source);
+    assert!(first.contains("{a *\u{2060} here, 1-0\u{2060}\u{2060} there}"), "{first}");
+    let again = pdn::read("t.pdn", &first);
+    assert_eq!(comments(&again), comments(&source));
+    assert_eq!(first, write_pdn(&again));
+}
+
+/// A proposition whose described position cannot stand (a private on its
+/// promotion row) kept it as the game's start; the writer wrote it as `[setup]`,
+/// which the reader refused and replaced by the opening position, so the game
+/// vanished on reading back (fuzz target `roundtrip_lasca`). The clean reader now
+/// keeps an impossible setup as the stated start and reads no move from it.
+#[test]
+fn lasca_impossible_setup_is_kept_as_stated() {
+    let text = "[w 1:Bw 2:WwbBb 7:B 12:BB 14:B 19:b 20:b 22:w] (1) 22-18.\n";
+    let source = lasca::read("t", text);
+    assert_eq!(source.games.len(), 1);
+    let game = &source.games[0];
+    assert_eq!(game.start.to_string(), "w 1:Bw 2:WwbBb 7:B 12:BB 14:B 19:b 20:b 22:w");
+    assert!(game.lines[0].moves.is_empty(), "no move is read from a position that cannot stand");
+    assert!(game.lines[0].unread.is_some(), "the moves are kept unread");
+    let (first, _) = lasca::write_source(&source);
+    let (second, _) = lasca::write_source(&lasca::read("t", &first));
+    assert_eq!(first, second);
+    assert!(first.starts_with("[w 1:Bw"), "{first}");
+}

@@ -8,7 +8,7 @@
 //! (`w 1:w 2:Wwb …`), since a PDN FEN cannot stack men. White moves first and
 //! numbers each move (`1. 9-13 17x9`); a capture gives every landing square.
 
-use crate::notation::pdn::{is_note_kind, kind_prefixed, score, NOT_READ, RESERVED_COMMENTS, WORD_JOINER};
+use crate::notation::pdn::{glues_a_joiner, is_note_kind, kind_prefixed, score, NOT_READ, RESERVED_COMMENTS, WORD_JOINER};
 use crate::rules::draughts::{write_fen, Setup};
 use crate::tree::{Annotation, AnnotationKind, Game, Line, Source, Study, StudyStart};
 use std::fmt::Write;
@@ -31,17 +31,15 @@ enum Kind {
 ///
 /// A word in a comment that is also a game result (`*`, `1-0`, …) gets a
 /// word joiner (U+2060) after it: pydraughts ends a game at such a word even
-/// inside a comment. Our reader removes the joiner again.
+/// inside a comment. Our reader removes that one joiner again (and only it).
 fn comment(text: &str) -> String {
     let words: Vec<String> = text
         .split_whitespace()
-        .map(|w| if RESULT_WORDS.contains(&w) { format!("{w}{WORD_JOINER}") } else { w.to_string() })
+        .map(|w| if glues_a_joiner(w) { format!("{w}{WORD_JOINER}") } else { w.to_string() })
         .collect();
     format!("{{{}}}", words.join(" ").replace('{', "(").replace('}', ")"))
 }
 
-/// What pydraughts takes for a game's end wherever it stands.
-const RESULT_WORDS: [&str; 8] = ["*", "1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0"];
 
 /// A tag value on one line with `"` and `\` escaped.
 fn quote(value: &str) -> String {

@@ -126,10 +126,13 @@ impl Writer {
         canonical
     }
 
+    /// Each line of a comment on its own `;` line, trimmed as the reader trims
+    /// it. Empty lines are written too (`lines` would drop them), so the
+    /// comment reads back the same.
     fn comments(&mut self, comments: &[String]) {
         for c in comments {
-            for l in c.lines() {
-                self.out.push_str(&format!("; {l}\n"));
+            for l in c.split('\n') {
+                self.out.push_str(&format!("; {}\n", l.trim()));
             }
         }
     }

@@ -339,14 +339,24 @@ fn read_game(text: &str, s: &Section, opts: &DecodeOptions) -> (Game, Vec<Diagno
         // `[setup]` before the moves: play starts there.
         let close = s.moves.slice(text).find(']').map_or(0, |i| i + 1);
         moves_span = Span::new(s.moves.start + close, s.moves.end);
-        match crate::rules::lasca::parse_setup(&setup).map_err(|e| e.to_string()).and_then(|setup| {
-            Position::from_setup_ignoring(setup, &[crate::rules::lasca::PositionErrorKind::MenMissing]).map_err(|e| e.to_string())
-        }) {
-            Ok(p) => start = p,
+        let setup_span = Span::new(s.moves.start, moves_span.start);
+        match crate::rules::lasca::parse_setup(&setup) {
             Err(e) => diagnostics.push(
-                Diagnostic::error(Code::LascaBadSetup, format!("the start position cannot be read: {e}"), Span::new(s.moves.start, moves_span.start))
+                Diagnostic::error(Code::LascaBadSetup, format!("the start position cannot be read: {e}"), setup_span)
                     .with_label("not a position; the moves are read from the opening position"),
             ),
+            Ok(setup) => match Position::from_setup_ignoring(setup.clone(), &[crate::rules::lasca::PositionErrorKind::MenMissing]) {
+                Ok(p) => start = p,
+                // A position that reads but cannot stand is what the text states:
+                // kept as the start, with no move read from it.
+                Err(e) => {
+                    diagnostics.push(
+                        Diagnostic::error(Code::LascaBadSetup, format!("the start position cannot stand: {e}"), setup_span)
+                            .with_label("not a position; no move is read from it"),
+                    );
+                    return (impossible_start_game(text, s, moves_span, setup), diagnostics);
+                }
+            },
         }
     }
     let tokens = scan(moves_span.slice(text), moves_span.start);
@@ -380,6 +390,18 @@ fn read_game(text: &str, s: &Section, opts: &DecodeOptions) -> (Game, Vec<Diagno
     }
     let game = Game { name, tags, stats, start: crate::tree::Start::Lasca(start.setup()), lines: vec![line], span: s.span, go: None, study: None };
     (game, diagnostics)
+}
+
+/// A game whose stated setup cannot stand: the setup as its start, and the
+/// rest of its text (moves and closing prose) unread.
+fn impossible_start_game(text: &str, s: &Section, moves_span: Span, setup: crate::rules::lasca::Setup) -> Game {
+    let rest = Span::new(moves_span.start, s.span.end);
+    let lead = rest.slice(text).len() - rest.slice(text).trim_start().len();
+    let rest = Span::new(rest.start + lead, rest.end);
+    let unread = (!rest.is_empty()).then(|| Unread { raw: rest.slice(text).to_string(), span: rest });
+    let line = Line { span: moves_span, status: crate::tree::LineStatus::Unreadable, unread, ..Line::trunk() };
+    let tags = vec![("Printed".to_string(), text[s.span.start..s.moves.start].trim().to_string())];
+    Game { name: format!("Game {}", s.ordinal), tags, start: crate::tree::Start::Lasca(setup), lines: vec![line], span: s.span, ..Game::default() }
 }
 
 /// Write a line as clean dash notation: `(1) 9-13, 17-13-9. (2) …`, then the stated ending.

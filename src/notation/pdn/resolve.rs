@@ -19,6 +19,28 @@ pub const RESERVED_COMMENTS: [&str; 5] = ["unread:", "result:", "variation ", NO
 /// Glued by the writer to a result-like word inside a comment (see the PDN writer); removed on reading.
 pub const WORD_JOINER: char = '\u{2060}';
 
+/// What pydraughts takes for a game's end wherever it stands, even inside a comment.
+pub const RESULT_WORDS: [&str; 8] = ["*", "1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0"];
+
+/// A comment word with the writer's joiner: a result word followed by joiners
+/// (the source may hold joiners of its own after it, so the writer adds one more).
+pub fn glues_a_joiner(word: &str) -> bool {
+    RESULT_WORDS.contains(&word.trim_end_matches(WORD_JOINER))
+}
+
+/// A comment's words with the writer's joiners taken off again: one from the end
+/// of each result word, and no other (a joiner the source printed is its text).
+fn unglue_result_words(body: &str) -> String {
+    let words: Vec<&str> = body
+        .split(' ')
+        .map(|w| match w.strip_suffix(WORD_JOINER) {
+            Some(bare) if glues_a_joiner(bare) => bare,
+            _ => w,
+        })
+        .collect();
+    words.join(" ")
+}
+
 /// Annotation kinds a comment's text holds as it is, with no `kind:` in front.
 pub const PLAIN_KINDS: [AnnotationKind; 5] = [AnnotationKind::Comment, AnnotationKind::Unread, AnnotationKind::Nag, AnnotationKind::Escape, AnnotationKind::StrengthMark];
 
@@ -249,7 +271,7 @@ pub(super) fn note(element: &Element, index: usize, line: &mut Line) {
     match element {
         Element::Comment { comment: CommentKind::Brace, text, span } => {
             // The writer wraps long lines, so whitespace inside comments is not kept.
-            let body = text.split_whitespace().collect::<Vec<_>>().join(" ").replace(WORD_JOINER, "");
+            let body = unglue_result_words(&text.split_whitespace().collect::<Vec<_>>().join(" "));
             let inner = Span::new(span.start + 1, span.end.saturating_sub(1).max(span.start + 1));
             let escaped = body.strip_prefix("comment:").map(str::trim_start).filter(|rest| RESERVED_COMMENTS.iter().any(|r| rest.starts_with(r)) || opens_like_a_kind(rest));
             if let Some(rest) = escaped {
