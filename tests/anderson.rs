@@ -268,6 +268,7 @@ fn gaps_the_rules_bridge_are_drawn_with_their_evidence() {
             "Game 3: Fife, 13: ply 9 11-8 (after 10x19, before 22-26)",
             "Game 6: Bristol, trunk: ply 4 23x16 (after 16-19, before 12x19)",
             "Game 6: Bristol, trunk: ply 5 12x19 (after 23x16, before -)",
+            "Game 15: Second-Double Corner, trunk: ply 2 24-19 (after 11-15, before 15x24)",
         ]
     );
     // The result printed in the last move's cell is the Bristol trunk's.
