@@ -239,14 +239,14 @@ fn no_statistics_in_headers(source: &gamescribe::tree::Source, written: &str) {
 }
 
 /// Issue 22: what the rules still recover where the OCR lost or garbled a
-/// stretch: each bridged gap and forced move with its evidence, drawn as a
+/// stretch: each bridged gap, forced move and cut cell with its evidence, drawn as a
 /// person sees it, and the moves it gave each line.
 #[test]
 fn gaps_the_rules_bridge_are_drawn_with_their_evidence() {
     let text = book();
     let source = anderson::read("anderson-1852-ocr.txt", &text);
     let bridges: Vec<gamescribe::diagnostic::Diagnostic> =
-        source.diagnostics.iter().filter(|d| matches!(d.code.as_str(), "anderson::bridged" | "anderson::not-bridged")).cloned().collect();
+        source.diagnostics.iter().filter(|d| matches!(d.code.as_str(), "anderson::bridged" | "anderson::not-bridged" | "anderson::cut-cell-read" | "anderson::cut-cell-ambiguous")).cloned().collect();
     let rendered = gamescribe::diagnostic::render(&bridges, "anderson-1852-ocr.txt", &text, false);
     insta::assert_snapshot!("bridged_gaps", rendered);
     // Every bridged move: on the line it belongs to, between the moves read around it.

@@ -130,7 +130,11 @@ pub(super) fn read_cut_cells(text: &str, number: usize, label: &str, column: &Co
         }
         let chosen = &candidates[winners[0]];
         let (mtext, squares) = draughts_text::describe(&pos, chosen);
-        let rivals: Vec<(String, usize)> = (0..candidates.len()).filter(|&k| k != winners[0]).map(|k| (draughts_text::describe(&pos, &candidates[k]).0, reaches[k] - 1)).collect();
+        // Each rival, how many cells it reads on, and the cell it then stops at.
+        let rivals: Vec<(String, usize, &str)> = (0..candidates.len())
+            .filter(|&k| k != winners[0])
+            .map(|k| (draughts_text::describe(&pos, &candidates[k]).0, reaches[k] - 1, rest.cells.get(i + reaches[k]).map_or("", |c| c.text.trim())))
+            .collect();
         let span = Span::new(stop_here, stop_here + shown.len());
         let to = *squares.last().unwrap_or(&0);
         let full = if cut.to_lead.is_some() { to.to_string() } else { format!("{} {to}", cut.from) };
@@ -160,11 +164,11 @@ fn what_it_prints(cut: &CutCell) -> String {
 
 /// The warning a cut cell read carries: the readings the cut allowed and why the rules chose one.
 #[allow(clippy::too_many_arguments)]
-fn read_warning(number: usize, label: &str, after: usize, shown: &str, cut: &CutCell, chosen: &str, rivals: &[(String, usize)], read_on: usize, to_end: bool, span: Span) -> Diagnostic {
+fn read_warning(number: usize, label: &str, after: usize, shown: &str, cut: &CutCell, chosen: &str, rivals: &[(String, usize, &str)], read_on: usize, to_end: bool, span: Span) -> Diagnostic {
     let why = if rivals.is_empty() {
         format!("of the legal moves only {chosen} is one")
     } else {
-        let others: Vec<String> = rivals.iter().map(|(m, n)| format!("after {m} only {n} more cut cell(s) read")).collect();
+        let others: Vec<String> = rivals.iter().map(|(m, n, at)| format!("after {m} only {n} more cut cell(s) read (then `{at}` fits no legal move)")).collect();
         let reach = if to_end { format!("after {chosen} the column reads on to its end ({read_on} more)") } else { format!("after {chosen} {read_on} more read") };
         format!("the cut allows {chosen} or {}; {}, {reach}", rivals.iter().map(|r| r.0.as_str()).collect::<Vec<_>>().join(" or "), others.join(", "))
     };
@@ -279,5 +283,6 @@ mod tests {
         let why = &read.diagnostics[0].message;
         assert!(why.contains("3-7 or 3-8") || why.contains("3-8"), "{why}");
         assert!(why.contains("reads on to its end (11 more)"), "{why}");
+        assert!(why.contains("after 3-8 only 4 more cut cell(s) read (then `13` fits no legal move)"), "{why}");
     }
 }
