@@ -239,14 +239,14 @@ fn no_statistics_in_headers(source: &gamescribe::tree::Source, written: &str) {
 }
 
 /// Issue 22: what the rules still recover where the OCR lost or garbled a
-/// stretch: each bridged gap and forced move with its evidence, drawn as a
+/// stretch: each bridged gap, forced move and cut cell with its evidence, drawn as a
 /// person sees it, and the moves it gave each line.
 #[test]
 fn gaps_the_rules_bridge_are_drawn_with_their_evidence() {
     let text = book();
     let source = anderson::read("anderson-1852-ocr.txt", &text);
     let bridges: Vec<gamescribe::diagnostic::Diagnostic> =
-        source.diagnostics.iter().filter(|d| matches!(d.code.as_str(), "anderson::bridged" | "anderson::not-bridged")).cloned().collect();
+        source.diagnostics.iter().filter(|d| matches!(d.code.as_str(), "anderson::bridged" | "anderson::not-bridged" | "anderson::cut-cell-read" | "anderson::cut-cell-ambiguous")).cloned().collect();
     let rendered = gamescribe::diagnostic::render(&bridges, "anderson-1852-ocr.txt", &text, false);
     insta::assert_snapshot!("bridged_gaps", rendered);
     // Every bridged move: on the line it belongs to, between the moves read around it.
@@ -268,6 +268,7 @@ fn gaps_the_rules_bridge_are_drawn_with_their_evidence() {
             "Game 3: Fife, 13: ply 9 11-8 (after 10x19, before 22-26)",
             "Game 6: Bristol, trunk: ply 4 23x16 (after 16-19, before 12x19)",
             "Game 6: Bristol, trunk: ply 5 12x19 (after 23x16, before -)",
+            "Game 15: Second-Double Corner, trunk: ply 2 24-19 (after 11-15, before 15x24)",
         ]
     );
     // The result printed in the last move's cell is the Bristol trunk's.

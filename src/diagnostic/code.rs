@@ -47,6 +47,10 @@ codes! {
     AndersonBridged = "anderson::bridged",
     /// A move printed cleanly in its own cell, kept though the garbled text after it is refused.
     AndersonCleanMoveKept = "anderson::clean-move-kept",
+    /// A cell cut at the page's edge that several legal moves fit equally well: the line stops there.
+    AndersonCutCellAmbiguous = "anderson::cut-cell-ambiguous",
+    /// A cell cut at the page's edge read as the only legal move its visible digits allow that lets the column read on.
+    AndersonCutCellRead = "anderson::cut-cell-read",
     /// A column whose cells the OCR ran together into one line; read in print order.
     AndersonFlattened = "anderson::flattened",
     /// A variation whose branch mark was not read, replayed from the start its own moves imply.

@@ -26,6 +26,7 @@
 
 mod bridge;
 mod column;
+mod cut;
 mod inference;
 mod layout;
 mod line;
@@ -35,6 +36,7 @@ mod positions;
 mod prose;
 mod readings;
 mod resume;
+mod through;
 
 pub use openings::{contents, ContentsEntry};
 pub use resume::is_resumed;

@@ -7,6 +7,8 @@
 //! chosen is kept, so reading the rest as a line does not decode it again.
 
 use super::bridge;
+use super::cut;
+use super::through;
 use super::column::{ColumnWork, Decoded};
 use super::inference::{inferred_start, rest_inferences, PrefixFits, with_pieces_of, MIN_CONFIRMED_PLIES, MIN_INFERRED_PLIES};
 use super::layout::Cell;
@@ -59,6 +61,11 @@ pub(super) fn resume_columns(text: &str, number: usize, works: &BTreeMap<u32, Co
         let mut piece = Piece { column: first.index, index: first.index, positions: first.positions.clone(), label: game.lines[first.index].label.clone(), read_before: 0 };
         if first.grounded {
             piece.force(text, number, id, work, game, diagnostics);
+            if work.column.cut_at_edge {
+                piece.read_cut(text, number, work, game, diagnostics);
+            } else {
+                piece.read_through(text, number, id, work, game, diagnostics);
+            }
         }
         if work.column.flattened {
             continue;
@@ -250,6 +257,66 @@ impl Piece {
         prior.unread = None;
         bridge::join_rest(prior, bridged, line);
         self.positions.extend(passed);
+        self.positions.extend(p.positions.into_iter().skip(1));
+        true
+    }
+}
+
+impl Piece {
+    /// Where a column the page's edge cut stopped on a known board, read its
+    /// cells on by the cut rule ([`cut`]). Whether any was read.
+    fn read_cut(&mut self, text: &str, number: usize, work: &ColumnWork, game: &mut Game, diagnostics: &mut Vec<Diagnostic>) -> bool {
+        let Some(stop) = game.lines[self.index].unread.as_ref().map(|u| u.span.start) else { return false };
+        let Some(&at) = self.positions.last() else { return false };
+        let read = game.lines[self.index].moves.len();
+        let reading = cut::read_cut_cells(text, number, &self.label, work.column, stop, at, self.read_before + read);
+        if reading.moves.is_empty() && reading.diagnostics.is_empty() {
+            return false;
+        }
+        let read_any = !reading.moves.is_empty();
+        // The decoder's stop (and its readings) no longer holds: the cut reading says where the line stops.
+        diagnostics.retain(|d| !(d.span.start == stop && d.code.namespace() == "repair"));
+        diagnostics.extend(reading.diagnostics.iter().cloned());
+        let line = &mut game.lines[self.index];
+        cut::apply(text, work.column, line, &mut self.positions, reading);
+        if line.unread.is_none()
+            && let Some(result) = line.stated_result.clone()
+        {
+            diagnostics.extend(draughts_text::check_result(&self.positions[0], line, &result));
+        }
+        read_any
+    }
+}
+
+impl Piece {
+    /// Where the line stopped on a known board at a garbled move that
+    /// exactly one legal move lets the printed moves after it read
+    /// ([`through`]): read it, and the moves after it as printed.
+    fn read_through(&mut self, text: &str, number: usize, id: u32, work: &ColumnWork, game: &mut Game, diagnostics: &mut Vec<Diagnostic>) -> bool {
+        let Some(stop) = game.lines[self.index].unread.as_ref().map(|u| u.span.start) else { return false };
+        let Some(&at) = self.positions.last() else { return false };
+        let read = game.lines[self.index].moves.len();
+        let label = game.lines[self.index].label.clone();
+        let Some(found) = through::read_through(text, number, &label, self.read_before + read, work, stop, &at) else { return false };
+        let column = work.column;
+        let rest = column.from(text, found.from);
+        let decoded = work.decode(text, found.from, &found.after);
+        let placement = Placement::Resumed { of: self.label.clone(), after: read, lost: Vec::new(), skipped: 0, added: 0, others: 0 };
+        let (mut line, mut diags, mut p) = read_column(text, number, id, &rest, Some(decoded), placement, found.after, self.index);
+        let keep = read_as_printed(&line);
+        if keep < line.moves.len() {
+            let cut = line.moves[keep].span.start;
+            cut_line(text, &rest, &mut line, &mut diags, &mut p, keep, cut);
+        }
+        diags.retain(|d| d.code.namespace() != "anderson");
+        through::stop_diagnostics_gone(diagnostics, stop, found.from);
+        diagnostics.push(found.warning);
+        diagnostics.extend(diags.into_iter().filter(|d| !(d.code.namespace() == "result" && line.unread.is_some())));
+        let prior = &mut game.lines[self.index];
+        prior.stated_result = None;
+        prior.unread = None;
+        bridge::join_rest(prior, vec![found.node], line);
+        self.positions.push(found.after);
         self.positions.extend(p.positions.into_iter().skip(1));
         true
     }
