@@ -187,18 +187,18 @@ impl Input {
     }
 
     /// Does `notation` hand this text's games on one at a time in
-    /// [`Input::read_visiting`]? PDN, SGF, numeric text and pages of
+    /// [`Input::read_visiting`]? PDN, SGF, numeric text, Lasca, Hoyle and pages of
     /// specimens do; Paterson's written form, and the 1852 book's page
     /// (cross-checked against the book's columns), are read whole.
     pub fn streams(&self, notation: Reader) -> bool {
         match notation {
-            Reader::Pdn | Reader::Sgf | Reader::Numeric => true,
+            Reader::Pdn | Reader::Sgf | Reader::Numeric | Reader::Lasca | Reader::Hoyle => true,
             Reader::Paterson => !notation::paterson::looks_written(&self.text) && !notation::anderson::looks_like(&self.text),
             _ => false,
         }
     }
 
-    /// As `read`, but a PDN, SGF, numeric or specimens text's games are handed to `visit` one at a time,
+    /// As `read`, but a PDN, SGF, numeric, Lasca, Hoyle or specimens text's games are handed to `visit` one at a time,
     /// spans already in the original bytes, and not kept: the source comes back
     /// without games, so checking a large file needs memory for one game, not
     /// for its whole tree. Other notations are read whole and their games
@@ -222,6 +222,11 @@ impl Input {
             Reader::Sgf => notation::sgf::read_streamed(&self.name, &self.text, handed_on),
             Reader::Numeric => notation::numeric::read_streamed(&self.name, &self.text, &notation::numeric::ReadOptions::default(), handed_on),
             Reader::Paterson if self.streams(Reader::Paterson) => notation::paterson::read_specimens_streamed(&self.name, &self.text, handed_on),
+            Reader::Lasca => notation::lasca::read_streamed(&self.name, &self.text, handed_on),
+            Reader::Hoyle => {
+                let opts = notation::hoyle::HoyleOptions { starts: given.positions.clone(), infer: true, ..Default::default() };
+                notation::hoyle::read_hoyle_streamed(&self.name, &self.text, &opts, handed_on).0
+            }
             _ => {
                 let mut source = self.read(notation, given);
                 std::mem::take(&mut source.games).into_iter().for_each(visit);

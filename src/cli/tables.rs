@@ -24,28 +24,7 @@ pub(super) fn specimen_table(reports: &[notation::paterson::SpecimenReport]) -> 
 /// Hoyle: per solution, the start found for its lost diagram and how it relates
 /// to the published classical positions, and lines replayed against printed.
 pub(super) fn solution_table(source: &Source) -> String {
-    let width = source.games.iter().map(|g| g.name.chars().count()).max().unwrap_or(8).max(8);
-    let mut s = format!("{:<width$} {:<22} {:<36} {:>8} {:>6} {:>8}  {}\n", "solution", "task", "start", "replayed", "moves", "repaired", "start from / classical");
-    for game in &source.games {
-        let tag = |name: &str| game.tags.iter().find(|t| t.0 == name).map_or("-", |t| t.1.as_str());
-        let replayed = game.lines.iter().filter(|l| matches!(l.status, LineStatus::Legal | LineStatus::Repaired)).count();
-        let moves: usize = game.lines.iter().map(|l| l.moves.len()).sum();
-        let repaired = game.lines.iter().flat_map(|l| &l.moves).filter(|m| m.repair.is_some()).count();
-        s.push_str(&format!(
-            "{:<width$} {:<22} {:<36} {:>8} {:>6} {:>8}  {}\n",
-            game.name,
-            tag("Task"),
-            game.start,
-            format!("{replayed}/{}", game.lines.len()),
-            moves,
-            repaired,
-            tag("Position")
-        ));
-        if let Some((_, classical)) = game.tags.iter().find(|t| t.0 == "Classical") {
-            s.push_str(&format!("{:<width$} {classical}\n", ""));
-        }
-    }
-    s
+    GameTable::of(source).render()
 }
 
 /// One row a game: columns found (a column read on after a gap counts once,
@@ -54,27 +33,62 @@ pub(super) fn solution_table(source: &Source) -> String {
 /// trunk), the columns replayed from an inferred start, and the moves of the
 /// row-wise pages on their own; and a total row.
 pub(super) fn per_game_table(source: &Source) -> String {
-    let contents = source.notation.has_columns_and_contents();
-    let width = source.games.iter().map(|g| g.name.trim_start_matches("Game ").chars().count()).max().unwrap_or(4).max(8);
-    let mut s = format!(
-        "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7}",
-        "game", "columns", "legal", "repaired", "partial", "unreadable", "read", "printed", "repairs"
-    );
-    if contents {
-        s.push_str(&format!(" {:>6} {:>9} {:>8} {:>7} {:>10}", "listed", "not found", "inferred", "rw read", "rw printed"));
+    GameTable::of(source).render()
+}
+
+/// The table of a source's games (per game, or per Hoyle solution), made row
+/// by row as the games go by, so a source whose games are handed on and
+/// dropped still gets it: each row is kept as text but for the name's width.
+pub(super) struct GameTable {
+    solutions: bool,
+    contents: bool,
+    /// The name (padded to the widest when drawn), the rest of the row, and a
+    /// line under it (a solution's classical relation).
+    rows: Vec<(String, String, Option<String>)>,
+    total: [usize; 13],
+}
+
+impl GameTable {
+    /// An empty table for a source in `notation`: `None` if its games have none.
+    pub(super) fn for_notation(notation: Notation) -> Option<GameTable> {
+        let solutions = notation == Notation::Hoyle;
+        (solutions || notation.counts_games()).then(|| GameTable { solutions, contents: notation.has_columns_and_contents(), rows: Vec::new(), total: [0; 13] })
     }
-    s.push('\n');
-    let mut total = [0usize; 13];
-    for game in &source.games {
+
+    fn of(source: &Source) -> GameTable {
+        let solutions = source.notation == Notation::Hoyle;
+        let mut table = GameTable { solutions, contents: !solutions && source.notation.has_columns_and_contents(), rows: Vec::new(), total: [0; 13] };
+        source.games.iter().for_each(|g| table.add(g));
+        table
+    }
+
+    pub(super) fn add(&mut self, game: &Game) {
+        if self.solutions {
+            self.add_solution(game);
+        } else {
+            self.add_game(game);
+        }
+    }
+
+    fn add_solution(&mut self, game: &Game) {
+        let tag = |name: &str| game.tags.iter().find(|t| t.0 == name).map_or("-", |t| t.1.as_str());
+        let replayed = game.lines.iter().filter(|l| matches!(l.status, LineStatus::Legal | LineStatus::Repaired)).count();
+        let moves: usize = game.lines.iter().map(|l| l.moves.len()).sum();
+        let repaired = game.lines.iter().flat_map(|l| &l.moves).filter(|m| m.repair.is_some()).count();
+        let rest = format!(" {:<22} {:<36} {:>8} {:>6} {:>8}  {}\n", tag("Task"), game.start, format!("{replayed}/{}", game.lines.len()), moves, repaired, tag("Position"));
+        let classical = game.tags.iter().find(|t| t.0 == "Classical").map(|(_, c)| c.clone());
+        self.rows.push((game.name.clone(), rest, classical));
+    }
+
+    fn add_game(&mut self, game: &Game) {
         let row = per_game_row(game);
-        for (t, v) in total.iter_mut().zip(row) {
+        for (t, v) in self.total.iter_mut().zip(row) {
             *t += v;
         }
         let stats = &game.stats;
         let dash_or = |known: bool, v: usize| if known { v.to_string() } else { "-".to_string() };
-        s.push_str(&format!(
-            "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7}",
-            game.name.trim_start_matches("Game "),
+        let mut rest = format!(
+            " {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7}",
             row[0],
             row[1],
             row[2],
@@ -83,21 +97,46 @@ pub(super) fn per_game_table(source: &Source) -> String {
             row[5],
             dash_or(stats.printed_moves.is_some(), row[6]),
             row[7]
-        ));
-        if contents {
+        );
+        if self.contents {
             let listed = dash_or(stats.contents_variations.is_some(), row[8]);
             let not_found = dash_or(stats.listed_not_found.is_some(), row[12]);
-            s.push_str(&format!(" {:>6} {:>9} {:>8} {:>7} {:>10}", listed, not_found, row[9], row[10], row[11]));
+            rest.push_str(&format!(" {:>6} {:>9} {:>8} {:>7} {:>10}", listed, not_found, row[9], row[10], row[11]));
         }
-        s.push('\n');
+        rest.push('\n');
+        self.rows.push((game.name.trim_start_matches("Game ").to_string(), rest, None));
     }
-    if contents {
-        s.push_str(&format!(
-            "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7} {:>6} {:>9} {:>8} {:>7} {:>10}\n",
-            "all", total[0], total[1], total[2], total[3], total[4], total[5], total[6], total[7], total[8], total[12], total[9], total[10], total[11]
-        ));
+
+    pub(super) fn render(&self) -> String {
+        let width = self.rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(8).max(8);
+        let mut s = if self.solutions {
+            format!("{:<width$} {:<22} {:<36} {:>8} {:>6} {:>8}  {}\n", "solution", "task", "start", "replayed", "moves", "repaired", "start from / classical")
+        } else {
+            let mut head = format!(
+                "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7}",
+                "game", "columns", "legal", "repaired", "partial", "unreadable", "read", "printed", "repairs"
+            );
+            if self.contents {
+                head.push_str(&format!(" {:>6} {:>9} {:>8} {:>7} {:>10}", "listed", "not found", "inferred", "rw read", "rw printed"));
+            }
+            head.push('\n');
+            head
+        };
+        for (name, rest, under) in &self.rows {
+            s.push_str(&format!("{name:<width$}{rest}"));
+            if let Some(under) = under {
+                s.push_str(&format!("{:<width$} {under}\n", ""));
+            }
+        }
+        if self.contents {
+            let total = &self.total;
+            s.push_str(&format!(
+                "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7} {:>6} {:>9} {:>8} {:>7} {:>10}\n",
+                "all", total[0], total[1], total[2], total[3], total[4], total[5], total[6], total[7], total[8], total[12], total[9], total[10], total[11]
+            ));
+        }
+        s
     }
-    s
 }
 
 /// One game's figures, in the order of `per_game_table`'s full row: columns,

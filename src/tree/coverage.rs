@@ -71,9 +71,33 @@ pub fn source_spans(source: &Source) -> Vec<Span> {
     out
 }
 
+/// The stretches of text a game's elements cover, as few disjoint spans in
+/// order (the game's own span holds most): what a reader that hands its games
+/// on keeps of each, to find the text around them.
+pub fn covered_by(game: &Game) -> Vec<Span> {
+    let mut spans = Vec::new();
+    game_spans(game, &mut spans);
+    spans.retain(|s| !s.is_empty());
+    spans.sort_unstable();
+    let mut out: Vec<Span> = Vec::new();
+    for s in spans {
+        match out.last_mut() {
+            Some(last) if s.start <= last.end => last.end = last.end.max(s.end),
+            _ => out.push(s),
+        }
+    }
+    out
+}
+
 /// The stretches of a text `len` bytes long that no element of `source` covers.
 pub fn gaps(source: &Source, len: usize) -> Vec<Span> {
+    gaps_around(source, &[], len)
+}
+
+/// As [`gaps`], with `covered` (the spans of games no longer in `source`) covered too.
+pub fn gaps_around(source: &Source, covered: &[Span], len: usize) -> Vec<Span> {
     let mut spans = source_spans(source);
+    spans.extend_from_slice(covered);
     spans.retain(|s| !s.is_empty());
     spans.sort_unstable();
     let mut gaps = Vec::new();
