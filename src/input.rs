@@ -472,6 +472,25 @@ mod tests {
     }
 
     #[test]
+    fn lasca_and_hoyle_games_are_handed_on_as_read_whole() {
+        // Repeated twice, with CRLF line ends, so spans are mapped on the way out.
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+        for (reader, file) in [(Reader::Lasca, "tests/corpus/verdicts/lasca.txt"), (Reader::Hoyle, "tests/corpus/verdicts/hoyle.txt")] {
+            let text = fs::read_to_string(dir.join(file)).unwrap();
+            let twice = format!("{0}\n\n{0}", text.trim_end()).replace('\n', "\r\n");
+            let input = Input::from_text(Path::new(file), &twice);
+            assert!(input.streams(reader));
+            let whole = input.read(reader, &Given::default());
+            let mut visited = Vec::new();
+            let streamed = input.read_visiting(reader, &Given::default(), &mut |game| visited.push(game));
+            assert!(whole.games.len() >= 2, "{file}: {} games", whole.games.len());
+            assert!(streamed.games.is_empty(), "{file}: the games were handed on, not kept");
+            assert_eq!(visited, whole.games, "{file}");
+            assert_eq!(Source { games: visited, ..streamed }, whole, "{file}: unread text, notes and diagnostics as read whole");
+        }
+    }
+
+    #[test]
     fn binary_is_not_text() {
         assert!(looks_like_text(b"11-15 23-19\n"));
         assert!(looks_like_text("平 c 4\n".as_bytes()));

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::tables::{per_game_table, solution_table, specimen_table, summary_table, GameTable};
+use super::tables::{specimen_table, summary_table, GameTable};
 use super::{solve, stdout_failed, usage_error, use_color, CheckFormat, ColorChoice, EXIT_CLEAN, EXIT_ERRORS, EXIT_USAGE};
 use crate::diagnostic;
 use crate::export::json_stream::JsonSources;
@@ -21,8 +21,8 @@ const SPECIMEN_PAGES_SHOWN: usize = 3;
 /// the trees held: a PDN, SGF, numeric, specimens, Lasca or Hoyle file's games are judged, counted,
 /// tabulated and (for JSON) written as they are read and then dropped, so a large file is checked in
 /// the memory of one game. Other readers build their tree; it is written once
-/// read. The source comes back without games for JSON, and without them,
-/// with its game table made on the way, when streamed.
+/// read. The source comes back without games, with its game table (if its
+/// notation prints one) made on the way.
 fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonSources<W>>, given: &notation::Given, databases: &Databases) -> Result<(Source, crate::input::Input, Tally, Option<GameTable>), String> {
     let input = read_input_with(file, &given.fixes)?;
     let detected = if notation == Reader::Auto { Reader::detect(&input.path, &input.text) } else { notation };
@@ -67,9 +67,15 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonS
     let tally = Tally::of(&source);
     if let Some(doc) = json {
         doc.source(&source).map_err(written)?;
-        source.games = Vec::new();
     }
-    Ok((source, input, tally, None))
+    // What is printed of the games is counted now, so the tree (a long Go
+    // record's is many times its text) is not held while the diagnostics are drawn.
+    let table = GameTable::for_notation(source.notation).map(|mut table| {
+        source.games.iter().for_each(|g| table.add(g));
+        table
+    });
+    source.games = Vec::new();
+    Ok((source, input, tally, table))
 }
 
 /// The endgame database, loaded when the first draughts file needs it: a Go
@@ -200,7 +206,7 @@ impl Run<'_> {
 
     /// A file's diagnostics (every error; warnings and notes up to the cap, in
     /// source order), then the tables its reader has figures for (`table`:
-    /// the games' table, made as they went by, when the source kept none).
+    /// the games' table, made as they went by; the source keeps no games).
     fn print_file(&self, out: &mut impl Write, source: &Source, input: &crate::input::Input, tally: &Tally, table: Option<&GameTable>) {
         let mut others = 0;
         let shown: Vec<diagnostic::Diagnostic> = source
@@ -224,13 +230,8 @@ impl Run<'_> {
         }
         if let Some(table) = table {
             let _ = writeln!(out, "{}", table.render());
-        } else if source.notation.counts_games() {
-            let _ = writeln!(out, "{}", per_game_table(source));
         }
         match source.notation {
-            tree::Notation::Hoyle if table.is_none() => {
-                let _ = writeln!(out, "{}", solution_table(source));
-            }
             tree::Notation::Paterson => {
                 let (reports, pages) = notation::paterson::specimen_reports(&input.text, SPECIMEN_PAGES_SHOWN);
                 if !reports.is_empty() {

@@ -3,7 +3,7 @@
 
 use crate::notation;
 use crate::report::Tally;
-use crate::tree::{Game, Line, LineStatus, Notation, Source};
+use crate::tree::{Game, Line, LineStatus, Notation};
 
 /// Paterson's specimen columns: moves legal against printed, marks verified
 /// against printed, the change of the move by the marks against the board.
@@ -21,24 +21,17 @@ pub(super) fn specimen_table(reports: &[notation::paterson::SpecimenReport]) -> 
     s
 }
 
-/// Hoyle: per solution, the start found for its lost diagram and how it relates
-/// to the published classical positions, and lines replayed against printed.
-pub(super) fn solution_table(source: &Source) -> String {
-    GameTable::of(source).render()
-}
-
-/// One row a game: columns found (a column read on after a gap counts once,
-/// by its first piece), their states, moves read against moves printed. For a
-/// book with a contents page also the columns it lists (its variations and the
+/// The table of a source's games: for a columnar book or Lasca one row a
+/// game: columns found (a column read on after a gap counts once, by its
+/// first piece), their states, moves read against moves printed; for a book
+/// with a contents page also the columns it lists (its variations and the
 /// trunk), the columns replayed from an inferred start, and the moves of the
-/// row-wise pages on their own; and a total row.
-pub(super) fn per_game_table(source: &Source) -> String {
-    GameTable::of(source).render()
-}
-
-/// The table of a source's games (per game, or per Hoyle solution), made row
-/// by row as the games go by, so a source whose games are handed on and
-/// dropped still gets it: each row is kept as text but for the name's width.
+/// row-wise pages on their own; and a total row. For Hoyle one row a
+/// solution: the start found for its lost diagram and how it relates to the
+/// published classical positions, and lines replayed against printed.
+///
+/// Made row by row as the games go by, so a source whose games are handed on
+/// and dropped still gets it: each row is kept as text but for the name's width.
 pub(super) struct GameTable {
     solutions: bool,
     contents: bool,
@@ -55,7 +48,8 @@ impl GameTable {
         (solutions || notation.counts_games()).then(|| GameTable { solutions, contents: notation.has_columns_and_contents(), rows: Vec::new(), total: [0; 13] })
     }
 
-    fn of(source: &Source) -> GameTable {
+    #[cfg(test)]
+    fn of(source: &crate::tree::Source) -> GameTable {
         let solutions = source.notation == Notation::Hoyle;
         let mut table = GameTable { solutions, contents: !solutions && source.notation.has_columns_and_contents(), rows: Vec::new(), total: [0; 13] };
         source.games.iter().for_each(|g| table.add(g));
@@ -139,7 +133,7 @@ impl GameTable {
     }
 }
 
-/// One game's figures, in the order of `per_game_table`'s full row: columns,
+/// One game's figures, in the order of the per-game table's full row: columns,
 /// legal, repaired, partial, unreadable, read, printed, repairs, listed,
 /// inferred, row-wise read, row-wise printed, listed not found. A figure the
 /// reader did not count is 0 here (the table shows it as `-`).
@@ -195,7 +189,7 @@ pub(super) fn summary_table(rows: &[(String, Notation, Tally)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tree::{GameStats, MoveNode, RowWise};
+    use crate::tree::{GameStats, MoveNode, RowWise, Source};
 
     fn game(stats: GameStats) -> Game {
         let moves = vec![MoveNode::default(); 3];
@@ -209,12 +203,12 @@ mod tests {
         // Without a layout count the columns are the lines; without a printed count, 0.
         assert_eq!(per_game_row(&game(GameStats::default())), [2, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]);
         let source = Source { notation: Notation::Anderson, games: vec![game(counted), game(GameStats::default())], ..Source::default() };
-        let table = per_game_table(&source);
+        let table = GameTable::of(&source).render();
         let rows: Vec<Vec<&str>> = table.lines().map(|l| l.split_whitespace().collect()).collect();
         assert_eq!(rows[1], ["1", "5", "2", "0", "0", "0", "3", "7", "0", "5", "2", "0", "8", "9"]);
         assert_eq!(rows[2], ["1", "2", "2", "0", "0", "0", "3", "-", "0", "-", "-", "0", "0", "0"]);
         assert_eq!(rows[3][0], "all");
         let lasca = Source { notation: Notation::Lasca, ..source };
-        assert!(!per_game_table(&lasca).contains("listed"), "the contents columns are the columnar book's");
+        assert!(!GameTable::of(&lasca).render().contains("listed"), "the contents columns are the columnar book's");
     }
 }

@@ -143,6 +143,13 @@ mod tests {
     }
 
     #[test]
+    fn pretty_json_is_indented_as_it_is_written() {
+        let mut out = Vec::new();
+        write_pretty(&mut out, &vec![("a\nb", 1)], 3).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "[\n     [\n       \"a\\nb\",\n       1\n     ]\n   ]");
+    }
+
+    #[test]
     fn streamed_bytes_are_the_whole_document_s() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
         let files = ["tests/corpus/pdn/valid/annotated.pdn", "tests/corpus/numeric/valid/clean.txt", "corpus/lasca-1911-ocr.txt", "corpus/go/diagram-10.wq", "corpus/volpicelli-weichi.txt", "corpus/hoyle-draughts.txt"];

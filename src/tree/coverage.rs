@@ -151,6 +151,21 @@ mod tests {
     use crate::tree::{Line, MoveNode, Note, NoteKind, Unread};
 
     #[test]
+    fn a_game_handed_on_leaves_the_same_gaps_by_what_it_covered() {
+        let mut line = Line::trunk();
+        line.moves.push(MoveNode { span: Span::new(2, 5), ..MoveNode::default() });
+        line.moves.push(MoveNode { span: Span::new(5, 9), ..MoveNode::default() });
+        line.unread = Some(Unread { raw: "x".into(), span: Span::new(20, 21) });
+        let game = Game { lines: vec![line], span: Span::new(3, 8), ..Game::default() };
+        assert_eq!(covered_by(&game), vec![Span::new(2, 9), Span::new(20, 21)]);
+        let note = Note { kind: NoteKind::Prose, text: "y".into(), span: Span::new(12, 14), line: None };
+        let whole = Source { games: vec![game.clone()], notes: vec![note.clone()], ..Source::default() };
+        let handed_on = Source { notes: vec![note], ..Source::default() };
+        assert_eq!(gaps_around(&handed_on, &covered_by(&game), 30), gaps(&whole, 30));
+        assert_eq!(gaps(&whole, 30), vec![Span::new(0, 2), Span::new(9, 12), Span::new(14, 20), Span::new(21, 30)]);
+    }
+
+    #[test]
     fn gaps_between_elements_are_found_and_trimmed() {
         let text = b"11-15 lost  words\n  22-18  ";
         let mut line = Line::trunk();
