@@ -187,18 +187,18 @@ impl Input {
     }
 
     /// Does `notation` hand this text's games on one at a time in
-    /// [`Input::read_visiting`]? PDN, SGF, numeric text and pages of
+    /// [`Input::read_visiting`]? PDN, SGF, numeric text, Lasca, Hoyle and pages of
     /// specimens do; Paterson's written form, and the 1852 book's page
     /// (cross-checked against the book's columns), are read whole.
     pub fn streams(&self, notation: Reader) -> bool {
         match notation {
-            Reader::Pdn | Reader::Sgf | Reader::Numeric => true,
+            Reader::Pdn | Reader::Sgf | Reader::Numeric | Reader::Lasca | Reader::Hoyle => true,
             Reader::Paterson => !notation::paterson::looks_written(&self.text) && !notation::anderson::looks_like(&self.text),
             _ => false,
         }
     }
 
-    /// As `read`, but a PDN, SGF, numeric or specimens text's games are handed to `visit` one at a time,
+    /// As `read`, but a PDN, SGF, numeric, Lasca, Hoyle or specimens text's games are handed to `visit` one at a time,
     /// spans already in the original bytes, and not kept: the source comes back
     /// without games, so checking a large file needs memory for one game, not
     /// for its whole tree. Other notations are read whole and their games
@@ -222,6 +222,11 @@ impl Input {
             Reader::Sgf => notation::sgf::read_streamed(&self.name, &self.text, handed_on),
             Reader::Numeric => notation::numeric::read_streamed(&self.name, &self.text, &notation::numeric::ReadOptions::default(), handed_on),
             Reader::Paterson if self.streams(Reader::Paterson) => notation::paterson::read_specimens_streamed(&self.name, &self.text, handed_on),
+            Reader::Lasca => notation::lasca::read_streamed(&self.name, &self.text, handed_on),
+            Reader::Hoyle => {
+                let opts = notation::hoyle::HoyleOptions { starts: given.positions.clone(), infer: true, ..Default::default() };
+                notation::hoyle::read_hoyle_streamed(&self.name, &self.text, &opts, handed_on).0
+            }
             _ => {
                 let mut source = self.read(notation, given);
                 std::mem::take(&mut source.games).into_iter().for_each(visit);
@@ -464,6 +469,25 @@ mod tests {
             be.extend(u.to_be_bytes());
         }
         assert_eq!(input(&be).text, "xy");
+    }
+
+    #[test]
+    fn lasca_and_hoyle_games_are_handed_on_as_read_whole() {
+        // Repeated twice, with CRLF line ends, so spans are mapped on the way out.
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+        for (reader, file) in [(Reader::Lasca, "tests/corpus/verdicts/lasca.txt"), (Reader::Hoyle, "tests/corpus/verdicts/hoyle.txt")] {
+            let text = fs::read_to_string(dir.join(file)).unwrap();
+            let twice = format!("{0}\n\n{0}", text.trim_end()).replace('\n', "\r\n");
+            let input = Input::from_text(Path::new(file), &twice);
+            assert!(input.streams(reader));
+            let whole = input.read(reader, &Given::default());
+            let mut visited = Vec::new();
+            let streamed = input.read_visiting(reader, &Given::default(), &mut |game| visited.push(game));
+            assert!(whole.games.len() >= 2, "{file}: {} games", whole.games.len());
+            assert!(streamed.games.is_empty(), "{file}: the games were handed on, not kept");
+            assert_eq!(visited, whole.games, "{file}");
+            assert_eq!(Source { games: visited, ..streamed }, whole, "{file}: unread text, notes and diagnostics as read whole");
+        }
     }
 
     #[test]

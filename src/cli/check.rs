@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::tables::{per_game_table, solution_table, specimen_table, summary_table};
+use super::tables::{specimen_table, summary_table, GameTable};
 use super::{solve, stdout_failed, usage_error, use_color, CheckFormat, ColorChoice, EXIT_CLEAN, EXIT_ERRORS, EXIT_USAGE};
 use crate::diagnostic;
 use crate::export::json_stream::JsonSources;
@@ -18,11 +18,12 @@ use crate::tree::{self, Source};
 const SPECIMEN_PAGES_SHOWN: usize = 3;
 
 /// A file read and judged for `check`, with its counts. Neither output needs
-/// the trees held: a PDN, SGF, numeric or specimens file's games are judged, counted and (for JSON)
-/// written as they are read and then dropped, so a large file is checked in
+/// the trees held: a PDN, SGF, numeric, specimens, Lasca or Hoyle file's games are judged, counted,
+/// tabulated and (for JSON) written as they are read and then dropped, so a large file is checked in
 /// the memory of one game. Other readers build their tree; it is written once
-/// read. The source comes back without games for JSON.
-fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonSources<W>>, given: &notation::Given, databases: &Databases) -> Result<(Source, crate::input::Input, Tally), String> {
+/// read. The source comes back without games, with its game table (if its
+/// notation prints one) made on the way.
+fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonSources<W>>, given: &notation::Given, databases: &Databases) -> Result<(Source, crate::input::Input, Tally, Option<GameTable>), String> {
     let input = read_input_with(file, &given.fixes)?;
     let detected = if notation == Reader::Auto { Reader::detect(&input.path, &input.text) } else { notation };
     let judge = &databases.judge(detected.read_as().and_then(tree::Notation::game));
@@ -33,12 +34,16 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonS
         let mut disputes = Vec::new();
         let mut json = json;
         let mut failure = None;
+        let mut table = GameTable::for_notation(read_as);
         if let Some(doc) = json.as_deref_mut() {
             doc.begin_source(&input.name, read_as).map_err(written)?;
         }
         let mut source = input.read_visiting(detected, given, &mut |game| {
             let (game, mut found) = crate::verdict::judge_game(game, read_as, judge);
             tally.add_game(&game);
+            if let Some(table) = &mut table {
+                table.add(&game);
+            }
             disputes.append(&mut found);
             if let Some(doc) = json.as_deref_mut()
                 && failure.is_none()
@@ -55,16 +60,22 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonS
         if let Some(doc) = json {
             doc.end_source(&source).map_err(written)?;
         }
-        return Ok((source, input, tally));
+        return Ok((source, input, tally, table));
     }
     let mut source = input.read_with_positions(notation, given);
     crate::verdict::judge_source(&mut source, judge);
     let tally = Tally::of(&source);
     if let Some(doc) = json {
         doc.source(&source).map_err(written)?;
-        source.games = Vec::new();
     }
-    Ok((source, input, tally))
+    // What is printed of the games is counted now, so the tree (a long Go
+    // record's is many times its text) is not held while the diagnostics are drawn.
+    let table = GameTable::for_notation(source.notation).map(|mut table| {
+        source.games.iter().for_each(|g| table.add(g));
+        table
+    });
+    source.games = Vec::new();
+    Ok((source, input, tally, table))
 }
 
 /// The endgame database, loaded when the first draughts file needs it: a Go
@@ -127,7 +138,7 @@ pub(super) fn run(paths: &[PathBuf], notation: Reader, format: CheckFormat, stri
         // JSON goes out as it is read, so files are read one after another.
         for file in &files {
             match read_checked(file, notation, Some(&mut doc), given, &databases) {
-                Ok((_, _, tally)) => run.failed |= tally.fails(strict),
+                Ok((_, _, tally, _)) => run.failed |= tally.fails(strict),
                 Err(e) => run.unreadable(&e),
             }
         }
@@ -171,9 +182,9 @@ pub(super) fn run(paths: &[PathBuf], notation: Reader, format: CheckFormat, stri
                     std::panic::resume_unwind(panic)
                 });
                 match result {
-                    Ok((source, input, tally)) => {
+                    Ok((source, input, tally, table)) => {
                         run.failed |= tally.fails(strict);
-                        run.print_file(&mut doc.out, &source, &input, &tally);
+                        run.print_file(&mut doc.out, &source, &input, &tally, table.as_ref());
                         run.rows.push((source.name.clone(), source.notation, tally));
                     }
                     Err(e) => run.unreadable(&e),
@@ -194,8 +205,9 @@ impl Run<'_> {
     }
 
     /// A file's diagnostics (every error; warnings and notes up to the cap, in
-    /// source order), then the tables its reader has figures for.
-    fn print_file(&self, out: &mut impl Write, source: &Source, input: &crate::input::Input, tally: &Tally) {
+    /// source order), then the tables its reader has figures for (`table`:
+    /// the games' table, made as they went by; the source keeps no games).
+    fn print_file(&self, out: &mut impl Write, source: &Source, input: &crate::input::Input, tally: &Tally, table: Option<&GameTable>) {
         let mut others = 0;
         let shown: Vec<diagnostic::Diagnostic> = source
             .diagnostics
@@ -216,13 +228,10 @@ impl Run<'_> {
                 source.name
             );
         }
-        if source.notation.counts_games() {
-            let _ = writeln!(out, "{}", per_game_table(source));
+        if let Some(table) = table {
+            let _ = writeln!(out, "{}", table.render());
         }
         match source.notation {
-            tree::Notation::Hoyle => {
-                let _ = writeln!(out, "{}", solution_table(source));
-            }
             tree::Notation::Paterson => {
                 let (reports, pages) = notation::paterson::specimen_reports(&input.text, SPECIMEN_PAGES_SHOWN);
                 if !reports.is_empty() {

@@ -3,7 +3,7 @@
 
 use crate::notation;
 use crate::report::Tally;
-use crate::tree::{Game, Line, LineStatus, Notation, Source};
+use crate::tree::{Game, Line, LineStatus, Notation};
 
 /// Paterson's specimen columns: moves legal against printed, marks verified
 /// against printed, the change of the move by the marks against the board.
@@ -21,60 +21,68 @@ pub(super) fn specimen_table(reports: &[notation::paterson::SpecimenReport]) -> 
     s
 }
 
-/// Hoyle: per solution, the start found for its lost diagram and how it relates
-/// to the published classical positions, and lines replayed against printed.
-pub(super) fn solution_table(source: &Source) -> String {
-    let width = source.games.iter().map(|g| g.name.chars().count()).max().unwrap_or(8).max(8);
-    let mut s = format!("{:<width$} {:<22} {:<36} {:>8} {:>6} {:>8}  {}\n", "solution", "task", "start", "replayed", "moves", "repaired", "start from / classical");
-    for game in &source.games {
+/// The table of a source's games: for a columnar book or Lasca one row a
+/// game: columns found (a column read on after a gap counts once, by its
+/// first piece), their states, moves read against moves printed; for a book
+/// with a contents page also the columns it lists (its variations and the
+/// trunk), the columns replayed from an inferred start, and the moves of the
+/// row-wise pages on their own; and a total row. For Hoyle one row a
+/// solution: the start found for its lost diagram and how it relates to the
+/// published classical positions, and lines replayed against printed.
+///
+/// Made row by row as the games go by, so a source whose games are handed on
+/// and dropped still gets it: each row is kept as text but for the name's width.
+pub(super) struct GameTable {
+    solutions: bool,
+    contents: bool,
+    /// The name (padded to the widest when drawn), the rest of the row, and a
+    /// line under it (a solution's classical relation).
+    rows: Vec<(String, String, Option<String>)>,
+    total: [usize; 13],
+}
+
+impl GameTable {
+    /// An empty table for a source in `notation`: `None` if its games have none.
+    pub(super) fn for_notation(notation: Notation) -> Option<GameTable> {
+        let solutions = notation == Notation::Hoyle;
+        (solutions || notation.counts_games()).then(|| GameTable { solutions, contents: notation.has_columns_and_contents(), rows: Vec::new(), total: [0; 13] })
+    }
+
+    #[cfg(test)]
+    fn of(source: &crate::tree::Source) -> GameTable {
+        let solutions = source.notation == Notation::Hoyle;
+        let mut table = GameTable { solutions, contents: !solutions && source.notation.has_columns_and_contents(), rows: Vec::new(), total: [0; 13] };
+        source.games.iter().for_each(|g| table.add(g));
+        table
+    }
+
+    pub(super) fn add(&mut self, game: &Game) {
+        if self.solutions {
+            self.add_solution(game);
+        } else {
+            self.add_game(game);
+        }
+    }
+
+    fn add_solution(&mut self, game: &Game) {
         let tag = |name: &str| game.tags.iter().find(|t| t.0 == name).map_or("-", |t| t.1.as_str());
         let replayed = game.lines.iter().filter(|l| matches!(l.status, LineStatus::Legal | LineStatus::Repaired)).count();
         let moves: usize = game.lines.iter().map(|l| l.moves.len()).sum();
         let repaired = game.lines.iter().flat_map(|l| &l.moves).filter(|m| m.repair.is_some()).count();
-        s.push_str(&format!(
-            "{:<width$} {:<22} {:<36} {:>8} {:>6} {:>8}  {}\n",
-            game.name,
-            tag("Task"),
-            game.start,
-            format!("{replayed}/{}", game.lines.len()),
-            moves,
-            repaired,
-            tag("Position")
-        ));
-        if let Some((_, classical)) = game.tags.iter().find(|t| t.0 == "Classical") {
-            s.push_str(&format!("{:<width$} {classical}\n", ""));
-        }
+        let rest = format!(" {:<22} {:<36} {:>8} {:>6} {:>8}  {}\n", tag("Task"), game.start, format!("{replayed}/{}", game.lines.len()), moves, repaired, tag("Position"));
+        let classical = game.tags.iter().find(|t| t.0 == "Classical").map(|(_, c)| c.clone());
+        self.rows.push((game.name.clone(), rest, classical));
     }
-    s
-}
 
-/// One row a game: columns found (a column read on after a gap counts once,
-/// by its first piece), their states, moves read against moves printed. For a
-/// book with a contents page also the columns it lists (its variations and the
-/// trunk), the columns replayed from an inferred start, and the moves of the
-/// row-wise pages on their own; and a total row.
-pub(super) fn per_game_table(source: &Source) -> String {
-    let contents = source.notation.has_columns_and_contents();
-    let width = source.games.iter().map(|g| g.name.trim_start_matches("Game ").chars().count()).max().unwrap_or(4).max(8);
-    let mut s = format!(
-        "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7}",
-        "game", "columns", "legal", "repaired", "partial", "unreadable", "read", "printed", "repairs"
-    );
-    if contents {
-        s.push_str(&format!(" {:>6} {:>9} {:>8} {:>7} {:>10}", "listed", "not found", "inferred", "rw read", "rw printed"));
-    }
-    s.push('\n');
-    let mut total = [0usize; 13];
-    for game in &source.games {
+    fn add_game(&mut self, game: &Game) {
         let row = per_game_row(game);
-        for (t, v) in total.iter_mut().zip(row) {
+        for (t, v) in self.total.iter_mut().zip(row) {
             *t += v;
         }
         let stats = &game.stats;
         let dash_or = |known: bool, v: usize| if known { v.to_string() } else { "-".to_string() };
-        s.push_str(&format!(
-            "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7}",
-            game.name.trim_start_matches("Game "),
+        let mut rest = format!(
+            " {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7}",
             row[0],
             row[1],
             row[2],
@@ -83,24 +91,49 @@ pub(super) fn per_game_table(source: &Source) -> String {
             row[5],
             dash_or(stats.printed_moves.is_some(), row[6]),
             row[7]
-        ));
-        if contents {
+        );
+        if self.contents {
             let listed = dash_or(stats.contents_variations.is_some(), row[8]);
             let not_found = dash_or(stats.listed_not_found.is_some(), row[12]);
-            s.push_str(&format!(" {:>6} {:>9} {:>8} {:>7} {:>10}", listed, not_found, row[9], row[10], row[11]));
+            rest.push_str(&format!(" {:>6} {:>9} {:>8} {:>7} {:>10}", listed, not_found, row[9], row[10], row[11]));
         }
-        s.push('\n');
+        rest.push('\n');
+        self.rows.push((game.name.trim_start_matches("Game ").to_string(), rest, None));
     }
-    if contents {
-        s.push_str(&format!(
-            "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7} {:>6} {:>9} {:>8} {:>7} {:>10}\n",
-            "all", total[0], total[1], total[2], total[3], total[4], total[5], total[6], total[7], total[8], total[12], total[9], total[10], total[11]
-        ));
+
+    pub(super) fn render(&self) -> String {
+        let width = self.rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(8).max(8);
+        let mut s = if self.solutions {
+            format!("{:<width$} {:<22} {:<36} {:>8} {:>6} {:>8}  {}\n", "solution", "task", "start", "replayed", "moves", "repaired", "start from / classical")
+        } else {
+            let mut head = format!(
+                "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7}",
+                "game", "columns", "legal", "repaired", "partial", "unreadable", "read", "printed", "repairs"
+            );
+            if self.contents {
+                head.push_str(&format!(" {:>6} {:>9} {:>8} {:>7} {:>10}", "listed", "not found", "inferred", "rw read", "rw printed"));
+            }
+            head.push('\n');
+            head
+        };
+        for (name, rest, under) in &self.rows {
+            s.push_str(&format!("{name:<width$}{rest}"));
+            if let Some(under) = under {
+                s.push_str(&format!("{:<width$} {under}\n", ""));
+            }
+        }
+        if self.contents {
+            let total = &self.total;
+            s.push_str(&format!(
+                "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7} {:>6} {:>9} {:>8} {:>7} {:>10}\n",
+                "all", total[0], total[1], total[2], total[3], total[4], total[5], total[6], total[7], total[8], total[12], total[9], total[10], total[11]
+            ));
+        }
+        s
     }
-    s
 }
 
-/// One game's figures, in the order of `per_game_table`'s full row: columns,
+/// One game's figures, in the order of the per-game table's full row: columns,
 /// legal, repaired, partial, unreadable, read, printed, repairs, listed,
 /// inferred, row-wise read, row-wise printed, listed not found. A figure the
 /// reader did not count is 0 here (the table shows it as `-`).
@@ -156,7 +189,7 @@ pub(super) fn summary_table(rows: &[(String, Notation, Tally)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tree::{GameStats, MoveNode, RowWise};
+    use crate::tree::{GameStats, MoveNode, RowWise, Source};
 
     fn game(stats: GameStats) -> Game {
         let moves = vec![MoveNode::default(); 3];
@@ -170,12 +203,12 @@ mod tests {
         // Without a layout count the columns are the lines; without a printed count, 0.
         assert_eq!(per_game_row(&game(GameStats::default())), [2, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]);
         let source = Source { notation: Notation::Anderson, games: vec![game(counted), game(GameStats::default())], ..Source::default() };
-        let table = per_game_table(&source);
+        let table = GameTable::of(&source).render();
         let rows: Vec<Vec<&str>> = table.lines().map(|l| l.split_whitespace().collect()).collect();
         assert_eq!(rows[1], ["1", "5", "2", "0", "0", "0", "3", "7", "0", "5", "2", "0", "8", "9"]);
         assert_eq!(rows[2], ["1", "2", "2", "0", "0", "0", "3", "-", "0", "-", "-", "0", "0", "0"]);
         assert_eq!(rows[3][0], "all");
         let lasca = Source { notation: Notation::Lasca, ..source };
-        assert!(!per_game_table(&lasca).contains("listed"), "the contents columns are the columnar book's");
+        assert!(!GameTable::of(&lasca).render().contains("listed"), "the contents columns are the columnar book's");
     }
 }

@@ -98,7 +98,7 @@ pub fn apply_to_source(source: &mut Source, loaded: &Loaded) {
                 let mut touched = false;
                 for m in &mut line.moves {
                     if overlaps(m.span, applied.original) {
-                        m.origin = Origin::Corrected(correction.clone());
+                        m.origin = Origin::Corrected(Box::new(correction.clone()));
                         touched = true;
                     }
                 }

@@ -355,7 +355,7 @@ fn commit(game: &mut Game, index: usize, changed: Line, span: Span) -> Result<()
 }
 
 fn corrected_node(text: String, squares: Vec<u8>, span: Span, correction: &Correction) -> MoveNode {
-    MoveNode { text, squares, span, printed: String::new(), origin: Origin::Corrected(correction.clone()), ..MoveNode::default() }
+    MoveNode { text, squares, span, printed: String::new(), origin: Origin::Corrected(Box::new(correction.clone())), ..MoveNode::default() }
 }
 
 fn typed_line(game: &mut Game, index: usize, moves: &[Spanned<Squares>], result: Option<&Spanned<super::syntax::ResultText>>, correction: Correction, taken: &mut BTreeSet<usize>) -> Result<(), Diagnostic> {
@@ -421,7 +421,7 @@ fn one_move(game: &mut Game, index: usize, number: &Spanned<usize>, mv: &Spanned
         node.text = text;
         node.squares = sq;
         node.repair = None;
-        node.origin = Origin::Corrected(correction.clone());
+        node.origin = Origin::Corrected(Box::new(correction.clone()));
     } else {
         let at = changed.unread.as_ref().map_or(changed.span.end, |u| u.span.start);
         changed.moves.push(corrected_node(text, sq, Span::new(at, at), &correction));

@@ -1,6 +1,6 @@
 //! The JSON of `check --format json` written as it is made: a source's games
-//! one at a time, so a large file needs memory for one game, not for its tree
-//! nor for the whole document. The bytes are those of
+//! one at a time, each serialized straight into the output, so a large file
+//! needs memory for one game's tree, not for its text nor for the whole document. The bytes are those of
 //! [`super::to_json`] over the list of sources (a test keeps them so).
 
 use crate::tree::{Game, Notation, Source};
@@ -39,7 +39,8 @@ impl<W: Write> JsonSources<W> {
     pub fn game(&mut self, game: &Game) -> io::Result<()> {
         self.out.write_all(if self.games_in_source == 0 { b"\n" } else { b",\n" })?;
         self.out.write_all(" ".repeat(GAME_INDENT).as_bytes())?;
-        write_indented(&mut self.out, &pretty(game)?, GAME_INDENT)?;
+        // Straight into the output: one huge game (a long Go record) is never held as text.
+        write_pretty(&mut self.out, game, GAME_INDENT)?;
         self.games_in_source += 1;
         Ok(())
     }
@@ -52,16 +53,26 @@ impl<W: Write> JsonSources<W> {
         } else {
             self.out.write_all(b"]")?;
         }
-        // Every field after the games, as `Source` serializes them: the literal
-        // names each field, so a field added to `Source` must be placed here.
-        let Source { name: _, notation: _, games: _, unread, diagnostics, prose, notes } = source;
-        let tail = Source { name: String::new(), notation: Notation::default(), games: Vec::new(), unread: unread.clone(), diagnostics: diagnostics.clone(), prose: prose.clone(), notes: notes.clone() };
-        let whole = pretty(&tail)?;
-        let after_games = whole.find("\"games\": []").map_or("", |at| &whole[at + "\"games\": []".len()..whole.len() - "\n}".len()]);
-        write_indented(&mut self.out, after_games, 2)?;
+        // Every field after the games, as `Source` serializes them (in its
+        // order, under its names, left out when empty): a field added to
+        // `Source` must be placed here. Written as they are serialized, not copied.
+        let Source { name: _, notation: _, games: _, unread, notes, diagnostics, prose } = source;
+        self.field("unread", unread)?;
+        self.field("notes", notes)?;
+        self.field("diagnostics", diagnostics)?;
+        self.field("prose", prose)?;
         self.out.write_all(b"\n  }")?;
         self.open = false;
         Ok(())
+    }
+
+    /// One list field of an open source after its games, if it holds anything.
+    fn field<T: Serialize>(&mut self, name: &str, items: &[T]) -> io::Result<()> {
+        if items.is_empty() {
+            return Ok(());
+        }
+        write!(self.out, ",\n    {}: ", json(name)?)?;
+        write_pretty(&mut self.out, items, 4)
     }
 
     /// A whole source at once.
@@ -85,23 +96,36 @@ fn json<T: Serialize + ?Sized>(value: &T) -> io::Result<String> {
     serde_json::to_string(value).map_err(io::Error::other)
 }
 
-fn pretty<T: Serialize + ?Sized>(value: &T) -> io::Result<String> {
-    serde_json::to_string_pretty(value).map_err(io::Error::other)
+/// Pretty JSON of `value` placed `indent` spaces in, written as the printer
+/// makes it: every line but the first (which follows its key, or padding the
+/// caller wrote) moved right.
+fn write_pretty<T: Serialize + ?Sized>(out: &mut impl Write, value: &T, indent: usize) -> io::Result<()> {
+    let pad = " ".repeat(indent);
+    serde_json::to_writer_pretty(Indented { out, pad: pad.as_bytes() }, value).map_err(io::Error::other)
 }
 
-/// Pretty JSON placed `indent` spaces in: every line but the first (which
-/// follows its key, or padding the caller wrote) moved right. JSON strings hold no raw newline,
-/// so lines are the printer's own.
-fn write_indented(out: &mut impl Write, text: &str, indent: usize) -> io::Result<()> {
-    let pad = " ".repeat(indent);
-    for (k, line) in text.split('\n').enumerate() {
-        if k > 0 {
-            out.write_all(b"\n")?;
-            out.write_all(pad.as_bytes())?;
+/// A writer that follows every newline with `pad`. JSON strings hold no raw
+/// newline (and no UTF-8 sequence holds the byte), so the newlines are the printer's own.
+struct Indented<'a, W: Write> {
+    out: &'a mut W,
+    pad: &'a [u8],
+}
+
+impl<W: Write> Write for Indented<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut rest = buf;
+        while let Some(at) = rest.iter().position(|&b| b == b'\n') {
+            self.out.write_all(&rest[..=at])?;
+            self.out.write_all(self.pad)?;
+            rest = &rest[at + 1..];
         }
-        out.write_all(line.as_bytes())?;
+        self.out.write_all(rest)?;
+        Ok(buf.len())
     }
-    Ok(())
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }
 
 #[cfg(test)]
@@ -116,6 +140,13 @@ mod tests {
             w.source(s).unwrap();
         }
         String::from_utf8(w.finish().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn pretty_json_is_indented_as_it_is_written() {
+        let mut out = Vec::new();
+        write_pretty(&mut out, &vec![("a\nb", 1)], 3).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "[\n     [\n       \"a\\nb\",\n       1\n     ]\n   ]");
     }
 
     #[test]

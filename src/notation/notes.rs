@@ -6,7 +6,7 @@
 //! themselves is in place.
 
 use crate::span::Span;
-use crate::tree::coverage::gaps;
+use crate::tree::coverage::gaps_around;
 use crate::tree::{Note, NoteKind, Source, Unread};
 use regex::Regex;
 use std::sync::LazyLock;
@@ -73,10 +73,20 @@ pub fn keep_the_rest(source: &mut Source, text: &str) {
     keep_the_rest_within(source, text, Span::new(0, text.len()));
 }
 
+/// As [`keep_the_rest`], with `covered` (the stretches of games handed on,
+/// no longer in `source`) taken as covered.
+pub fn keep_the_rest_around(source: &mut Source, text: &str, covered: &[Span]) {
+    keep_the_rest_in(source, text, covered, Span::new(0, text.len()));
+}
+
 /// As [`keep_the_rest`], for the stretch `within` of `text` only (a reader
 /// that keeps one page at a time).
 pub fn keep_the_rest_within(source: &mut Source, text: &str, within: Span) {
-    let gaps = gaps(source, within.end).into_iter().filter(|g| g.end > within.start).map(|g| Span::new(g.start.max(within.start), g.end));
+    keep_the_rest_in(source, text, &[], within);
+}
+
+fn keep_the_rest_in(source: &mut Source, text: &str, covered: &[Span], within: Span) {
+    let gaps = gaps_around(source, covered, within.end).into_iter().filter(|g| g.end > within.start).map(|g| Span::new(g.start.max(within.start), g.end));
     let mut found: Vec<(Option<NoteKind>, Span)> = Vec::new();
     for gap in gaps {
         let mut start = gap.start;

@@ -71,9 +71,33 @@ pub fn source_spans(source: &Source) -> Vec<Span> {
     out
 }
 
+/// The stretches of text a game's elements cover, as few disjoint spans in
+/// order (the game's own span holds most): what a reader that hands its games
+/// on keeps of each, to find the text around them.
+pub fn covered_by(game: &Game) -> Vec<Span> {
+    let mut spans = Vec::new();
+    game_spans(game, &mut spans);
+    spans.retain(|s| !s.is_empty());
+    spans.sort_unstable();
+    let mut out: Vec<Span> = Vec::new();
+    for s in spans {
+        match out.last_mut() {
+            Some(last) if s.start <= last.end => last.end = last.end.max(s.end),
+            _ => out.push(s),
+        }
+    }
+    out
+}
+
 /// The stretches of a text `len` bytes long that no element of `source` covers.
 pub fn gaps(source: &Source, len: usize) -> Vec<Span> {
+    gaps_around(source, &[], len)
+}
+
+/// As [`gaps`], with `covered` (the spans of games no longer in `source`) covered too.
+pub fn gaps_around(source: &Source, covered: &[Span], len: usize) -> Vec<Span> {
     let mut spans = source_spans(source);
+    spans.extend_from_slice(covered);
     spans.retain(|s| !s.is_empty());
     spans.sort_unstable();
     let mut gaps = Vec::new();
@@ -125,6 +149,21 @@ pub fn of_input(source: &Source, input: &crate::input::Input) -> Coverage {
 mod tests {
     use super::*;
     use crate::tree::{Line, MoveNode, Note, NoteKind, Unread};
+
+    #[test]
+    fn a_game_handed_on_leaves_the_same_gaps_by_what_it_covered() {
+        let mut line = Line::trunk();
+        line.moves.push(MoveNode { span: Span::new(2, 5), ..MoveNode::default() });
+        line.moves.push(MoveNode { span: Span::new(5, 9), ..MoveNode::default() });
+        line.unread = Some(Unread { raw: "x".into(), span: Span::new(20, 21) });
+        let game = Game { lines: vec![line], span: Span::new(3, 8), ..Game::default() };
+        assert_eq!(covered_by(&game), vec![Span::new(2, 9), Span::new(20, 21)]);
+        let note = Note { kind: NoteKind::Prose, text: "y".into(), span: Span::new(12, 14), line: None };
+        let whole = Source { games: vec![game.clone()], notes: vec![note.clone()], ..Source::default() };
+        let handed_on = Source { notes: vec![note], ..Source::default() };
+        assert_eq!(gaps_around(&handed_on, &covered_by(&game), 30), gaps(&whole, 30));
+        assert_eq!(gaps(&whole, 30), vec![Span::new(0, 2), Span::new(9, 12), Span::new(14, 20), Span::new(21, 30)]);
+    }
 
     #[test]
     fn gaps_between_elements_are_found_and_trimmed() {

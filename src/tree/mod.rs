@@ -162,8 +162,8 @@ pub enum Origin {
     /// Read from the source text (as printed, or mended: see `MoveNode::repair`).
     #[default]
     Printed,
-    /// Given by a corrections file entry.
-    Corrected(Correction),
+    /// Given by a corrections file entry. Boxed: rare, and every move has an origin.
+    Corrected(Box<Correction>),
 }
 
 impl Origin {
@@ -441,5 +441,22 @@ impl Source {
 
     pub fn lines(&self) -> impl Iterator<Item = &Line> {
         self.games.iter().flat_map(|g| g.lines.iter())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nodes_stay_compact() {
+        // A long Go record holds a `MoveNode` a move and a `Line` a variation;
+        // a large field on either multiplies by the input (a Lasca start,
+        // 25 stacks inline, once made every `Line` 1632 bytes).
+        assert!(std::mem::size_of::<Start>() <= 64, "Start: {}", std::mem::size_of::<Start>());
+        assert!(std::mem::size_of::<Origin>() <= 8, "Origin: {}", std::mem::size_of::<Origin>());
+        assert!(std::mem::size_of::<MoveNode>() <= 168, "MoveNode: {}", std::mem::size_of::<MoveNode>());
+        assert!(std::mem::size_of::<Line>() <= 640, "Line: {}", std::mem::size_of::<Line>());
+        assert!(std::mem::size_of::<Game>() <= 320, "Game: {}", std::mem::size_of::<Game>());
     }
 }

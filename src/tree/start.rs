@@ -15,7 +15,8 @@ pub enum Start {
     #[default]
     Unset,
     Draughts(draughts::Setup),
-    Lasca(lasca::Setup),
+    /// Boxed: 25 stacks make it the largest start, and every line has a `Start`.
+    Lasca(Box<lasca::Setup>),
     Go(go::Setup),
     /// A start as the source printed it, which could not be read as a
     /// position: kept, never guessed.
@@ -42,7 +43,7 @@ impl Start {
     pub fn lasca(&self) -> Option<Result<lasca::Setup, String>> {
         match self {
             Start::Unset => None,
-            Start::Lasca(s) => Some(Ok(s.clone())),
+            Start::Lasca(s) => Some(Ok(s.as_ref().clone())),
             Start::Printed(text) => Some(lasca::parse_setup(text).map_err(|e| e.to_string())),
             other => Some(Err(format!("{other} is not a Lasca position"))),
         }
@@ -71,7 +72,7 @@ impl Start {
         } else if text.starts_with("SZ[") {
             parse_go(text).map(Start::Go)
         } else if text.starts_with(['w', 'b']) {
-            lasca::parse_setup(text).ok().map(Start::Lasca)
+            lasca::parse_setup(text).ok().map(|s| Start::Lasca(Box::new(s)))
         } else {
             draughts::parse_fen(text).ok().map(Start::Draughts)
         };
@@ -169,7 +170,7 @@ mod tests {
     #[test]
     fn each_kind_writes_and_reads_back_its_own_text() {
         let draughts = Start::Draughts(draughts::Position::initial().setup());
-        let lasca = Start::Lasca(lasca::Setup::initial());
+        let lasca = Start::Lasca(Box::new(lasca::Setup::initial()));
         let go = Start::Go(go::Setup { size: 9, black: vec![go::Point::new(2, 2)], white: vec![go::Point::new(3, 4)], to_move: go::Color::White });
         assert_eq!(go.to_string(), "SZ[9]AB[cc]AW[de]PL[W]");
         assert_eq!(format!("{:<8}|", Start::Printed("W:W1".into())), "W:W1    |");
@@ -186,6 +187,6 @@ mod tests {
         assert!(matches!(Start::from_text("W:W18:B14"), Start::Draughts(_)));
         assert!(Start::from_text("W:W18:B14.").draughts().is_some_and(|s| s.is_ok()));
         assert!(Start::Unset.draughts().is_none());
-        assert!(Start::Lasca(lasca::Setup::initial()).draughts().is_some_and(|s| s.is_err()));
+        assert!(Start::Lasca(Box::new(lasca::Setup::initial())).draughts().is_some_and(|s| s.is_err()));
     }
 }

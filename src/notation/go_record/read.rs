@@ -233,6 +233,8 @@ impl Reader<'_> {
         }
         let label = if label.is_empty() { format!("{}", self.game.lines.len()) } else { label.join(" ") };
         self.flush_pending_to_last_move();
+        // The line before is done: its moves take no more room than they need.
+        self.game.lines[self.current_line].moves.shrink_to_fit();
         self.game.lines.push(Line { label, parent, branch_ply: after, span, ..Line::default() });
         self.current_line = self.game.lines.len() - 1;
     }

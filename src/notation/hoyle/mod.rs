@@ -59,7 +59,20 @@ fn with_turn(mut setup: Setup, turn: Color) -> Setup {
 
 /// Read Hoyle's text with options; a report per solution.
 pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, Vec<SolutionReport>) {
+    let mut games = Vec::new();
+    let (mut source, reports) = read_hoyle_streamed(name, text, opts, |game| games.push(game));
+    source.games = games;
+    (source, reports)
+}
+
+/// As [`read_hoyle_with`], but each solution's game is handed to `visit` as
+/// soon as it is read and not kept: the source comes back without games, so
+/// checking a long text needs memory for one solution, not for every tree.
+/// Of each game only the stretches of text it covers are kept, for the notes
+/// read around the games at the end.
+pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visit: impl FnMut(Game)) -> (Source, Vec<SolutionReport>) {
     let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Hoyle, ..Source::default() };
+    let mut covered = Vec::new();
     let mut unread = Vec::new();
     let mut diagnostics = Vec::new();
     let solutions = parse_solutions(text, &mut unread, &mut diagnostics);
@@ -84,7 +97,9 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
             let same_diagram = found_for.get(&base).map(|setup| with_turn(*setup, turn));
             search_start(&tried, same_diagram, turn, opts.infer)
         };
-        let (report, found) = record(&mut source, text, raw, best);
+        let (report, found, game) = record(&mut source, text, raw, best);
+        covered.extend(crate::tree::coverage::covered_by(&game));
+        visit(game);
         if let Some(setup) = found {
             found_for.insert(base, setup);
         }
@@ -107,7 +122,7 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
         let kept = Note { kind: NoteKind::OpeningDefinition, text: opening.span.slice(text).to_string(), span: opening.span, line: Some(opening.line()) };
         source.notes.push(kept);
     }
-    super::notes::keep_the_rest(&mut source, text);
+    super::notes::keep_the_rest_around(&mut source, text, &covered);
     source.diagnostics.sort_by_key(|d| d.span.start);
     (source, reports)
 }
@@ -218,10 +233,10 @@ fn refine_inferred(tried: &Tried, mut kept: Setup, mut reading: Reading, turn: C
     reading
 }
 
-/// Put the best reading of a solution into the source (or the solution as
-/// unread text if no start was found); its report, and the start if it
-/// replays the whole solution.
-fn record(source: &mut Source, text: &str, raw: &RawSolution, best: Option<Reading>) -> (SolutionReport, Option<Setup>) {
+/// The game of the best reading of a solution (or of the solution as unread
+/// text if no start was found, kept in the source too), its diagnostics put
+/// in the source; its report, and the start if it replays the whole solution.
+fn record(source: &mut Source, text: &str, raw: &RawSolution, best: Option<Reading>) -> (SolutionReport, Option<Setup>, Game) {
     let found = best.as_ref().is_some_and(|b| b.1.complete());
     let Some((mut game, mut report, diags)) = best else {
         source.diagnostics.push(
@@ -229,8 +244,8 @@ fn record(source: &mut Source, text: &str, raw: &RawSolution, best: Option<Readi
                 .with_help("give the position (the diagram is lost) as a FEN"),
         );
         source.unread.push(Unread { raw: raw.span.slice(text).to_string(), span: raw.span });
-        source.games.push(unread_game(text, raw));
-        return (SolutionReport { title: raw.title.clone(), start_from: "none".into(), lines_printed: raw.lines.len(), ..SolutionReport::default() }, None);
+        let report = SolutionReport { title: raw.title.clone(), start_from: "none".into(), lines_printed: raw.lines.len(), ..SolutionReport::default() };
+        return (report, None, unread_game(text, raw));
     };
     if !found {
         report.start_from = format!("none replays the whole solution; best tried: {}", report.start_from);
@@ -249,8 +264,7 @@ fn record(source: &mut Source, text: &str, raw: &RawSolution, best: Option<Readi
         game.tags.push(("Classical".into(), classical.clone()));
     }
     source.diagnostics.extend(diags);
-    source.games.push(game);
-    (report, start)
+    (report, start, game)
 }
 
 /// Does the text hold Hoyle's solutions ("Solution." headings with period-notation moves)?

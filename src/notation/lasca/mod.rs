@@ -169,17 +169,29 @@ pub fn printed_plies(tokens: &[Token]) -> usize {
 
 /// Read a whole source: the games, the proposition, and the prose around them.
 pub fn read(name: &str, text: &str) -> Source {
+    let mut games = Vec::new();
+    let mut source = read_streamed(name, text, |game| games.push(game));
+    source.games = games;
+    source
+}
+
+/// As [`read`], but each game is handed to `visit` as soon as it is read and
+/// not kept: the source comes back without games, so checking a long text
+/// needs memory for one game, not for every tree.
+pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Source {
     let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Lasca, ..Source::default() };
     let (sections, propositions) = sections(text);
     if sections.is_empty() && propositions.is_empty() {
         // Clean dash notation without headings.
+        let mut games = 0;
         for (n, block) in clean_games(text).into_iter().enumerate() {
             let s = section(text, n + 1, block, block.start);
             let (game, diagnostics) = read_game(text, &s, &decode_options());
-            source.games.push(game);
+            visit(game);
+            games += 1;
             source.diagnostics.extend(diagnostics);
         }
-        if source.games.is_empty() {
+        if games == 0 {
             // Saying nothing would pass an empty or foreign text as a Lasca book checked.
             if !text.trim().is_empty() {
                 source.unread.push(Unread { raw: text.to_string(), span: Span::new(0, text.len()) });
@@ -200,20 +212,20 @@ pub fn read(name: &str, text: &str) -> Source {
     let mut propositions = propositions.into_iter().peekable();
     for s in &sections {
         while let Some(span) = propositions.next_if(|p| p.start < s.span.start) {
-            read_proposition(text, span, &mut source);
+            read_proposition(text, span, &mut source, &mut visit);
         }
         let (game, diagnostics) = read_game(text, s, &decode_options());
-        source.games.push(game);
+        visit(game);
         source.diagnostics.extend(diagnostics);
     }
-    propositions.for_each(|span| read_proposition(text, span, &mut source));
+    propositions.for_each(|span| read_proposition(text, span, &mut source, &mut visit));
     source
 }
 
-fn read_proposition(text: &str, span: Span, source: &mut Source) {
+fn read_proposition(text: &str, span: Span, source: &mut Source, visit: &mut impl FnMut(Game)) {
     let (kept, after) = proposition_and_after(text, span);
     let (games, diagnostics) = proposition::read(text, kept);
-    source.games.extend(games);
+    games.into_iter().for_each(&mut *visit);
     source.diagnostics.extend(diagnostics);
     if let Some(after) = after {
         source.unread.push(Unread { raw: after.slice(text).to_string(), span: after });
@@ -388,7 +400,7 @@ fn read_game(text: &str, s: &Section, opts: &DecodeOptions) -> (Game, Vec<Diagno
         None if complete => diagnostics.push(ending::unstated(&end, s.moves)),
         None => {}
     }
-    let game = Game { name, tags, stats, start: crate::tree::Start::Lasca(start.setup()), lines: vec![line], span: s.span, go: None, study: None };
+    let game = Game { name, tags, stats, start: crate::tree::Start::Lasca(Box::new(start.setup())), lines: vec![line], span: s.span, go: None, study: None };
     (game, diagnostics)
 }
 

@@ -138,7 +138,7 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
         stated.columns[c.square as usize - 1] = c.men.clone();
     }
     let stated_text = write_setup(&stated);
-    let mut game = Game { name: "Proposition".into(), start: crate::tree::Start::Lasca(stated.clone()), span, ..Game::default() };
+    let mut game = Game { name: "Proposition".into(), start: crate::tree::Start::Lasca(Box::new(stated.clone())), span, ..Game::default() };
     game.tags.push(("Setup".into(), stated_text.clone()));
     let columns_span = columns.iter().map(|c| c.span).reduce(Span::join).unwrap_or(description);
     diagnostics.push(
@@ -273,7 +273,7 @@ fn mended_games(text: &str, span: Span, solution: &Solution, search: &FixSearch,
         mended.push(Game {
             name: format!("Proposition, mended ({})", k + 1),
             stats: GameStats { printed_moves: Some(solution.printed), mended: what, ..GameStats::default() },
-            start: crate::tree::Start::Lasca(fix.position.clone()),
+            start: crate::tree::Start::Lasca(Box::new(fix.position.clone())),
             tags: Vec::new(),
             lines: vec![line],
             span,
@@ -320,7 +320,7 @@ fn report_fixes(search: &FixSearch, columns_span: Span, stated_leaders: Option<(
         Some(n) => {
             for (k, fix) in search.fixes.iter().enumerate() {
                 let what: Vec<String> = fix.changes.iter().map(ToString::to_string).collect();
-                stats.setup_fixes.push(SetupFix { changes: what.clone(), position: crate::tree::Start::Lasca(fix.position.clone()), keeps_leaders: false });
+                stats.setup_fixes.push(SetupFix { changes: what.clone(), position: crate::tree::Start::Lasca(Box::new(fix.position.clone())), keeps_leaders: false });
                 diagnostics.push(
                     Diagnostic::note(
                         Code::LascaSetupFix,
@@ -346,7 +346,7 @@ fn fixes_keeping_leaders(stated: &Setup, (w, b): (usize, usize), solution: &Solu
         Some(n) => {
             for (k, fix) in keeping.fixes.iter().enumerate() {
                 let what: Vec<String> = fix.changes.iter().map(ToString::to_string).collect();
-                stats.setup_fixes.push(SetupFix { changes: what.clone(), position: crate::tree::Start::Lasca(fix.position.clone()), keeps_leaders: true });
+                stats.setup_fixes.push(SetupFix { changes: what.clone(), position: crate::tree::Start::Lasca(Box::new(fix.position.clone())), keeps_leaders: true });
                 diagnostics.push(
                     Diagnostic::note(
                         Code::LascaSetupFixKeepingLeaders,

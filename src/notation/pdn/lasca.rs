@@ -101,6 +101,6 @@ pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
     }
     let name = game.tags.iter().find(|t| t.name == "Event").map_or_else(String::new, |t| t.value.clone());
     let tags = game.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect();
-    let start = start.map_or_else(|| crate::tree::Start::printed(game.tags.iter().find(|t| t.name.eq_ignore_ascii_case("FEN")).map_or("", |t| t.value.as_str())), |p| crate::tree::Start::Lasca(p.setup()));
+    let start = start.map_or_else(|| crate::tree::Start::printed(game.tags.iter().find(|t| t.name.eq_ignore_ascii_case("FEN")).map_or("", |t| t.value.as_str())), |p| crate::tree::Start::Lasca(Box::new(p.setup())));
     (Game { name, tags, start, lines, span: game.span, ..Game::default() }, diagnostics)
 }
