@@ -413,7 +413,7 @@ fn impossible_start_game(text: &str, s: &Section, moves_span: Span, setup: crate
     let unread = (!rest.is_empty()).then(|| Unread { raw: rest.slice(text).to_string(), span: rest });
     let line = Line { span: moves_span, status: crate::tree::LineStatus::Unreadable, unread, ..Line::trunk() };
     let tags = vec![("Printed".to_string(), text[s.span.start..s.moves.start].trim().to_string())];
-    Game { name: format!("Game {}", s.ordinal), tags, start: crate::tree::Start::Lasca(setup), lines: vec![line], span: s.span, ..Game::default() }
+    Game { name: format!("Game {}", s.ordinal), tags, start: crate::tree::Start::Lasca(Box::new(setup)), lines: vec![line], span: s.span, ..Game::default() }
 }
 
 /// Write a line as clean dash notation: `(1) 9-13, 17-13-9. (2) …`, then the stated ending.
