@@ -4,9 +4,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::tables::{per_game_table, solution_table, specimen_table, summary_table};
+use super::tables::{per_game_table, solution_table, specimen_table, summary_table, GameRow};
 use super::{solve, stdout_failed, usage_error, use_color, CheckFormat, ColorChoice, EXIT_CLEAN, EXIT_ERRORS, EXIT_USAGE};
-use crate::diagnostic;
 use crate::export::json_stream::JsonSources;
 use crate::input::{collect_files, read_input_with};
 use crate::notation::{self, Reader};
@@ -17,12 +16,14 @@ use crate::tree::{self, Source};
 /// Pages of specimens whose columns the human report tabulates.
 const SPECIMEN_PAGES_SHOWN: usize = 3;
 
-/// A file read and judged for `check`, with its counts. Neither output needs
-/// the trees held: a PDN, SGF, numeric or specimens file's games are judged, counted and (for JSON)
-/// written as they are read and then dropped, so a large file is checked in
-/// the memory of one game. Other readers build their tree; it is written once
-/// read. The source comes back without games for JSON.
-fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonSources<W>>, given: &notation::Given, databases: &Databases) -> Result<(Source, crate::input::Input, Tally), String> {
+/// A file read and judged for `check`, with its counts and, for a book whose
+/// games are tabulated, a row a game. Neither output needs the trees held: a
+/// PDN, SGF, numeric, Paterson or Anderson file's games are judged, counted,
+/// tabulated and (for JSON) written as they are read and then dropped, so a
+/// large file is checked in the memory of one game (one book, for Anderson).
+/// Other readers build their tree; it is written once read. The source comes
+/// back without games for JSON.
+fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonSources<W>>, given: &notation::Given, databases: &Databases) -> Result<(Source, crate::input::Input, Tally, Vec<GameRow>), String> {
     let input = read_input_with(file, &given.fixes)?;
     let detected = if notation == Reader::Auto { Reader::detect(&input.path, &input.text) } else { notation };
     let judge = &databases.judge(detected.read_as().and_then(tree::Notation::game));
@@ -31,6 +32,7 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonS
         let read_as = detected.read_as().expect("a notation, not auto");
         let mut tally = Tally::default();
         let mut disputes = Vec::new();
+        let mut rows = Vec::new();
         let mut json = json;
         let mut failure = None;
         if let Some(doc) = json.as_deref_mut() {
@@ -39,6 +41,9 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonS
         let mut source = input.read_visiting(detected, given, &mut |game| {
             let (game, mut found) = crate::verdict::judge_game(game, read_as, judge);
             tally.add_game(&game);
+            if read_as.counts_games() {
+                rows.push(GameRow::of(&game));
+            }
             disputes.append(&mut found);
             if let Some(doc) = json.as_deref_mut()
                 && failure.is_none()
@@ -55,16 +60,17 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonS
         if let Some(doc) = json {
             doc.end_source(&source).map_err(written)?;
         }
-        return Ok((source, input, tally));
+        return Ok((source, input, tally, rows));
     }
     let mut source = input.read_with_positions(notation, given);
     crate::verdict::judge_source(&mut source, judge);
     let tally = Tally::of(&source);
+    let rows = if source.notation.counts_games() { source.games.iter().map(GameRow::of).collect() } else { Vec::new() };
     if let Some(doc) = json {
         doc.source(&source).map_err(written)?;
         source.games = Vec::new();
     }
-    Ok((source, input, tally))
+    Ok((source, input, tally, rows))
 }
 
 /// The endgame database, loaded when the first draughts file needs it: a Go
@@ -127,7 +133,7 @@ pub(super) fn run(paths: &[PathBuf], notation: Reader, format: CheckFormat, stri
         // JSON goes out as it is read, so files are read one after another.
         for file in &files {
             match read_checked(file, notation, Some(&mut doc), given, &databases) {
-                Ok((_, _, tally)) => run.failed |= tally.fails(strict),
+                Ok((_, _, tally, _)) => run.failed |= tally.fails(strict),
                 Err(e) => run.unreadable(&e),
             }
         }
@@ -171,9 +177,9 @@ pub(super) fn run(paths: &[PathBuf], notation: Reader, format: CheckFormat, stri
                     std::panic::resume_unwind(panic)
                 });
                 match result {
-                    Ok((source, input, tally)) => {
+                    Ok((source, input, tally, rows)) => {
                         run.failed |= tally.fails(strict);
-                        run.print_file(&mut doc.out, &source, &input, &tally);
+                        run.print_file(&mut doc.out, &source, &input, &tally, &rows);
                         run.rows.push((source.name.clone(), source.notation, tally));
                     }
                     Err(e) => run.unreadable(&e),
@@ -195,20 +201,18 @@ impl Run<'_> {
 
     /// A file's diagnostics (every error; warnings and notes up to the cap, in
     /// source order), then the tables its reader has figures for.
-    fn print_file(&self, out: &mut impl Write, source: &Source, input: &crate::input::Input, tally: &Tally) {
-        let mut others = 0;
-        let shown: Vec<diagnostic::Diagnostic> = source
-            .diagnostics
-            .iter()
-            .filter(|d| {
-                let keep = d.is_error() || others < self.max_shown;
-                others += usize::from(!d.is_error());
-                keep
-            })
-            .cloned()
-            .collect();
-        let _ = out.write_all(input.render(&shown, self.color).as_bytes());
-        let hidden = source.diagnostics.len() - shown.len();
+    fn print_file(&self, out: &mut impl Write, source: &Source, input: &crate::input::Input, tally: &Tally, rows: &[GameRow]) {
+        let (max_shown, mut others) = (self.max_shown, 0);
+        let shown = source.diagnostics.iter().filter(move |d| {
+            let keep = d.is_error() || others < max_shown;
+            others += usize::from(!d.is_error());
+            keep
+        });
+        let hidden = source.diagnostics.len() - shown.clone().count();
+        // Drawn one by one: a large file's diagnostics never become one string.
+        input.render_each(shown, self.color, |one| {
+            let _ = out.write_all(one.as_bytes());
+        });
         if hidden > 0 {
             let _ = writeln!(
                 out,
@@ -217,7 +221,7 @@ impl Run<'_> {
             );
         }
         if source.notation.counts_games() {
-            let _ = writeln!(out, "{}", per_game_table(source));
+            let _ = writeln!(out, "{}", per_game_table(source.notation, rows));
         }
         match source.notation {
             tree::Notation::Hoyle => {

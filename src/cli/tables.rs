@@ -53,9 +53,9 @@ pub(super) fn solution_table(source: &Source) -> String {
 /// book with a contents page also the columns it lists (its variations and the
 /// trunk), the columns replayed from an inferred start, and the moves of the
 /// row-wise pages on their own; and a total row.
-pub(super) fn per_game_table(source: &Source) -> String {
-    let contents = source.notation.has_columns_and_contents();
-    let width = source.games.iter().map(|g| g.name.trim_start_matches("Game ").chars().count()).max().unwrap_or(4).max(8);
+pub(super) fn per_game_table(notation: Notation, rows: &[GameRow]) -> String {
+    let contents = notation.has_columns_and_contents();
+    let width = rows.iter().map(|r| r.name.trim_start_matches("Game ").chars().count()).max().unwrap_or(4).max(8);
     let mut s = format!(
         "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7}",
         "game", "columns", "legal", "repaired", "partial", "unreadable", "read", "printed", "repairs"
@@ -65,28 +65,26 @@ pub(super) fn per_game_table(source: &Source) -> String {
     }
     s.push('\n');
     let mut total = [0usize; 13];
-    for game in &source.games {
-        let row = per_game_row(game);
+    for GameRow { name, figures: row, counted } in rows {
         for (t, v) in total.iter_mut().zip(row) {
             *t += v;
         }
-        let stats = &game.stats;
         let dash_or = |known: bool, v: usize| if known { v.to_string() } else { "-".to_string() };
         s.push_str(&format!(
             "{:<width$} {:>7} {:>6} {:>8} {:>7} {:>10} {:>6} {:>8} {:>7}",
-            game.name.trim_start_matches("Game "),
+            name.trim_start_matches("Game "),
             row[0],
             row[1],
             row[2],
             row[3],
             row[4],
             row[5],
-            dash_or(stats.printed_moves.is_some(), row[6]),
+            dash_or(counted.printed, row[6]),
             row[7]
         ));
         if contents {
-            let listed = dash_or(stats.contents_variations.is_some(), row[8]);
-            let not_found = dash_or(stats.listed_not_found.is_some(), row[12]);
+            let listed = dash_or(counted.listed, row[8]);
+            let not_found = dash_or(counted.not_found, row[12]);
             s.push_str(&format!(" {:>6} {:>9} {:>8} {:>7} {:>10}", listed, not_found, row[9], row[10], row[11]));
         }
         s.push('\n');
@@ -98,6 +96,31 @@ pub(super) fn per_game_table(source: &Source) -> String {
         ));
     }
     s
+}
+
+/// One game's row of `per_game_table`, taken as the game goes by: a checked
+/// file's games need not be held for the table printed after them.
+#[derive(Clone, Debug)]
+pub(super) struct GameRow {
+    name: String,
+    figures: [usize; 13],
+    counted: Counted,
+}
+
+/// Which of a row's figures the reader counted (the others show as `-`).
+#[derive(Clone, Copy, Debug)]
+struct Counted {
+    printed: bool,
+    listed: bool,
+    not_found: bool,
+}
+
+impl GameRow {
+    pub(super) fn of(game: &Game) -> GameRow {
+        let stats = &game.stats;
+        let counted = Counted { printed: stats.printed_moves.is_some(), listed: stats.contents_variations.is_some(), not_found: stats.listed_not_found.is_some() };
+        GameRow { name: game.name.clone(), figures: per_game_row(game), counted }
+    }
 }
 
 /// One game's figures, in the order of `per_game_table`'s full row: columns,
@@ -169,13 +192,12 @@ mod tests {
         assert_eq!(per_game_row(&game(counted.clone())), [5, 2, 0, 0, 0, 3, 7, 0, 5, 0, 8, 9, 2]);
         // Without a layout count the columns are the lines; without a printed count, 0.
         assert_eq!(per_game_row(&game(GameStats::default())), [2, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]);
-        let source = Source { notation: Notation::Anderson, games: vec![game(counted), game(GameStats::default())], ..Source::default() };
-        let table = per_game_table(&source);
+        let games = [GameRow::of(&game(counted)), GameRow::of(&game(GameStats::default()))];
+        let table = per_game_table(Notation::Anderson, &games);
         let rows: Vec<Vec<&str>> = table.lines().map(|l| l.split_whitespace().collect()).collect();
         assert_eq!(rows[1], ["1", "5", "2", "0", "0", "0", "3", "7", "0", "5", "2", "0", "8", "9"]);
         assert_eq!(rows[2], ["1", "2", "2", "0", "0", "0", "3", "-", "0", "-", "-", "0", "0", "0"]);
         assert_eq!(rows[3][0], "all");
-        let lasca = Source { notation: Notation::Lasca, ..source };
-        assert!(!per_game_table(&lasca).contains("listed"), "the contents columns are the columnar book's");
+        assert!(!per_game_table(Notation::Lasca, &games).contains("listed"), "the contents columns are the columnar book's");
     }
 }
