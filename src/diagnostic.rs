@@ -303,6 +303,14 @@ fn shortened_source(text: &str, span: Span, lines: &LineStarts) -> (String, Span
 /// Long source lines are shortened around the span. `color` false gives plain
 /// text (for tests and pipes).
 pub fn render(diags: &[Diagnostic], name: &str, text: &str, color: bool) -> String {
+    let mut out = String::new();
+    render_each(diags.iter().cloned(), name, text, color, |one| out.push_str(one));
+    out
+}
+
+/// As [`render`], each diagnostic's drawing handed to `each` as it is made:
+/// a file's many thousands are written out one by one, never held as one string.
+pub fn render_each(diags: impl IntoIterator<Item = Diagnostic>, name: &str, text: &str, color: bool, mut each: impl FnMut(&str)) {
     let handler = if color {
         miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode())
     } else {
@@ -311,10 +319,11 @@ pub fn render(diags: &[Diagnostic], name: &str, text: &str, color: bool) -> Stri
     .with_context_lines(1)
     .with_width(100);
     let mut out = String::new();
-    let lines = LineStarts::new(text);
-    for diag in diags {
+    let mut lines = None;
+    for mut diag in diags {
+        let lines = lines.get_or_insert_with(|| LineStarts::new(text));
+        out.clear();
         // Clamp so a bad span can never make rendering fail.
-        let mut diag = diag.clone();
         diag.span.end = diag.span.end.min(text.len());
         diag.span.start = diag.span.start.min(diag.span.end);
         diag.span.start = floor_boundary(text, diag.span.start);
@@ -323,7 +332,7 @@ pub fn render(diags: &[Diagnostic], name: &str, text: &str, color: bool) -> Stri
         }
         let ex = excerpt_on_line(text, diag.span, lines.line_of(diag.span.start));
         out.push_str(&format!("{name}:{}:{}: ", ex.line, ex.col));
-        let (short, span, lines_before) = shortened_source(text, diag.span, &lines);
+        let (short, span, lines_before) = shortened_source(text, diag.span, lines);
         if ex.cut_span {
             diag.label = if diag.label.is_empty() { "(the span runs on)".into() } else { format!("{} (the span runs on)", diag.label) };
         }
@@ -334,8 +343,8 @@ pub fn render(diags: &[Diagnostic], name: &str, text: &str, color: bool) -> Stri
             out.push_str(&diag.message);
             out.push('\n');
         }
+        each(&out);
     }
-    out
 }
 
 #[cfg(test)]

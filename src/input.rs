@@ -187,18 +187,19 @@ impl Input {
     }
 
     /// Does `notation` hand this text's games on one at a time in
-    /// [`Input::read_visiting`]? PDN, SGF, numeric text, Lasca, Hoyle and pages of
-    /// specimens do; Paterson's written form, and the 1852 book's page
-    /// (cross-checked against the book's columns), are read whole.
+    /// [`Input::read_visiting`]? PDN, SGF, numeric text, Lasca, Hoyle,
+    /// Paterson's written form and pages of specimens do, and the 1852 book
+    /// book by book; the book's page of specimens (cross-checked against the
+    /// book's columns) is read whole.
     pub fn streams(&self, notation: Reader) -> bool {
         match notation {
-            Reader::Pdn | Reader::Sgf | Reader::Numeric | Reader::Lasca | Reader::Hoyle => true,
-            Reader::Paterson => !notation::paterson::looks_written(&self.text) && !notation::anderson::looks_like(&self.text),
+            Reader::Pdn | Reader::Sgf | Reader::Numeric | Reader::Lasca | Reader::Hoyle | Reader::Anderson => true,
+            Reader::Paterson => notation::paterson::looks_written(&self.text) || !notation::anderson::looks_like(&self.text),
             _ => false,
         }
     }
 
-    /// As `read`, but a PDN, SGF, numeric, Lasca, Hoyle or specimens text's games are handed to `visit` one at a time,
+    /// As `read`, but a PDN, SGF, numeric, Lasca, Hoyle, Paterson or Anderson text's games are handed to `visit` one at a time,
     /// spans already in the original bytes, and not kept: the source comes back
     /// without games, so checking a large file needs memory for one game, not
     /// for its whole tree. Other notations are read whole and their games
@@ -221,6 +222,8 @@ impl Input {
             Reader::Pdn => notation::pdn::read_streamed(&self.name, &self.text, handed_on),
             Reader::Sgf => notation::sgf::read_streamed(&self.name, &self.text, handed_on),
             Reader::Numeric => notation::numeric::read_streamed(&self.name, &self.text, &notation::numeric::ReadOptions::default(), handed_on),
+            Reader::Anderson => notation::anderson::read_streamed(&self.name, &self.text, handed_on),
+            Reader::Paterson if notation::paterson::looks_written(&self.text) => notation::paterson::read_written_streamed(&self.name, &self.text, handed_on),
             Reader::Paterson if self.streams(Reader::Paterson) => notation::paterson::read_specimens_streamed(&self.name, &self.text, handed_on),
             Reader::Lasca => notation::lasca::read_streamed(&self.name, &self.text, handed_on),
             Reader::Hoyle => {
@@ -244,22 +247,24 @@ impl Input {
     /// normalised text as the snippet (a lone CR would otherwise make the
     /// whole file one line).
     pub fn render(&self, diags: &[Diagnostic], color: bool) -> String {
-        // Diagnostics about the corrections file are drawn from its own text.
-        let (theirs, ours): (Vec<&Diagnostic>, Vec<&Diagnostic>) = diags.iter().partition(|d| d.file.is_some());
-        let mapped: Vec<Diagnostic> = ours
-            .into_iter()
-            .map(|d| {
-                let mut d = d.clone();
-                d.span = self.span_to_normalised(d.span);
-                d
-            })
-            .collect();
-        let mut out = diagnostic::render(&mapped, &self.name, &self.text, color);
-        if let Some(fixes) = &self.fixes {
-            let theirs: Vec<Diagnostic> = theirs.into_iter().cloned().collect();
-            out.push_str(&diagnostic::render(&theirs, &fixes.name, &fixes.text, color));
-        }
+        let mut out = String::new();
+        self.render_each(diags.iter(), color, |one| out.push_str(one));
         out
+    }
+
+    /// As [`Input::render`], each diagnostic's drawing handed to `each` as it
+    /// is made (a large file's diagnostics are not drawn into one string).
+    pub fn render_each<'a>(&self, diags: impl Iterator<Item = &'a Diagnostic> + Clone, color: bool, mut each: impl FnMut(&str)) {
+        let ours = diags.clone().filter(|d| d.file.is_none()).map(|d| {
+            let mut d = d.clone();
+            d.span = self.span_to_normalised(d.span);
+            d
+        });
+        diagnostic::render_each(ours, &self.name, &self.text, color, &mut each);
+        // Diagnostics about the corrections file are drawn from its own text.
+        if let Some(fixes) = &self.fixes {
+            diagnostic::render_each(diags.filter(|d| d.file.is_some()).cloned(), &fixes.name, &fixes.text, color, &mut each);
+        }
     }
 }
 
@@ -286,14 +291,21 @@ pub fn for_each_span(source: &mut Source, mut f: impl FnMut(&mut Span)) {
 }
 
 /// Every span of one game: the game, its lines, moves, repairs, annotations,
-/// results and unread text, and the Go data's nodes, count and result.
+/// results, unread text and contributors, a study's task, and the Go data's
+/// nodes, count and result.
 pub fn for_each_game_span(game: &mut Game, mut f: impl FnMut(&mut Span)) {
     f(&mut game.span);
     if let Some(span) = game.go.as_mut().and_then(|go| go.result_span.as_mut()) {
         f(span);
     }
+    if let Some((_, span)) = game.study.as_mut().and_then(|study| study.task.as_mut()) {
+        f(span);
+    }
     for line in &mut game.lines {
         f(&mut line.span);
+        if let Some(contributor) = &mut line.contributor {
+            f(&mut contributor.span);
+        }
         for m in &mut line.moves {
             f(&mut m.span);
             if let Some(r) = &mut m.repair {

@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 
 use super::tables::{specimen_table, summary_table, GameTable};
 use super::{solve, stdout_failed, usage_error, use_color, CheckFormat, ColorChoice, EXIT_CLEAN, EXIT_ERRORS, EXIT_USAGE};
-use crate::diagnostic;
 use crate::export::json_stream::JsonSources;
 use crate::input::{collect_files, read_input_with};
 use crate::notation::{self, Reader};
@@ -208,19 +207,17 @@ impl Run<'_> {
     /// source order), then the tables its reader has figures for (`table`:
     /// the games' table, made as they went by; the source keeps no games).
     fn print_file(&self, out: &mut impl Write, source: &Source, input: &crate::input::Input, tally: &Tally, table: Option<&GameTable>) {
-        let mut others = 0;
-        let shown: Vec<diagnostic::Diagnostic> = source
-            .diagnostics
-            .iter()
-            .filter(|d| {
-                let keep = d.is_error() || others < self.max_shown;
-                others += usize::from(!d.is_error());
-                keep
-            })
-            .cloned()
-            .collect();
-        let _ = out.write_all(input.render(&shown, self.color).as_bytes());
-        let hidden = source.diagnostics.len() - shown.len();
+        let (max_shown, mut others) = (self.max_shown, 0);
+        let shown = source.diagnostics.iter().filter(move |d| {
+            let keep = d.is_error() || others < max_shown;
+            others += usize::from(!d.is_error());
+            keep
+        });
+        let hidden = source.diagnostics.len() - shown.clone().count();
+        // Drawn one by one: a large file's diagnostics never become one string.
+        input.render_each(shown, self.color, |one| {
+            let _ = out.write_all(one.as_bytes());
+        });
         if hidden > 0 {
             let _ = writeln!(
                 out,

@@ -54,7 +54,69 @@ use std::collections::BTreeMap;
 
 /// Read the whole book: every game as a tree, everything else kept unread.
 pub fn read(name: &str, text: &str) -> Source {
+    let mut games = Vec::new();
+    let mut source = read_streamed(name, text, |game| games.push(game));
+    source.games = games;
+    source
+}
+
+/// As [`read`], but each book's games are handed to `visit` once that book is
+/// read, and not kept: a text of several books (each with its contents page,
+/// see [`volumes`]) is read in the memory of one book, not of the file. The
+/// source comes back without games; its spans are offsets into `text`.
+pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Source {
     let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Anderson, ..Source::default() };
+    let mut numbered = 0;
+    for volume in volumes(text) {
+        let (mut book, games) = read_volume(volume.slice(text), numbered);
+        numbered += games;
+        if volume.start > 0 {
+            crate::input::for_each_span(&mut book, |s| *s = Span::new(s.start + volume.start, s.end + volume.start));
+        }
+        source.diagnostics.append(&mut book.diagnostics);
+        source.unread.append(&mut book.unread);
+        source.notes.append(&mut book.notes);
+        source.prose.append(&mut book.prose);
+        book.games.into_iter().for_each(&mut visit);
+    }
+    source
+}
+
+/// The books a text holds, each as the stretch it runs over: a new book
+/// starts at the line of a contents page (`CONTENTS.`) that has a game before
+/// it in the book so far and one after it. One book (the book as printed,
+/// whatever the OCR left of it) is the whole text, read as it always was; a
+/// contents page is the one mark every book carries once, ahead of its games.
+fn volumes(text: &str) -> Vec<Span> {
+    let mut starts = vec![0];
+    let (mut game_since_start, mut pending) = (false, None);
+    let mut offset = 0;
+    for raw in text.split_inclusive('\n') {
+        let at = offset;
+        offset += raw.len();
+        let line = raw.trim_end_matches(['\n', '\r']);
+        if is_game_header(line).is_some() {
+            if let Some(contents) = pending.take() {
+                starts.push(contents);
+            }
+            game_since_start = true;
+        } else if game_since_start && pending.is_none() && is_contents_heading(line) {
+            // A new book, if a game follows it.
+            (pending, game_since_start) = (Some(at), false);
+        }
+    }
+    starts.iter().zip(starts.iter().skip(1).chain([&text.len()])).map(|(&a, &b)| Span::new(a, b)).collect()
+}
+
+/// `#### CONTENTS.`: the heading of a book's contents page.
+fn is_contents_heading(line: &str) -> bool {
+    line.trim().trim_start_matches(['#', ' ']).trim_end_matches('.').trim_end() == "CONTENTS"
+}
+
+/// One book, its games numbered on from `numbered` (the games of the books
+/// before it), and how many games it numbered (its critical positions are not).
+fn read_volume(text: &str, numbered: usize) -> (Source, usize) {
+    let mut source = Source::default();
     let pages = parse_pages(text);
     let layouts = pages.layouts;
     source.unread = pages.unread;
@@ -67,10 +129,13 @@ pub fn read(name: &str, text: &str) -> Source {
         );
     }
     for (k, layout) in layouts.iter().enumerate() {
-        let (game, diagnostics) = build_game(text, k + 1, layout);
+        let (game, diagnostics) = build_game(text, numbered + k + 1, layout);
         source.games.push(game);
         source.diagnostics.extend(diagnostics);
     }
+    let games = layouts.len();
+    // The layouts (every cell's tokens) are done with: free them before the rest is read.
+    drop(layouts);
     let naming = openings::name_games(text, &mut source.games);
     source.diagnostics.extend(naming);
     for game in &mut source.games {
@@ -82,7 +147,7 @@ pub fn read(name: &str, text: &str) -> Source {
     source.diagnostics.extend(found);
     // Results under columns no game holds, page headers, positions, contributors, prose: kept.
     super::notes::keep_the_rest(&mut source, text);
-    source
+    (source, games)
 }
 
 /// The names printed under a column (`J. Neilson.`, `Sturges.`), read as the
@@ -272,6 +337,49 @@ mod tests {
         // Game 3's column 5 is cut at the page's edge: its own moves fix no
         // start (0), which is a refusal, not a wrong start.
         assert_eq!(checked, vec![(3, 1, 36), (3, 2, 41), (3, 3, 43), (3, 4, 43), (3, 5, 0), (3, 12, 24), (3, 13, 16), (3, 14, 16)]);
+    }
+
+    /// A small book: its contents page, then one game.
+    fn small_book() -> String {
+        format!("A Treatise on the Game of Draughts, by its Author.\n\n#### CONTENTS.\n\nFife,\tdo. ,,\t25 do.\t\t16\n\n{PAGE}\nRemarks on the game, at length, in prose.\n\n")
+    }
+
+    #[test]
+    fn a_text_of_several_books_is_cut_at_each_later_contents_page() {
+        let book = small_book();
+        assert_eq!(volumes(&book), vec![Span::new(0, book.len())], "one book is the whole text");
+        let two = format!("{book}{book}");
+        let second = book.len() + book.find("#### CONTENTS").expect("heading");
+        assert_eq!(volumes(&two), vec![Span::new(0, second), Span::new(second, two.len())]);
+        // A contents page with no game after it starts no book.
+        let trailing = format!("{book}#### CONTENTS\n\nnothing more\n");
+        assert_eq!(volumes(&trailing).len(), 1);
+        assert!(!is_contents_heading("CONTENTS of the second chapter"));
+    }
+
+    #[test]
+    fn books_are_read_one_after_another_as_each_reads_alone() {
+        let book = small_book();
+        let two = format!("{book}{book}");
+        let alone = read("t", &book);
+        let mut handed = Vec::new();
+        let both = read_streamed("t", &two, |game| handed.push(game));
+        assert!(both.games.is_empty(), "the games were handed on, not kept");
+        assert_eq!(handed.len(), 2 * alone.games.len());
+        let second = book.len();
+        for (k, game) in handed.iter().enumerate() {
+            let mut expected = alone.games[k % alone.games.len()].clone();
+            if k >= alone.games.len() {
+                crate::input::for_each_game_span(&mut expected, |s| *s = Span::new(s.start + second, s.end + second));
+                // The second book's game is numbered after the first book's.
+                expected.name = expected.name.replacen("Game 1", "Game 2", 1);
+            }
+            assert_eq!(game, &expected, "game {k}");
+        }
+        assert_eq!(both.diagnostics.len(), 2 * alone.diagnostics.len());
+        assert_eq!((both.unread.len(), both.notes.len()), (2 * alone.unread.len(), 2 * alone.notes.len()));
+        // Nothing lost across the cut.
+        assert_eq!(crate::tree::coverage::coverage(&read("t", &two), two.as_bytes()).uncovered_bytes, 0);
     }
 
     #[test]

@@ -14,7 +14,7 @@ pub use grammar::{parse_clean, RawNaturalMove};
 pub use read::{check_move_change, read_line, read_tokens, MarkCheck, MoveChange, NaturalSpelling};
 pub use specimens::{has_specimens_page, read_paterson_specimens, read_paterson_specimens_with_report, read_specimens_streamed, specimen_reports, SpecimenReport};
 pub use write::{line_start, write_move, write_paterson, write_paterson_line};
-pub use written::{looks_written, read_written};
+pub use written::{looks_written, read_written, read_written_streamed};
 
 use crate::rules::draughts::Square;
 

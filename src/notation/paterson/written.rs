@@ -52,28 +52,34 @@ fn heading(line: &str) -> Option<(&str, &str, Option<(usize, &str)>)> {
     })
 }
 
-/// Blocks of non-blank lines: each line with its offset.
-fn blocks(text: &str) -> Vec<Vec<(usize, &str)>> {
-    let mut out = vec![Vec::new()];
-    let mut at = 0;
-    for raw in text.split_inclusive('\n') {
-        let line = raw.trim_end_matches(['\n', '\r']);
-        if line.trim().is_empty() {
-            if !out.last().is_some_and(Vec::is_empty) {
-                out.push(Vec::new());
-            }
-        } else if let Some(block) = out.last_mut() {
-            block.push((at, line));
-        }
-        at += raw.len();
-    }
-    out.retain(|b| !b.is_empty());
-    out
+/// Blocks of non-blank lines, each line with its offset, one block at a
+/// time (a file of millions of lines is not held as a list of them).
+fn blocks(text: &str) -> impl Iterator<Item = Vec<(usize, &str)>> {
+    let mut lines = text.split_inclusive('\n').scan(0, |at, raw| {
+        let line = (*at, raw.trim_end_matches(['\n', '\r']));
+        *at += raw.len();
+        Some(line)
+    });
+    std::iter::from_fn(move || {
+        let block: Vec<(usize, &str)> = lines.by_ref().skip_while(|(_, l)| l.trim().is_empty()).take_while(|(_, l)| !l.trim().is_empty()).collect();
+        (!block.is_empty()).then_some(block)
+    })
 }
 
 /// Read a file in the written layout.
 pub fn read_written(name: &str, text: &str) -> Source {
+    let mut games = Vec::new();
+    let mut source = read_written_streamed(name, text, |game| games.push(game));
+    source.games = games;
+    source
+}
+
+/// As [`read_written`], but each game is handed to `visit` once its last
+/// line is read (the next heading names another game), and not kept: memory
+/// for one game, not the file. The source comes back without games.
+pub fn read_written_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Source {
     let mut source = Source { name: name.to_string(), notation: Notation::Paterson, ..Source::default() };
+    let mut game: Option<Game> = None;
     for block in blocks(text) {
         let (at, first) = block[0];
         let whole = Span::new(at, block.last().map_or(at, |&(a, l)| a + l.len()));
@@ -85,17 +91,20 @@ pub fn read_written(name: &str, text: &str) -> Source {
             );
             continue;
         };
-        read_block(text, &block, (game_name, label, branch), whole, &mut source);
+        if game.as_ref().is_none_or(|g| g.name != game_name) {
+            game.take().into_iter().for_each(&mut visit);
+            game = Some(Game { name: game_name.to_string(), start: Start::Draughts(Position::initial().setup()), span: whole, ..Game::default() });
+        }
+        let Some(game) = game.as_mut() else { continue };
+        read_block(text, &block, (game_name, label, branch), whole, game, &mut source);
     }
+    game.into_iter().for_each(visit);
     source.diagnostics.sort_by_key(|d| d.span.start);
     source
 }
 
-fn read_block(text: &str, block: &[(usize, &str)], (game_name, label, branch): (&str, &str, Option<(usize, &str)>), whole: Span, source: &mut Source) {
-    if source.games.last().is_none_or(|g| g.name != game_name) {
-        source.games.push(Game { name: game_name.to_string(), start: Start::Draughts(Position::initial().setup()), span: whole, ..Game::default() });
-    }
-    let Some(game) = source.games.last_mut() else { return };
+/// One line of `game`: its heading, start, moves and result; what goes wrong goes to `source`.
+fn read_block(text: &str, block: &[(usize, &str)], (game_name, label, branch): (&str, &str, Option<(usize, &str)>), whole: Span, game: &mut Game, source: &mut Source) {
     game.span = game.span.join(whole);
     let mut line = Line { label: label.to_string(), span: whole, ..Line::default() };
     let mut rest = &block[1..];
@@ -149,6 +158,25 @@ mod tests {
         assert_eq!(heading("Game 1: Old Fourteenth — trunk"), Some(("Game 1: Old Fourteenth", "trunk", None)));
         assert_eq!(heading("Game 1 — 3 (from move 12 of trunk)"), Some(("Game 1", "3", Some((12, "trunk")))));
         assert_eq!(heading("33 44"), None);
+    }
+
+    #[test]
+    fn blocks_are_runs_of_non_blank_lines_with_their_offsets() {
+        let got: Vec<Vec<(usize, &str)>> = blocks("\n\na\nb\n \n\nc").collect();
+        assert_eq!(got, vec![vec![(2, "a"), (4, "b")], vec![(9, "c")]]);
+        assert_eq!(blocks("\n  \n").count(), 0);
+    }
+
+    #[test]
+    fn games_handed_on_one_at_a_time_are_the_games_read_whole() {
+        let text = "Game 1 — trunk\n33 44\n46 35\nDrawn.\n\nGame 1 — 1 (from move 2 of trunk)\n66 75\n\nno heading\n\nGame 1 — 2 (from move 9 of nothing)\n33 44\n\nGame 2 — trunk\nstart B:W19:B2\n15.33\n";
+        let whole = read_written("t", text);
+        let mut handed = Vec::new();
+        let streamed = read_written_streamed("t", text, |game| handed.push(game));
+        assert_eq!(handed.iter().map(|g| (g.name.as_str(), g.lines.len())).collect::<Vec<_>>(), [("Game 1", 2), ("Game 2", 1)]);
+        assert_eq!(handed, whole.games);
+        assert!(streamed.games.is_empty());
+        assert_eq!((streamed.unread, streamed.diagnostics), (whole.unread, whole.diagnostics));
     }
 
     #[test]
