@@ -301,11 +301,13 @@ pub fn for_each_game_span(game: &mut Game, mut f: impl FnMut(&mut Span)) {
     if let Some((_, span)) = game.study.as_mut().and_then(|study| study.task.as_mut()) {
         f(span);
     }
+    game.pages.iter_mut().for_each(|p| f(&mut p.span));
     for line in &mut game.lines {
         f(&mut line.span);
         if let Some(contributor) = &mut line.contributor {
             f(&mut contributor.span);
         }
+        line.similar.iter_mut().for_each(|s| f(&mut s.span));
         for m in &mut line.moves {
             f(&mut m.span);
             if let Some(r) = &mut m.repair {

@@ -20,7 +20,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::text::draughts::move_text_among;
 use crate::rules::draughts::{parse_fen, resolve_among, write_fen, Position, ResolveError};
 use crate::span::Span;
-use crate::tree::{Annotation, AnnotationKind, Correction, CorrectionKind, Game, Line, LineOrigin, LineStatus, MoveNode, Origin, Source, Start, StatedResult};
+use crate::tree::{Annotation, AnnotationKind, Correction, CorrectionKind, Contributor, Game, Line, LineOrigin, LineStatus, MoveNode, Origin, Source, Start, StatedResult};
 use std::collections::{BTreeSet, HashMap};
 
 /// Apply every structure entry of `loaded` to `source`; the diagnostics have spans in the corrections file.
@@ -221,7 +221,11 @@ fn apply_entry(game: &mut Game, l: usize, index: usize, loaded: &Loaded, taken: 
         Body::Contributor { name, .. } => {
             let line = &mut game.lines[l];
             let end = line.span.end;
-            line.annotations.push(Annotation { kind: AnnotationKind::Contributor, text: name.value.clone(), span: Span::new(end, end) });
+            // The name the page printed stays in the tree, as the text the entry replaced.
+            if let Some(printed) = line.contributor.take().filter(|c| !c.span.is_empty()) {
+                line.annotations.push(Annotation { kind: AnnotationKind::Superseded, text: printed.name, span: printed.span });
+            }
+            line.contributor = Some(Contributor { name: name.value.trim().to_string(), span: Span::new(end, end) });
             line.corrections.push(loaded.correction(index, CorrectionKind::Contributor));
             Ok(())
         }
@@ -565,6 +569,24 @@ mod tests {
         assert_eq!(texts, ["11-15", "23-19", "9-14", "22-17"]);
         let s = with("11-15 23-19 8-11\n", "game 1, trunk, move 9: 9 14\ngame 2, trunk, move 1: 9 14\ngame 1, variation 3, move 1: 9 14\n");
         assert_eq!(errors(&s), ["fixes::unknown-game", "fixes::unknown-line", "fixes::out-of-range"]);
+    }
+
+    /// A `contributor:` entry sets the line's field; a name the page printed
+    /// is kept as the text it supersedes, so its bytes stay in the tree.
+    #[test]
+    fn a_contributor_entry_sets_the_field_and_keeps_the_printed_name() {
+        let s = with("11-15 23-19\n", "game 1, trunk, contributor: Mr. Wyllie [scan p. 14]\n");
+        assert!(errors(&s).is_empty(), "{:?}", s.diagnostics);
+        let line = &s.games[0].lines[0];
+        assert_eq!(line.contributor.as_ref().map(|c| c.name.as_str()), Some("Mr. Wyllie"));
+        assert!(line.annotations.iter().all(|a| a.kind != AnnotationKind::Contributor), "a field, not a note");
+        assert!(matches!(line.corrections.as_slice(), [c] if c.kind == CorrectionKind::Contributor && c.note.as_deref() == Some("scan p. 14")));
+        let mut s = source("11-15 23-19\n");
+        s.games[0].lines[0].contributor = Some(Contributor { name: "J. Neilson".into(), span: Span::new(3, 8) });
+        apply_to_source(&mut s, &Loaded::from_text("t.fixes", "game 1, trunk, contributor: Sturges\n"));
+        let line = &s.games[0].lines[0];
+        assert_eq!(line.contributor.as_ref().map(|c| c.name.as_str()), Some("Sturges"));
+        assert_eq!(line.annotations.iter().map(|a| (a.kind, a.text.as_str(), a.span)).collect::<Vec<_>>(), [(AnnotationKind::Superseded, "J. Neilson", Span::new(3, 8))]);
     }
 
     #[test]

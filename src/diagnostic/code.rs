@@ -77,6 +77,10 @@ codes! {
     AndersonRestInferred = "anderson::rest-inferred",
     /// A stopped column read on after a gap, the gap's moves found by the rules.
     AndersonResumed = "anderson::resumed",
+    /// An `s` sign (a similar position elsewhere) linked to the line it points at.
+    AndersonSimilarLinked = "anderson::similar-linked",
+    /// An `s` sign whose target line was not found: no naming, no other sign, no one place with its position.
+    AndersonSimilarUnresolved = "anderson::similar-unresolved",
     // FEN given on the command line.
     /// A FEN position given on the command line that cannot be read.
     FenInvalid = "fen::invalid",

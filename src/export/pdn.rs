@@ -8,9 +8,9 @@
 //! (`w 1:w 2:Wwb …`), since a PDN FEN cannot stack men. White moves first and
 //! numbers each move (`1. 9-13 17x9`); a capture gives every landing square.
 
-use crate::notation::pdn::{glues_a_joiner, is_note_kind, kind_prefixed, score, NOT_READ, RESERVED_COMMENTS, WORD_JOINER};
+use crate::notation::pdn::{glues_a_joiner, is_note_kind, kind_prefixed, score, CONTRIBUTOR, NOT_READ, RESERVED_COMMENTS, SEE, WORD_JOINER};
 use crate::rules::draughts::{write_fen, Setup};
-use crate::tree::{Annotation, AnnotationKind, Game, Line, Source, Study, StudyStart};
+use crate::tree::{Annotation, AnnotationKind, Game, Line, LinkTarget, Source, Study, StudyStart};
 use std::fmt::Write;
 
 /// Tags this writer sets itself; others are copied from the tree.
@@ -180,8 +180,18 @@ fn kept_note(game: &Game, index: usize) -> String {
         let from = if inferred { "from the start its own moves imply" } else { "from the one position the gap leads to" };
         parts.push(format!("part {piece} of {}, read on after it stopped, {from}", if of < game.lines.len() { label(of) } else { format!("line {of}") }));
     }
+    if let Some(c) = &line.contributor {
+        parts.push(format!("{CONTRIBUTOR}{}", c.name));
+    }
     for a in &line.annotations {
         parts.push(format!("{}: {}", a.kind, a.text));
+    }
+    for link in &line.similar {
+        let at = link.at_move.and_then(|m| line.moves.get(m)).map_or(String::new(), |m| format!(" at {}", m.text));
+        parts.push(match &link.target {
+            Some(target) => format!("{}: s{at}{SEE}{}", AnnotationKind::SimilarPosition, see(target)),
+            None => format!("{}: s{at}, its target not found", AnnotationKind::SimilarPosition),
+        });
     }
     if !line.moves.is_empty() {
         let moves: Vec<String> = line
@@ -299,6 +309,13 @@ fn study_start(study: &Study) -> String {
 }
 
 
+/// Where an `s` sign points, in its comment: `variation 15 before move 3 (the game's other s)`.
+fn see(target: &LinkTarget) -> String {
+    let line = if target.line == "trunk" { "the trunk".to_string() } else { format!("variation {}", target.line) };
+    let at = target.at_move.map_or(String::new(), |m| format!(" before move {}", m + 1));
+    format!("{line}{at} ({})", target.by.as_str())
+}
+
 fn unplaced(index: usize, line: &Line) -> String {
     let moves: Vec<&str> = line.moves.iter().map(|m| m.text.as_str()).collect();
     format!("unplaced variation {} (line {index}) at ply {}: {}", line.label, line.branch_ply, moves.join(" "))
@@ -391,6 +408,10 @@ impl LineWriter<'_> {
         if index != 0 {
             out.push(Piece::Word(comment(&format!("variation {}", line.label))));
         }
+        // Who sent the line in: a comment before its first move (PDN has no tag for a variation).
+        if let Some(c) = &line.contributor {
+            out.push(Piece::Word(comment(&format!("{CONTRIBUTOR}{}", c.name))));
+        }
         for a in &line.annotations {
             annotation(out, a);
         }
@@ -417,7 +438,11 @@ impl LineWriter<'_> {
             out.push(Piece::Word(text));
             // A Lasca promotion is implied by the move; its printed mark stays in the tree.
             for a in mv.annotations.iter().filter(|a| !is_mark(a) && !(self.kind == Kind::Lasca && a.kind == AnnotationKind::PromotionMark)) {
-                annotation(out, a);
+                match line.similar.iter().find(|s| s.at_move == Some(k) && a.kind == AnnotationKind::SimilarPosition).and_then(|s| s.target.as_ref()) {
+                    // The sign's comment says where it points (the reader takes the sign back without it).
+                    Some(target) => annotation(out, &Annotation { text: format!("{}{SEE}{}", a.text, see(target)), ..a.clone() }),
+                    None => annotation(out, a),
+                }
             }
             if let Some(text) = repair_note(mv) {
                 out.push(Piece::Word(comment(&format!("repaired: {text}"))));
@@ -513,6 +538,25 @@ mod tests {
         let written = write_pdn(&Source { games: vec![game], ..Source::default() });
         assert!(written.contains("the board is empty}"), "{written}");
         assert_eq!(Study::title(22), "22nd Position");
+    }
+
+    /// A line's contributor is a comment before its first move (no statistics
+    /// tag, no note after its moves) and reads back into the field.
+    #[test]
+    fn a_contributor_is_a_comment_at_the_lines_start_and_reads_back() {
+        let mut src = pdn::read("t", "1. 11-15 23-19 (1... 22-18 15x22) 2. 9-14 *\n");
+        let name = |n: &str| Some(crate::tree::Contributor { name: n.into(), span: crate::span::Span::new(0, 0) });
+        src.games[0].lines[0].contributor = name("Sturges");
+        src.games[0].lines[1].contributor = name("J. Neilson");
+        let written = write_pdn(&src);
+        assert!(written.contains("{contributor: Sturges} 1. 11-15"), "{written}");
+        assert!(written.split_whitespace().collect::<Vec<_>>().join(" ").contains("{variation 1} {contributor: J. Neilson} 1... 22-18"), "{written}");
+        assert!(!written.lines().any(|l| l.starts_with("[Contributor")), "{written}");
+        let back = pdn::read("back", &written);
+        let names: Vec<Option<&str>> = back.games[0].lines.iter().map(|l| l.contributor.as_ref().map(|c| c.name.as_str())).collect();
+        assert_eq!(names, [Some("Sturges"), Some("J. Neilson")]);
+        assert!(back.games[0].lines.iter().all(|l| l.annotations.is_empty()), "read as the field, not a note");
+        assert_eq!(write_pdn(&back), written);
     }
 
     #[test]

@@ -32,6 +32,7 @@ impl Coverage {
 /// Every span of a game's elements, in tree order.
 pub fn game_spans(game: &Game, out: &mut Vec<Span>) {
     out.push(game.span);
+    out.extend(game.pages.iter().map(|p| p.span));
     for line in &game.lines {
         out.push(line.span);
         for m in &line.moves {

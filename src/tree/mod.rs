@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 mod go;
 mod kinds;
+mod links;
 mod notation;
 mod prose;
 mod start;
@@ -20,6 +21,7 @@ mod walk;
 pub use go::{move_text as go_move_text, ExpectedCount, GoGameInfo, GoLineInfo, GoMove, GoNode, PathStep, SetupChange};
 pub use notation::{GameKind, Notation};
 pub use kinds::{AnnotationKind, EditKind};
+pub use links::{LinkEvidence, LinkTarget, Page, PageSource, SimilarLink};
 pub use start::Start;
 pub use walk::{ancestors, Ancestors, Branch};
 pub use prose::{PointClaim, PointReading, PointReference, Prose, RecordCheck};
@@ -68,6 +70,9 @@ pub struct Game {
     /// A critical position read as a game: its number, task and where its start comes from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub study: Option<Box<Study>>,
+    /// The printed pages the game's lines stand on (`Line::pages` points here).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pages: Vec<Page>,
 }
 
 /// The trunk or one variation.
@@ -116,6 +121,12 @@ pub struct Line {
     /// Who sent the line in, as printed under it (or given by a corrections entry).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contributor: Option<Contributor>,
+    /// The `s` signs printed in the line and the lines they point at.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub similar: Vec<SimilarLink>,
+    /// The pages the line is printed on: indices in `Game::pages`, in print order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pages: Vec<usize>,
     pub span: Span,
     /// The entries of a corrections file that changed this line (its moves,
     /// branch point, start, result or contributor), in the order applied.
@@ -457,6 +468,6 @@ mod tests {
         assert!(std::mem::size_of::<Origin>() <= 8, "Origin: {}", std::mem::size_of::<Origin>());
         assert!(std::mem::size_of::<MoveNode>() <= 168, "MoveNode: {}", std::mem::size_of::<MoveNode>());
         assert!(std::mem::size_of::<Line>() <= 640, "Line: {}", std::mem::size_of::<Line>());
-        assert!(std::mem::size_of::<Game>() <= 320, "Game: {}", std::mem::size_of::<Game>());
+        assert!(std::mem::size_of::<Game>() <= 336, "Game: {}", std::mem::size_of::<Game>());
     }
 }

@@ -22,6 +22,7 @@ pub struct CanonLine {
     pub result: Option<(Outcome, String)>,
     pub unread: Option<String>,
     pub status: LineStatus,
+    pub contributor: Option<String>,
 }
 
 /// A game's lines in the order the writer walks them (so line numbers agree
@@ -80,6 +81,7 @@ pub fn canonical(game: &Game) -> Vec<CanonLine> {
                 result: l.stated_result.as_ref().filter(|r| i != 0 || r.outcome != Outcome::Unknown).map(|r| (r.outcome, if i == 0 { String::new() } else { r.printed.clone() })),
                 unread: l.unread.as_ref().map(|u| folded(&u.raw)),
                 status: l.status,
+                contributor: l.contributor.as_ref().map(|c| c.name.clone()),
             }
         })
         .collect()

@@ -140,12 +140,47 @@ pub(super) struct BranchMark {
     pub span: Span,
 }
 
+/// A page's furniture, printed above its columns: its number (`107`) or its
+/// running head (`CROSS.`), and the columns whose cells stand under it.
+#[derive(Debug)]
+pub(super) struct PageMark {
+    pub number: Option<u32>,
+    pub head: Option<String>,
+    pub span: Span,
+    pub columns: std::collections::BTreeSet<u32>,
+}
+
+/// `107` alone on a line, or a running head in capitals (`CROSS.`), maybe
+/// with the page's number: no tab, no lower-case letter.
+static PAGE_FURNITURE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*(?:(?P<before>\d{1,3})\s+)?(?P<head>[A-Z][A-Z'’-]+(?: [A-Z][A-Z'’-]+){0,2}\.?)?(?:\s+(?P<after>\d{1,3}))?\s*$").expect("page furniture pattern"));
+
+/// A page's number and running head, when the line is nothing else.
+fn page_furniture(line: &str) -> Option<(Option<u32>, Option<String>)> {
+    if line.contains('\t') {
+        return None;
+    }
+    if let Ok(number) = line.trim().parse::<u32>().map_err(drop).and_then(|n| if line.trim().len() <= 3 { Ok(n) } else { Err(()) }) {
+        return Some((Some(number), None));
+    }
+    let caps = PAGE_FURNITURE.captures(line)?;
+    let number = caps.name("before").or_else(|| caps.name("after")).and_then(|m| m.as_str().parse().ok());
+    let head = caps.name("head").map(|m| m.as_str().to_string());
+    // A number before and after a head, or neither: not a page's top line.
+    if (caps.name("before").is_some() && caps.name("after").is_some()) || (number.is_none() && head.is_none()) {
+        return None;
+    }
+    Some((number, head))
+}
+
 /// A game's layout: columns by number (0 is the trunk) and branch marks.
 #[derive(Debug, Default)]
 pub(super) struct Layout {
     pub title: Span,
     pub columns: BTreeMap<u32, Column>,
     pub marks: Vec<BranchMark>,
+    /// The page numbers and running heads printed within the game.
+    pub pages: Vec<PageMark>,
     /// The columns solve a critical position whose diagram the OCR lost:
     /// the trunk starts where its own moves imply, not at the game's start.
     pub diagram_lost: bool,
@@ -275,6 +310,10 @@ pub(super) struct Pages {
     game_labels: Option<Vec<Option<u32>>>,
     /// The results row of the current page has been passed: what follows are contributors.
     after_results: bool,
+    /// The page mark the current page's cells stand under (an index in the game's `pages`).
+    page: Option<usize>,
+    /// A page mark read and no header after it yet: the next header's page.
+    pending_page: Option<usize>,
 }
 
 /// Split the text into game layouts; lines outside them are unread text.
@@ -308,13 +347,26 @@ impl Pages {
     fn line(&mut self, text: &str, line: &str, span: Span) {
         if let Some(labels) = is_game_header(line) {
             self.end_position();
-            self.layouts.push(Layout { title: span, ..Layout::default() });
+            // The game's first page: its number is the contents page's, filled in once the game is named.
+            let first = PageMark { number: None, head: None, span: Span::new(span.start, span.start), columns: Default::default() };
+            self.layouts.push(Layout { title: span, pages: vec![first], ..Layout::default() });
             self.labels = labels;
             self.after_results = false;
+            (self.page, self.pending_page) = (Some(0), None);
             return;
         }
         if self.layouts.is_empty() {
             keep_unread(&mut self.unread, text, span);
+            return;
+        }
+        if self.game_labels.is_none()
+            && let Some((number, head)) = page_furniture(line)
+            && let Some(layout) = self.layouts.last_mut()
+        {
+            // The top of a new page: its cells stand under this mark from here.
+            layout.pages.push(PageMark { number, head, span, columns: Default::default() });
+            self.page = Some(layout.pages.len() - 1);
+            self.pending_page = self.page;
             return;
         }
         if let Some(header) = is_page_header(line) {
@@ -336,6 +388,8 @@ impl Pages {
             }
             self.labels = labels;
             self.after_results = false;
+            // A header right under a page mark is that page's; any other starts a page no mark names.
+            self.page = self.pending_page.take();
             return;
         }
         if let Some((number, author)) = position_heading(line)
@@ -408,6 +462,7 @@ impl Pages {
     /// A row of results (and notes beside them) under the columns.
     fn results_row(&mut self, text: &str, cells: Vec<Cell>) {
         let labels = self.labels.clone();
+        let page = self.page.filter(|_| self.game_labels.is_none());
         let Some(layout) = self.current() else { return };
         let mut stray = Vec::new();
         for (i, cell) in cells.into_iter().enumerate() {
@@ -418,6 +473,9 @@ impl Pages {
             let column = layout.columns.entry(id).or_default();
             if cell.text.trim().is_empty() {
                 continue;
+            }
+            if let Some(mark) = page.and_then(|p| layout.pages.get_mut(p)) {
+                mark.columns.insert(id);
             }
             if column.result.is_none() && RESULT_LIKE.is_match(&cell.text) {
                 column.result = Some(cell);
@@ -439,6 +497,7 @@ impl Pages {
     fn moves_row(&mut self, text: &str, cells: Vec<Cell>) {
         let labels = self.labels.clone();
         let after_results = self.after_results;
+        let page = self.page.filter(|_| self.game_labels.is_none());
         let Some(layout) = self.current() else { return };
         let mut stray = Vec::new();
         for (i, cell) in cells.into_iter().enumerate() {
@@ -449,6 +508,9 @@ impl Pages {
                 stray.push(cell.span);
                 continue;
             };
+            if let Some(mark) = page.and_then(|p| layout.pages.get_mut(p)) {
+                mark.columns.insert(id);
+            }
             let has_digits = cell.text.chars().any(|c| c.is_ascii_digit());
             let column = layout.columns.entry(id).or_default();
             if after_results || !has_digits || column.in_note || NOTE_START.is_match(&cell.text) {
@@ -663,6 +725,25 @@ mod tests {
         assert_eq!(position_heading("\\*10th .- Andw. Thomson.").map(|h| h.0), Some(10));
         assert_eq!(position_heading("2nd Position page 53.\t"), None, "a reference in a cell");
         assert_eq!(position_heading("11 15\t23 19"), None);
+    }
+
+    #[test]
+    fn page_numbers_and_running_heads_are_the_next_pages() {
+        assert_eq!(page_furniture("107"), Some((Some(107), None)));
+        assert_eq!(page_furniture("CROSS."), Some((None, Some("CROSS.".into()))));
+        assert_eq!(page_furniture("78 CROSS."), Some((Some(78), Some("CROSS.".into()))));
+        assert_eq!(page_furniture("SINGLE CORNER 97"), Some((Some(97), Some("SINGLE CORNER".into()))));
+        assert_eq!(page_furniture("11 15"), None);
+        assert_eq!(page_furniture("Drawn."), None);
+        assert_eq!(page_furniture("107\t"), None);
+        let text = "GAME.\t1\t2\n11 15\t26 23\t24 20\nDrawn.\tDrawn.\tW. wins.\n\n107\n\n3\t4\t5\n9 14\t10 14\t11 16\nDrawn.\tDrawn.\tDrawn.\n\n6\t7\n9 13\t9 14\n";
+        let pages = parse_pages(text);
+        let layout = &pages.layouts[0];
+        let [first, mark] = &layout.pages[..] else { panic!("{:?}", layout.pages) };
+        assert_eq!((first.number, first.span.is_empty(), first.columns.iter().copied().collect::<Vec<_>>()), (None, true, vec![0, 1, 2]), "the GAME page, numbered from the contents later");
+        assert_eq!((mark.number, mark.span.slice(text)), (Some(107), "107"));
+        assert_eq!(mark.columns.iter().copied().collect::<Vec<_>>(), [3, 4, 5], "the page's own columns, not the next page's");
+        assert!(pages.unread.is_empty(), "{:?}", pages.unread);
     }
 
     #[test]

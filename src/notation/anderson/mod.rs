@@ -30,6 +30,7 @@ mod cut;
 mod inference;
 mod layout;
 mod line;
+mod links;
 mod openings;
 mod placement;
 mod positions;
@@ -44,7 +45,7 @@ pub use resume::is_resumed;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::draughts::Position;
 use crate::span::Span;
-use crate::tree::{Game, Line, LineOrigin, Source};
+use crate::tree::{Game, Line, LineOrigin, Page, PageSource, Source};
 use column::ColumnWork;
 use layout::{is_game_header, parse_pages, Layout};
 #[cfg(test)]
@@ -138,6 +139,10 @@ fn read_volume(text: &str, numbered: usize) -> (Source, usize) {
     drop(layouts);
     let naming = openings::name_games(text, &mut source.games);
     source.diagnostics.extend(naming);
+    let listed = contents(text);
+    for game in &mut source.games {
+        settle_pages(game, &listed);
+    }
     for game in &mut source.games {
         take_contributors(game);
     }
@@ -145,6 +150,12 @@ fn read_volume(text: &str, numbered: usize) -> (Source, usize) {
     let (studies, found) = positions::read_positions(text, &pages.positions);
     source.games.extend(studies);
     source.diagnostics.extend(found);
+    // `s` signs, once every line of every game stands where it will.
+    for (k, game) in source.games.iter_mut().enumerate() {
+        let who = game.study.as_ref().map_or_else(|| format!("game {}", k + 1), |s| format!("the {}", crate::tree::Study::title(s.number)));
+        let linked = links::link_similar(text, &who, game);
+        source.diagnostics.extend(linked);
+    }
     // Results under columns no game holds, page headers, positions, contributors, prose: kept.
     super::notes::keep_the_rest(&mut source, text);
     (source, games)
@@ -178,7 +189,56 @@ fn build_game(text: &str, number: usize, layout: &Layout) -> (Game, Vec<Diagnost
     let placed = std::mem::take(&mut placer.placed);
     resume::resume_columns(text, number, &works, &placed, &mut game, &mut diagnostics);
     record_statistics(layout, &works, &index_of, &mut game);
+    record_pages(layout, &index_of, &mut game);
     (game, diagnostics)
+}
+
+/// The page marks of the game's layout as the game's pages, each column's
+/// line (and the pieces it was resumed in) pointing at the pages it stands on.
+fn record_pages(layout: &Layout, index_of: &BTreeMap<u32, usize>, game: &mut Game) {
+    game.pages = layout.pages.iter().map(|m| Page { number: m.number, head: m.head.clone(), from: PageSource::Printed, span: m.span }).collect();
+    for (p, mark) in layout.pages.iter().enumerate() {
+        for line in mark.columns.iter().filter_map(|id| index_of.get(id)) {
+            game.lines[*line].pages.push(p);
+        }
+    }
+    for i in 0..game.lines.len() {
+        if let LineOrigin::Resumed { of, .. } = game.lines[i].origin
+            && of < game.lines.len()
+        {
+            game.lines[i].pages = game.lines[of].pages.clone();
+        }
+    }
+}
+
+/// Once the game is named: its first page takes the contents page's number
+/// (or goes, where the contents page gives none), and a running head that is
+/// not the game's name is no page of it (the text goes back to the notes).
+fn settle_pages(game: &mut Game, contents: &[ContentsEntry]) {
+    let opening = game.tags.iter().find(|(k, _)| k == "Opening").map(|(_, v)| v.clone());
+    let listed = opening.as_ref().and_then(|o| contents.iter().find(|e| &e.name == o)).and_then(|e| e.page);
+    let letters = |t: &str| t.chars().filter(|c| c.is_alphanumeric()).collect::<String>().to_lowercase();
+    let keep: Vec<bool> = game
+        .pages
+        .iter_mut()
+        .map(|page| {
+            if page.span.is_empty() {
+                page.number = listed;
+                page.from = PageSource::Contents;
+                return listed.is_some();
+            }
+            // A number is a page of this game only between its first page and the next game's.
+            let next = listed.and_then(|first| contents.iter().filter_map(|e| e.page).filter(|&p| p > first).min());
+            let in_range = page.number.is_none_or(|n| listed.is_some_and(|first| n > first && next.is_none_or(|next| n < next)));
+            in_range && page.head.as_ref().is_none_or(|h| opening.as_ref().is_some_and(|o| letters(h) == letters(o)))
+        })
+        .collect();
+    let new_index: Vec<Option<usize>> = keep.iter().scan(0, |n, &k| Some(k.then(|| { *n += 1; *n - 1 }))).collect();
+    let mut k = 0;
+    game.pages.retain(|_| { k += 1; keep[k - 1] });
+    for line in &mut game.lines {
+        line.pages = line.pages.iter().filter_map(|&p| new_index.get(p).copied().flatten()).collect();
+    }
 }
 
 /// The reader's figures for one game, as typed statistics (columns, moves printed, and

@@ -379,6 +379,8 @@ pub(crate) fn read_solution_with_trunk(text: &str, raw: &RawSolution, start: &Po
             corrections: Vec::new(),
             go: None,
             contributor: None,
+            similar: Vec::new(),
+            pages: Vec::new(),
         };
         keep_marks(text, rl, &mut line, &tokens, &decoded, &zeros, &mut diagnostics);
         count_line(&mut report, &line, &line_start, &mut diagnostics);

@@ -400,7 +400,7 @@ fn read_game(text: &str, s: &Section, opts: &DecodeOptions) -> (Game, Vec<Diagno
         None if complete => diagnostics.push(ending::unstated(&end, s.moves)),
         None => {}
     }
-    let game = Game { name, tags, stats, start: crate::tree::Start::Lasca(Box::new(start.setup())), lines: vec![line], span: s.span, go: None, study: None };
+    let game = Game { name, tags, stats, start: crate::tree::Start::Lasca(Box::new(start.setup())), lines: vec![line], span: s.span, go: None, study: None, pages: Vec::new() };
     (game, diagnostics)
 }
 

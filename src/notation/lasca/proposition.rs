@@ -279,6 +279,7 @@ fn mended_games(text: &str, span: Span, solution: &Solution, search: &FixSearch,
             span,
             go: None,
             study: None,
+            pages: Vec::new(),
         });
     }
     (mended, fixed_readings)

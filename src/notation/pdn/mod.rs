@@ -18,7 +18,7 @@ pub mod syntax;
 mod validate;
 
 pub use lex::{Lexeme, Lexer, Token};
-pub use resolve::{glues_a_joiner, is_note_kind, kind_prefixed, resolve, sort_key, stated, NOT_READ, PLAIN_KINDS, RESERVED_COMMENTS, WORD_JOINER};
+pub use resolve::{glues_a_joiner, is_note_kind, kind_prefixed, resolve, sort_key, stated, CONTRIBUTOR, NOT_READ, PLAIN_KINDS, RESERVED_COMMENTS, SEE, WORD_JOINER};
 pub use syntax::{parse, GameParser, GameSyntax, Parsed, MAX_DEPTH};
 pub use validate::{validate, validate_parallel, Stats};
 

@@ -7,7 +7,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::text::draughts::{describe, move_text_among};
 use crate::rules::draughts::{self, Position, ResolveError};
 use crate::span::Span;
-use crate::tree::{Annotation, AnnotationKind, Game, Line, LineStatus, MoveNode, Outcome, StatedResult, Unread};
+use crate::tree::{Annotation, AnnotationKind, Contributor, Game, Line, LineStatus, MoveNode, Outcome, StatedResult, Unread};
 
 /// The comment prefix under which the writer keeps unread text that stood among the moves.
 pub const NOT_READ: &str = "not read:";
@@ -15,6 +15,14 @@ pub const NOT_READ: &str = "not read:";
 /// Comment openings the writer uses for parts of the tree; a plain comment
 /// that begins with one is written after `comment:` so it reads back as itself.
 pub const RESERVED_COMMENTS: [&str; 5] = ["unread:", "result:", "variation ", NOT_READ, "comment:"];
+
+/// How the writer opens a line's contributor comment (before the line's first
+/// move); read back into `Line::contributor`.
+pub const CONTRIBUTOR: &str = "contributor: ";
+
+/// What follows an `s` sign in its comment (`similar-position: s; see variation 15 …`):
+/// where the sign points, which the writer adds and the reader leaves off the sign.
+pub const SEE: &str = "; see ";
 
 /// Glued by the writer to a result-like word inside a comment (see the PDN writer); removed on reading.
 pub const WORD_JOINER: char = '\u{2060}';
@@ -282,9 +290,12 @@ pub(super) fn note(element: &Element, index: usize, line: &mut Line) {
                 annotate(line, AnnotationKind::Unread, rest.trim().to_string(), inner);
             } else if let Some(rest) = body.strip_prefix("result:") {
                 line.stated_result = Some(stated(rest.trim(), inner));
+            } else if let Some(rest) = body.strip_prefix(CONTRIBUTOR).filter(|_| line.moves.is_empty() && line.contributor.is_none()) {
+                line.contributor = Some(Contributor { name: rest.trim().to_string(), span: inner });
             } else if let Some(rest) = body.strip_prefix("variation ").filter(|_| index > 0 && line.moves.is_empty() && line.annotations.is_empty()) {
                 line.label = rest.trim().to_string();
             } else if let Some((kind, rest)) = kind_prefixed(&body) {
+                let rest = if kind == AnnotationKind::SimilarPosition { rest.split(SEE).next().unwrap_or(rest) } else { rest };
                 annotate(line, kind, rest.to_string(), inner);
             } else {
                 annotate(line, AnnotationKind::Comment, body, inner);

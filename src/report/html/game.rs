@@ -69,6 +69,23 @@ fn line_block(s: &mut String, cx: &mut Ctx, g: usize, i: usize, children: &[Vec<
     if let Some(r) = &line.stated_result {
         let _ = write!(s, " · <span class=result>stated: “{}” ({})</span>", escape(r.printed.trim()), outcome_name(r.outcome));
     }
+    let pages: Vec<String> = line
+        .pages
+        .iter()
+        .filter_map(|&p| game.pages.get(p))
+        .map(|p| match (p.number, &p.head) {
+            (Some(n), _) => format!("p. {n}"),
+            (None, Some(head)) => head.clone(),
+            (None, None) => String::new(),
+        })
+        .filter(|p| !p.is_empty())
+        .collect();
+    if !pages.is_empty() {
+        let _ = write!(s, " · <span class=pages>{}</span>", escape(&pages.join(", ")));
+    }
+    if let Some(c) = &line.contributor {
+        let _ = write!(s, " · <span class=contributor>contributed by {}</span>", escape(&c.name));
+    }
     let _ = write!(s, "<span class=verdict>{}</span>", verdict_badge(line));
     let _ = write!(s, " <a href=\"#g{g}-l{i}\">#</a></summary>");
     // Moves, with the variations that branch at each.
@@ -99,6 +116,7 @@ fn line_block(s: &mut String, cx: &mut Ctx, g: usize, i: usize, children: &[Vec<
         }
         s.push_str("</ul>");
     }
+    similar_links(s, g, game, line);
     boards(s, cx, g, i, replayed.get(i));
     if let Some(ds) = cx.by_line.get(&(g, i)) {
         // One entry per kind of finding, each of its diagnostics a numbered link.
@@ -211,4 +229,38 @@ fn boards(s: &mut String, cx: &mut Ctx, g: usize, i: usize, replayed: Option<&Re
         s.push_str("</div>");
     }
     s.push_str("</div>");
+}
+
+/// A line's `s` signs: each a link to the line it points at, or said to point nowhere found.
+fn similar_links(s: &mut String, g: usize, game: &crate::tree::Game, line: &crate::tree::Line) {
+    if line.similar.is_empty() {
+        return;
+    }
+    s.push_str("<ul class=similar>");
+    for link in &line.similar {
+        let at = link.at_move.and_then(|m| line.moves.get(m)).map_or_else(|| "in the unread text".to_string(), |m| format!("at {}", escape(&m.text)));
+        match &link.target {
+            Some(t) => {
+                let name = if t.line == "trunk" { "the trunk".to_string() } else { format!("variation {}", escape(&t.line)) };
+                let before = t.at_move.map_or(String::new(), |m| format!(" before its move {}", m + 1));
+                let same = match t.same_position {
+                    Some(true) => ", the same position",
+                    Some(false) => ", a similar (not the same) position",
+                    None => "",
+                };
+                match game.lines.iter().position(|l| l.label == t.line) {
+                    Some(to) => {
+                        let _ = write!(s, "<li><b>similar position</b> s {at}: see <a href=\"#g{g}-l{to}\">{name}</a>{before} ({}{same})</li>", t.by.as_str());
+                    }
+                    None => {
+                        let _ = write!(s, "<li><b>similar position</b> s {at}: see {name}{before} ({}{same})</li>", t.by.as_str());
+                    }
+                }
+            }
+            None => {
+                let _ = write!(s, "<li><b>similar position</b> s {at}: its target was not found</li>");
+            }
+        }
+    }
+    s.push_str("</ul>");
 }
