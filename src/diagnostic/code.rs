@@ -57,6 +57,10 @@ codes! {
     AndersonInferredStart = "anderson::inferred-start",
     /// The contents page lists variations that no column header of the text names.
     AndersonListedNotFound = "anderson::listed-not-found",
+    /// A page printed with no header, numbered by the columns missing between the headers around it.
+    AndersonPageNumbered = "anderson::page-numbered",
+    /// A page printed with no header whose columns the headers around it do not decide: kept unread.
+    AndersonPageUnplaced = "anderson::page-unplaced",
     /// A move that would read only by mending the text on a board that was itself guessed.
     AndersonMendRefused = "anderson::mend-refused",
     /// A variation with no marked move to branch from and no start its moves fix.

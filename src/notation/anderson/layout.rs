@@ -4,6 +4,7 @@
 //! once: the tokens are kept on the cell for every later stage (column
 //! tokens, printed readings, the cut-edge test), so no cell is scanned again.
 
+use crate::diagnostic::{Code, Diagnostic};
 use crate::text::draughts as draughts_text;
 use crate::repair::{CostModel, Token, TokenKind};
 use crate::rules::draughts::infer::paths_between;
@@ -252,6 +253,9 @@ struct PageHeader {
     /// Blank cells just before the numbers (`\t\t20\t21`): the numbers the
     /// run gives them (18, 19), to be taken only if the game has no such column yet.
     blank: Vec<(usize, u32)>,
+    /// Only two numbers (`24\t25`, a game's last, narrow page): a header only
+    /// where they continue the page before.
+    short: bool,
 }
 
 impl PageHeader {
@@ -272,7 +276,8 @@ fn is_page_header(line: &str) -> Option<PageHeader> {
         .filter(|&j| !cells[j].is_empty())
         .filter_map(|j| cells[j].chars().filter(char::is_ascii_digit).collect::<String>().parse().ok().map(|n| (j, n)))
         .collect();
-    if numbers.len() < 3 {
+    let short = numbers.len() == 2;
+    if numbers.len() < 2 || (short && (numbers[1].1 != numbers[0].1 + 1 || first > 0 || cells[numbers[1].0 + 1..].iter().any(|c| !c.is_empty()))) {
         return None;
     }
     // Each number votes for the first column's number it implies.
@@ -294,7 +299,7 @@ fn is_page_header(line: &str) -> Option<PageHeader> {
     }
     let run_at = numbers[0].0;
     let blank = (0..run_at).rev().take_while(|&j| cells[j].is_empty()).filter_map(|j| u32::try_from(base - (run_at - j) as i64).ok().filter(|&n| n >= 1).map(|n| (j, n))).collect();
-    Some(PageHeader { labels, opens_game, blank })
+    Some(PageHeader { labels, opens_game, blank, short })
 }
 
 /// The layouts found so far, the unread text, and where the page stands.
@@ -314,6 +319,51 @@ pub(super) struct Pages {
     page: Option<usize>,
     /// A page mark read and no header after it yet: the next header's page.
     pending_page: Option<usize>,
+    /// Pages of moves printed with no header over them, numbered (or not) at the next header.
+    headerless: Vec<HeaderlessPage>,
+    /// What the layout found that a reader should know: pages numbered by the gap they fill, or left unread.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// A page whose header the OCR lost: rows of moves after the results row of
+/// the page before (or under a page mark), its own results row, and what
+/// follows until the next header. Its columns are the numbers missing between
+/// the header before it and the header after it, when it is the only page
+/// that can hold them; else it is kept unread.
+#[derive(Debug, Default)]
+struct HeaderlessPage {
+    /// Its lines, in order.
+    lines: Vec<Span>,
+    /// How many columns it holds: the results on its results row, else its widest row.
+    width: usize,
+    /// Its results row has been read: a row of moves after it starts another page.
+    closed: bool,
+}
+
+impl HeaderlessPage {
+    fn span(&self) -> Span {
+        let (first, last) = (self.lines.first().copied().unwrap_or_default(), self.lines.last().copied().unwrap_or_default());
+        first.join(last)
+    }
+}
+
+/// A row of moves and nothing else: tab-separated cells of two or more
+/// numbers, no words, most of the numbers squares of the board (not the
+/// two-digit coordinates of Paterson's specimens, `46 35`).
+fn is_moves_row(line: &str, at_least: usize) -> bool {
+    let filled: Vec<&str> = line.split('\t').map(str::trim).filter(|c| !c.is_empty()).collect();
+    let numbers = |c: &str| c.split(|ch: char| !ch.is_ascii_digit()).filter(|n| !n.is_empty()).map(|n| n.parse::<u32>().unwrap_or(0)).collect::<Vec<_>>();
+    let all: Vec<u32> = filled.iter().flat_map(|c| numbers(c)).collect();
+    let squares = all.iter().filter(|&&n| (1..=32).contains(&n)).count();
+    filled.len() >= at_least
+        && line.contains('\t')
+        && squares * 5 >= all.len() * 3
+        && filled.iter().all(|c| !c.chars().any(char::is_alphabetic) && numbers(c).len() >= 2)
+}
+
+/// A cell of a results row: a result, or a last move and the result (`28 32 W wins.`).
+fn is_result_cell(cell: &str) -> bool {
+    RESULT_LIKE.is_match(cell) || MOVE_THEN_RESULT.captures(cell).and_then(|c| c.get(2)).is_some_and(|r| RESULT_LIKE.is_match(r.as_str()))
 }
 
 /// Split the text into game layouts; lines outside them are unread text.
@@ -335,6 +385,7 @@ pub(super) fn parse_pages(text: &str) -> Pages {
             pages.line(text, line, Span::new(start, start + line.len()));
         }
     }
+    pages.settle_headerless(text, None);
     let positions = pages.positions.iter_mut().map(|p| &mut p.layout);
     for column in pages.layouts.iter_mut().chain(positions).flat_map(|l| l.columns.values_mut()) {
         column.cut_at_edge = column.is_cut_at_edge();
@@ -346,6 +397,7 @@ impl Pages {
     /// One line of text: a game or page header, prose, a results row or a row of moves.
     fn line(&mut self, text: &str, line: &str, span: Span) {
         if let Some(labels) = is_game_header(line) {
+            self.settle_headerless(text, None);
             self.end_position();
             // The game's first page: its number is the contents page's, filled in once the game is named.
             let first = PageMark { number: None, head: None, span: Span::new(span.start, span.start), columns: Default::default() };
@@ -363,17 +415,27 @@ impl Pages {
             && let Some((number, head)) = page_furniture(line)
             && let Some(layout) = self.layouts.last_mut()
         {
+            // A new page: a headerless page before it ends here.
+            if let Some(last) = self.headerless.last_mut() {
+                last.closed = true;
+            }
             // The top of a new page: its cells stand under this mark from here.
             layout.pages.push(PageMark { number, head, span, columns: Default::default() });
             self.page = Some(layout.pages.len() - 1);
             self.pending_page = self.page;
             return;
         }
-        if let Some(header) = is_page_header(line) {
+        let highest = self.labels.iter().flatten().max().copied();
+        if let Some(header) = is_page_header(line).filter(|h| !h.short || (self.game_labels.is_none() && highest.is_some_and(|n| h.first() == Some(n + 1))))
+        {
             self.end_position();
+            // The game's own last page, not a position's columns.
+            let highest = self.labels.iter().flatten().max().copied();
+            // A game's next page takes the numbers the headerless pages before it lack.
+            let continues = !header.opens_game && header.first().is_some_and(|n| highest.is_some_and(|h| n > h));
+            self.settle_headerless(text, continues.then(|| (highest.unwrap_or(0) + 1, header.first().unwrap_or(0))));
             // Numbering that starts again means a new game whose first page (with
             // the GAME line and the trunk) the OCR lost.
-            let highest = self.labels.iter().flatten().max().copied();
             if header.opens_game || header.first().is_some_and(|n| Some(n) <= highest) {
                 self.layouts.push(Layout { title: span, ..Layout::default() });
             }
@@ -397,6 +459,7 @@ impl Pages {
             && !self.square_list_follows(text, span.end)
         {
             // A critical position's heading: its columns follow, numbered by cell.
+            self.settle_headerless(text, None);
             self.end_position();
             let author = author.map(|(a, b)| Span::new(span.start + a, span.start + b));
             self.positions.push(PositionBlock { number, heading: span, author, layout: Layout { title: span, diagram_lost: true, ..Layout::default() } });
@@ -423,6 +486,9 @@ impl Pages {
                 self.end_position();
             }
         }
+        if self.game_labels.is_none() && self.headerless_line(line, span) {
+            return;
+        }
         // Prose between games (critical positions, remarks): no tabs and many words.
         if !line.contains('\t') && line.split_whitespace().filter(|w| w.chars().any(char::is_alphabetic)).count() > 3 {
             keep_unread(&mut self.unread, text, span);
@@ -437,6 +503,90 @@ impl Pages {
         } else {
             self.moves_row(text, cells);
         }
+    }
+
+    /// A line of a page with no header: rows of moves where the page before
+    /// has had its results (or under a page mark), and every line after them
+    /// until the next header. Whether the line was taken.
+    fn headerless_line(&mut self, line: &str, span: Span) -> bool {
+        let under_mark = self.pending_page.is_some();
+        let opens = (self.after_results || under_mark) && is_moves_row(line, if under_mark { 1 } else { 2 });
+        let open = self.headerless.last().is_some_and(|p| !p.closed || !opens);
+        if !opens && !(open && !self.headerless.is_empty()) {
+            return false;
+        }
+        if opens && !open {
+            self.headerless.push(HeaderlessPage::default());
+        }
+        let Some(page) = self.headerless.last_mut() else { return false };
+        let cells: Vec<&str> = line.split('\t').collect();
+        let results = cells.iter().filter(|c| is_result_cell(c)).count();
+        if !page.closed && results > 0 && results * 2 >= cells.iter().filter(|c| !c.trim().is_empty()).count() {
+            (page.width, page.closed) = (results, true);
+        } else if !page.closed {
+            page.width = page.width.max(cells.iter().rposition(|c| !c.trim().is_empty()).map_or(0, |k| k + 1));
+        }
+        page.lines.push(span);
+        true
+    }
+
+    /// The headerless pages read since the last header, now that the next
+    /// one is known. `missing`: the column numbers between the page before
+    /// and the header after (`first..end`); `None` where no header of the
+    /// same game follows. Numbered when they are exactly as wide as the gap
+    /// (the only pages that can hold those columns), else kept unread.
+    fn settle_headerless(&mut self, text: &str, missing: Option<(u32, u32)>) {
+        let pages = std::mem::take(&mut self.headerless);
+        if pages.is_empty() {
+            return;
+        }
+        let wide: usize = pages.iter().map(|p| p.width).sum();
+        let gap = missing.map_or(0, |(from, to)| to.saturating_sub(from) as usize);
+        let Some((from, to)) = missing.filter(|_| gap == wide && wide > 0) else {
+            for page in &pages {
+                let span = page.span();
+                let between = match missing {
+                    Some((from, to)) if to > from => format!("the {gap} columns missing there ({}–{}) fill more than the {} column(s) of the pages printed with no header", from, to - 1, wide),
+                    Some(_) => "no column is missing between the headers around it".to_string(),
+                    None => "no header of the same game follows it, so the columns it holds are not known".to_string(),
+                };
+                self.diagnostics.push(
+                    Diagnostic::warning(Code::AndersonPageUnplaced, format!("a page of {} column(s) printed with no header, not placed: {between}; kept unread", page.width), span)
+                        .with_label("a page with no header")
+                        .with_help("the header's numbers are on the printed page: add them to this text, or type the columns in a corrections file"),
+                );
+                for line in &page.lines {
+                    keep_unread(&mut self.unread, text, *line);
+                }
+            }
+            return;
+        };
+        // Replayed as rows under a header: no page mark is pending within them.
+        let (labels, after_results, page_mark, pending) = (std::mem::take(&mut self.labels), self.after_results, self.page, self.pending_page.take());
+        let mut next = from;
+        for page in pages {
+            let width = u32::try_from(page.width).unwrap_or(u32::MAX);
+            self.diagnostics.push(
+                Diagnostic::note(Code::AndersonPageNumbered, format!("a page printed with no header read as columns {}–{}: the columns missing between the headers before and after it ({}–{}), as many as the page holds", next, next + width - 1, from, to - 1), page.span())
+                    .with_label(format!("columns {}–{}", next, next + width - 1)),
+            );
+            // The page's results row gives its columns' places (a margin's speck may stand before them).
+            let results_row = page.lines.iter().map(|l| l.slice(text)).find(|l| l.split('\t').filter(|c| is_result_cell(c)).count() == page.width);
+            let places: Vec<usize> = match results_row {
+                Some(row) => row.split('\t').enumerate().filter(|(_, c)| is_result_cell(c)).map(|(j, _)| j).collect(),
+                None => (0..page.width).collect(),
+            };
+            let mut page_labels = vec![None; places.last().map_or(0, |&j| j + 1)];
+            for (k, &j) in places.iter().enumerate() {
+                page_labels[j] = Some(next + k as u32);
+            }
+            (self.labels, self.after_results) = (page_labels, false);
+            for line in &page.lines {
+                self.line(text, line.slice(text), *line);
+            }
+            next += width;
+        }
+        (self.labels, self.after_results, self.page, self.pending_page) = (labels, after_results, page_mark, pending);
     }
 
     /// Back from a position's columns to the game's pages.
@@ -725,6 +875,40 @@ mod tests {
         assert_eq!(position_heading("\\*10th .- Andw. Thomson.").map(|h| h.0), Some(10));
         assert_eq!(position_heading("2nd Position page 53.\t"), None, "a reference in a cell");
         assert_eq!(position_heading("11 15\t23 19"), None);
+    }
+
+    /// A page whose header the OCR lost takes the numbers missing between
+    /// the headers around it when it holds exactly as many columns; a page
+    /// that may be any of several is kept unread, with a warning.
+    #[test]
+    fn a_page_with_no_header_takes_the_numbers_the_gap_leaves_or_stays_unread() {
+        let head = "GAME.\t1\t2\n11 15\t26 23\t24 20\nDrawn.\tDrawn.\tW. wins.\n\n";
+        let lost = "9 14 22 18\t10 14 24 19\t11 16 23 19\nDrawn.\tB wins.\t21 17 Drawn.\n\n";
+        let text = format!("{head}{lost}6\t7\t8\n9 13\t9 14\t10 15\nDrawn.\tDrawn.\tDrawn.\n");
+        let pages = parse_pages(&text);
+        let layout = &pages.layouts[0];
+        assert_eq!(layout.columns.keys().copied().collect::<Vec<_>>(), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(layout.columns[&4].cells[0].text, "10 14 24 19");
+        assert_eq!(layout.columns[&5].result.as_ref().map(|c| c.text.as_str()), Some("Drawn."), "the last move on the results row split off");
+        assert_eq!(pages.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(), [Code::AndersonPageNumbered]);
+        assert!(pages.unread.is_empty(), "{:?}", pages.unread);
+        // The same page where six columns are missing: which three it holds is not known.
+        let wide = format!("{head}{lost}9\t10\t11\n9 13\t9 14\t10 15\nDrawn.\tDrawn.\tDrawn.\n");
+        let pages = parse_pages(&wide);
+        assert_eq!(pages.layouts[0].columns.keys().copied().collect::<Vec<_>>(), [0, 1, 2, 9, 10, 11]);
+        assert_eq!(pages.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(), [Code::AndersonPageUnplaced]);
+        assert_eq!(pages.unread.iter().map(|u| u.raw.as_str()).collect::<String>(), lost.trim_end());
+    }
+
+    /// `24\t25`: two numbers are a header only where they continue the page before.
+    #[test]
+    fn a_two_column_header_continues_the_run() {
+        let text = "GAME.\t1\t2\n11 15\t26 23\t24 20\nDrawn.\tDrawn.\tW. wins.\n\n3\t4\n9 14\t10 14\nDrawn.\tDrawn.\n";
+        let pages = parse_pages(text);
+        assert_eq!(pages.layouts[0].columns.keys().copied().collect::<Vec<_>>(), [0, 1, 2, 3, 4]);
+        assert!(is_page_header("3\t5").is_none() && is_page_header("3\t4\t9 14").is_none());
+        let skipped = "GAME.\t1\t2\n11 15\t26 23\t24 20\nDrawn.\tDrawn.\tW. wins.\n\n7\t8\n9 14\t10 14\n";
+        assert_eq!(parse_pages(skipped).layouts[0].columns.keys().copied().collect::<Vec<_>>(), [0, 1, 2], "7 and 8 skip 3–6: no header");
     }
 
     #[test]

@@ -118,9 +118,10 @@ fn is_contents_heading(line: &str) -> bool {
 /// before it), and how many games it numbered (its critical positions are not).
 fn read_volume(text: &str, numbered: usize) -> (Source, usize) {
     let mut source = Source::default();
-    let pages = parse_pages(text);
+    let mut pages = parse_pages(text);
     let layouts = pages.layouts;
     source.unread = pages.unread;
+    source.diagnostics.append(&mut pages.diagnostics);
     if layouts.is_empty() {
         // All of the text is kept unread; saying nothing would pass it as a book checked.
         source.diagnostics.push(
