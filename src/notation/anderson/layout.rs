@@ -149,6 +149,8 @@ pub(super) struct PageMark {
     pub head: Option<String>,
     pub span: Span,
     pub columns: std::collections::BTreeSet<u32>,
+    /// The header read under the mark: its first column and how many it names.
+    pub header: Option<(u32, usize)>,
 }
 
 /// `107` alone on a line, or a running head in capitals (`CROSS.`), maybe
@@ -338,6 +340,8 @@ struct HeaderlessPage {
     width: usize,
     /// Its results row has been read: a row of moves after it starts another page.
     closed: bool,
+    /// The page mark (number or running head) printed above it, if any.
+    mark: Option<usize>,
 }
 
 impl HeaderlessPage {
@@ -348,16 +352,17 @@ impl HeaderlessPage {
 }
 
 /// A row of moves and nothing else: tab-separated cells of two or more
-/// numbers, no words, most of the numbers squares of the board (not the
+/// numbers, no words, seven in ten of the numbers squares of the board (not the
 /// two-digit coordinates of Paterson's specimens, `46 35`).
 fn is_moves_row(line: &str, at_least: usize) -> bool {
     let filled: Vec<&str> = line.split('\t').map(str::trim).filter(|c| !c.is_empty()).collect();
-    let numbers = |c: &str| c.split(|ch: char| !ch.is_ascii_digit()).filter(|n| !n.is_empty()).map(|n| n.parse::<u32>().unwrap_or(0)).collect::<Vec<_>>();
+    // `01` is no square as the book prints it.
+    let numbers = |c: &str| c.split(|ch: char| !ch.is_ascii_digit()).filter(|n| !n.is_empty()).map(|n| if n.starts_with('0') { 0 } else { n.parse::<u32>().unwrap_or(0) }).collect::<Vec<_>>();
     let all: Vec<u32> = filled.iter().flat_map(|c| numbers(c)).collect();
     let squares = all.iter().filter(|&&n| (1..=32).contains(&n)).count();
     filled.len() >= at_least
         && line.contains('\t')
-        && squares * 5 >= all.len() * 3
+        && squares * 10 >= all.len() * 7
         && filled.iter().all(|c| !c.chars().any(char::is_alphabetic) && numbers(c).len() >= 2)
 }
 
@@ -400,7 +405,7 @@ impl Pages {
             self.settle_headerless(text, None);
             self.end_position();
             // The game's first page: its number is the contents page's, filled in once the game is named.
-            let first = PageMark { number: None, head: None, span: Span::new(span.start, span.start), columns: Default::default() };
+            let first = PageMark { number: None, head: None, span: Span::new(span.start, span.start), columns: Default::default(), header: None };
             self.layouts.push(Layout { title: span, pages: vec![first], ..Layout::default() });
             self.labels = labels;
             self.after_results = false;
@@ -420,7 +425,7 @@ impl Pages {
                 last.closed = true;
             }
             // The top of a new page: its cells stand under this mark from here.
-            layout.pages.push(PageMark { number, head, span, columns: Default::default() });
+            layout.pages.push(PageMark { number, head, span, columns: Default::default(), header: None });
             self.page = Some(layout.pages.len() - 1);
             self.pending_page = self.page;
             return;
@@ -448,10 +453,16 @@ impl Pages {
                     labels[j] = Some(n);
                 }
             }
-            self.labels = labels;
-            self.after_results = false;
             // A header right under a page mark is that page's; any other starts a page no mark names.
             self.page = self.pending_page.take();
+            let named = labels.iter().flatten().filter(|&&n| n > 0).count();
+            if let (Some(p), Some(first), Some(layout)) = (self.page, labels.iter().flatten().copied().min(), self.layouts.last_mut())
+                && let Some(mark) = layout.pages.get_mut(p)
+            {
+                mark.header = Some((first, named + usize::from(first == 0)));
+            }
+            self.labels = labels;
+            self.after_results = false;
             return;
         }
         if let Some((number, author)) = position_heading(line)
@@ -516,7 +527,8 @@ impl Pages {
             return false;
         }
         if opens && !open {
-            self.headerless.push(HeaderlessPage::default());
+            // The mark above is this page's, not the next header's.
+            self.headerless.push(HeaderlessPage { mark: self.pending_page.take(), ..HeaderlessPage::default() });
         }
         let Some(page) = self.headerless.last_mut() else { return false };
         let cells: Vec<&str> = line.split('\t').collect();
@@ -533,8 +545,12 @@ impl Pages {
     /// The headerless pages read since the last header, now that the next
     /// one is known. `missing`: the column numbers between the page before
     /// and the header after (`first..end`); `None` where no header of the
-    /// same game follows. Numbered when they are exactly as wide as the gap
-    /// (the only pages that can hold those columns), else kept unread.
+    /// same game follows. Pages exactly as wide as the gap are the only ones
+    /// that can hold those columns, and take them in order. Otherwise a page
+    /// under a printed page number takes the columns that number gives it,
+    /// counted from another numbered page of the game whose header was read
+    /// (`113`, six pages after `107` over 6–11: 42–47), if they lie in the
+    /// gap. Any other page is kept unread.
     fn settle_headerless(&mut self, text: &str, missing: Option<(u32, u32)>) {
         let pages = std::mem::take(&mut self.headerless);
         if pages.is_empty() {
@@ -542,11 +558,22 @@ impl Pages {
         }
         let wide: usize = pages.iter().map(|p| p.width).sum();
         let gap = missing.map_or(0, |(from, to)| to.saturating_sub(from) as usize);
-        let Some((from, to)) = missing.filter(|_| gap == wide && wide > 0) else {
-            for page in &pages {
-                let span = page.span();
+        let firsts: Vec<Option<(u32, String)>> = match missing {
+            Some((from, to)) if gap == wide && wide > 0 => {
+                let why = format!("the columns missing between the headers before and after it ({from}–{}), as many as the page(s) with no header hold", to - 1);
+                let mut next = from;
+                pages.iter().map(|p| { let first = next; next += p.width as u32; Some((first, why.clone())) }).collect()
+            }
+            Some((from, to)) => pages.iter().map(|p| self.numbered_by_page(p).filter(|(first, _)| *first >= from && *first + p.width as u32 <= to)).collect(),
+            None => pages.iter().map(|_| None).collect(),
+        };
+        // Replayed as rows under a header: no page mark is pending within them.
+        let (labels, after_results, page_mark, pending) = (std::mem::take(&mut self.labels), self.after_results, self.page, self.pending_page.take());
+        for (page, first) in pages.iter().zip(firsts) {
+            let span = page.span();
+            let Some((first, why)) = first else {
                 let between = match missing {
-                    Some((from, to)) if to > from => format!("the {gap} columns missing there ({}–{}) fill more than the {} column(s) of the pages printed with no header", from, to - 1, wide),
+                    Some((from, to)) if to > from => format!("the {gap} columns missing there ({}–{}) are more than the {wide} column(s) of the pages printed with no header, and no printed page number places it", from, to - 1),
                     Some(_) => "no column is missing between the headers around it".to_string(),
                     None => "no header of the same game follows it, so the columns it holds are not known".to_string(),
                 };
@@ -558,18 +585,10 @@ impl Pages {
                 for line in &page.lines {
                     keep_unread(&mut self.unread, text, *line);
                 }
-            }
-            return;
-        };
-        // Replayed as rows under a header: no page mark is pending within them.
-        let (labels, after_results, page_mark, pending) = (std::mem::take(&mut self.labels), self.after_results, self.page, self.pending_page.take());
-        let mut next = from;
-        for page in pages {
-            let width = u32::try_from(page.width).unwrap_or(u32::MAX);
-            self.diagnostics.push(
-                Diagnostic::note(Code::AndersonPageNumbered, format!("a page printed with no header read as columns {}–{}: the columns missing between the headers before and after it ({}–{}), as many as the page holds", next, next + width - 1, from, to - 1), page.span())
-                    .with_label(format!("columns {}–{}", next, next + width - 1)),
-            );
+                continue;
+            };
+            let last = first + page.width as u32 - 1;
+            self.diagnostics.push(Diagnostic::note(Code::AndersonPageNumbered, format!("a page printed with no header read as columns {first}–{last}: {why}"), span).with_label(format!("columns {first}–{last}")));
             // The page's results row gives its columns' places (a margin's speck may stand before them).
             let results_row = page.lines.iter().map(|l| l.slice(text)).find(|l| l.split('\t').filter(|c| is_result_cell(c)).count() == page.width);
             let places: Vec<usize> = match results_row {
@@ -578,15 +597,27 @@ impl Pages {
             };
             let mut page_labels = vec![None; places.last().map_or(0, |&j| j + 1)];
             for (k, &j) in places.iter().enumerate() {
-                page_labels[j] = Some(next + k as u32);
+                page_labels[j] = Some(first + k as u32);
             }
-            (self.labels, self.after_results) = (page_labels, false);
+            (self.labels, self.after_results, self.page) = (page_labels, false, page.mark);
             for line in &page.lines {
                 self.line(text, line.slice(text), *line);
             }
-            next += width;
         }
         (self.labels, self.after_results, self.page, self.pending_page) = (labels, after_results, page_mark, pending);
+    }
+
+    /// The first column a headerless page's printed number gives it: counted
+    /// from another numbered page of the game whose header was read, at that
+    /// header's width a page. With the reason, for the diagnostic.
+    fn numbered_by_page(&self, page: &HeaderlessPage) -> Option<(u32, String)> {
+        let layout = self.layouts.last()?;
+        let number = layout.pages.get(page.mark?)?.number?;
+        let (known, (first, width)) = layout.pages.iter().find_map(|m| Some((m.number?, m.header?)))?;
+        let pages_on = i64::from(number) - i64::from(known);
+        let at = i64::from(first) + pages_on * width as i64;
+        let at = u32::try_from(at).ok().filter(|_| pages_on != 0 && page.width <= width)?;
+        Some((at, format!("its printed page number {number} is {} page(s) {} page {known}, whose header names columns {first}–{}, at {width} columns a page", pages_on.abs(), if pages_on > 0 { "after" } else { "before" }, first + width as u32 - 1)))
     }
 
     /// Back from a position's columns to the game's pages.
@@ -898,6 +929,27 @@ mod tests {
         assert_eq!(pages.layouts[0].columns.keys().copied().collect::<Vec<_>>(), [0, 1, 2, 9, 10, 11]);
         assert_eq!(pages.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(), [Code::AndersonPageUnplaced]);
         assert_eq!(pages.unread.iter().map(|u| u.raw.as_str()).collect::<String>(), lost.trim_end());
+    }
+
+    /// A headerless page under a printed page number takes the columns that
+    /// number gives it, counted from a numbered page whose header was read.
+    #[test]
+    fn a_page_number_places_a_page_with_no_header() {
+        let row = |a: &str| format!("{a}\t9 13 22 18\t10 14 24 19\nDrawn.\tDrawn.\tDrawn.\n\n");
+        let text = format!("GAME.\t1\t2\n11 15\t26 23\t24 20\nDrawn.\tDrawn.\tW. wins.\n\n40\n\n3\t4\t5\n{}\n42\n\n{}12\t13\t14\n{}", row("9 14 22 18"), row("11 16 23 19"), row("8 11 22 17"));
+        let pages = parse_pages(&text);
+        let layout = &pages.layouts[0];
+        // Page 42 is two pages after page 40 (3–5): 9–11, though 6–11 are missing and it holds three.
+        assert_eq!(layout.columns.keys().copied().collect::<Vec<_>>(), [0, 1, 2, 3, 4, 5, 9, 10, 11, 12, 13, 14]);
+        assert_eq!(layout.columns[&9].cells[0].text, "11 16 23 19");
+        assert_eq!(pages.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(), [Code::AndersonPageNumbered]);
+        assert!(pages.diagnostics[0].message.contains("2 page(s) after page 40"), "{}", pages.diagnostics[0].message);
+        // Without the number, which three of 6–11 it holds is not known.
+        let unnumbered = text.replace("\n42\n", "\n");
+        let pages = parse_pages(&unnumbered);
+        assert_eq!(pages.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(), [Code::AndersonPageUnplaced]);
+        assert!(!pages.layouts[0].columns.contains_key(&9));
+        assert_eq!(layout.pages.iter().map(|p| (p.number, p.header)).collect::<Vec<_>>(), [(None, None), (Some(40), Some((3, 3))), (Some(42), None)], "the next header is not page 42's");
     }
 
     /// `24\t25`: two numbers are a header only where they continue the page before.
