@@ -522,11 +522,12 @@ impl Pages {
     fn headerless_line(&mut self, line: &str, span: Span) -> bool {
         let under_mark = self.pending_page.is_some();
         let opens = (self.after_results || under_mark) && is_moves_row(line, if under_mark { 1 } else { 2 });
-        let open = self.headerless.last().is_some_and(|p| !p.closed || !opens);
-        if !opens && !(open && !self.headerless.is_empty()) {
+        // Any line goes on an open page; a row of moves after a closed one starts the next.
+        let goes_on = self.headerless.last().is_some_and(|p| !p.closed || !opens);
+        if !goes_on && !opens {
             return false;
         }
-        if opens && !open {
+        if !goes_on {
             // The mark above is this page's, not the next header's.
             self.headerless.push(HeaderlessPage { mark: self.pending_page.take(), ..HeaderlessPage::default() });
         }
