@@ -581,7 +581,7 @@ impl Pages {
                 self.diagnostics.push(
                     Diagnostic::warning(Code::AndersonPageUnplaced, format!("a page of {} column(s) printed with no header, not placed: {between}; kept unread", page.width), span)
                         .with_label("a page with no header")
-                        .with_help("the header's numbers are on the printed page: add them to this text, or type the columns in a corrections file"),
+                        .with_help("the header's numbers are on the printed page: write them above this page in the text, tab-separated (`48\t49\t50…`), and it is read as those columns"),
                 );
                 for line in &page.lines {
                     keep_unread(&mut self.unread, text, *line);
