@@ -244,6 +244,26 @@ pub(super) fn is_game_header(line: &str) -> Option<Vec<Option<u32>>> {
     Some(std::iter::once(Some(0)).chain(rest.split('\t').skip(1).map(number)).collect())
 }
 
+/// A game's first header the OCR garbled past `is_page_header`'s reach:
+/// `11115\tCANE\t1\t\t\tT .`, a word in capitals (the `GAME.`) over the
+/// trunk, a lone `1` in the next cell, and no number after it; the cells
+/// after the `1` are variations 2, 3, … by position, the cells before the word
+/// name no column. Only where a game's page before ended (see `Pages::line`).
+fn garbled_game_header(line: &str) -> Option<Vec<Option<u32>>> {
+    let cells: Vec<&str> = line.split('\t').map(str::trim).collect();
+    let one = cells.iter().position(|c| *c == "1").filter(|&k| k >= 1)?;
+    let word = cells[one - 1];
+    let capitals = word.chars().filter(char::is_ascii_uppercase).count();
+    if capitals < 3 || word.chars().any(|c| c.is_ascii_digit() || c.is_lowercase()) {
+        return None;
+    }
+    if cells[one + 1..].iter().any(|c| c.chars().any(|ch| ch.is_ascii_digit())) {
+        return None;
+    }
+    let labels = (0..cells.len()).map(|j| (j + 1 >= one).then(|| (j + 1 - one) as u32)).collect();
+    Some(labels)
+}
+
 /// A page header: the column number each cell stands over (`None` over a
 /// cell no number names), and whether it opens a game.
 #[derive(Debug, PartialEq)]
@@ -321,6 +341,9 @@ pub(super) struct Pages {
     page: Option<usize>,
     /// A page mark read and no header after it yet: the next header's page.
     pending_page: Option<usize>,
+    /// The game's page had had its results when a critical position's block
+    /// began: after the block, a new game may start (a garbled `GAME.` line).
+    page_done_before_position: bool,
     /// Pages of moves printed with no header over them, numbered (or not) at the next header.
     headerless: Vec<HeaderlessPage>,
     /// What the layout found that a reader should know: pages numbered by the gap they fill, or left unread.
@@ -401,14 +424,16 @@ pub(super) fn parse_pages(text: &str) -> Pages {
 impl Pages {
     /// One line of text: a game or page header, prose, a results row or a row of moves.
     fn line(&mut self, text: &str, line: &str, span: Span) {
-        if let Some(labels) = is_game_header(line) {
+        // A garbled `GAME.` line counts only after a game's results, where a new game may start.
+        let garbled = || self.game_labels.is_none() && (self.after_results || self.page_done_before_position) && self.labels.iter().flatten().max().is_some_and(|&n| n > 1);
+        if let Some(labels) = is_game_header(line).or_else(|| garbled_game_header(line).filter(|_| garbled())) {
             self.settle_headerless(text, None);
             self.end_position();
             // The game's first page: its number is the contents page's, filled in once the game is named.
             let first = PageMark { number: None, head: None, span: Span::new(span.start, span.start), columns: Default::default(), header: None };
             self.layouts.push(Layout { title: span, pages: vec![first], ..Layout::default() });
             self.labels = labels;
-            self.after_results = false;
+            (self.after_results, self.page_done_before_position) = (false, false);
             (self.page, self.pending_page) = (Some(0), None);
             return;
         }
@@ -462,7 +487,7 @@ impl Pages {
                 mark.header = Some((first, named + usize::from(first == 0)));
             }
             self.labels = labels;
-            self.after_results = false;
+            (self.after_results, self.page_done_before_position) = (false, false);
             return;
         }
         if let Some((number, author)) = position_heading(line)
@@ -475,6 +500,7 @@ impl Pages {
             let author = author.map(|(a, b)| Span::new(span.start + a, span.start + b));
             self.positions.push(PositionBlock { number, heading: span, author, layout: Layout { title: span, diagram_lost: true, ..Layout::default() } });
             self.game_labels = Some(std::mem::replace(&mut self.labels, (0..16).map(Some).collect()));
+            self.page_done_before_position = self.after_results;
             self.after_results = false;
             return;
         }
@@ -951,6 +977,27 @@ mod tests {
         assert_eq!(pages.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(), [Code::AndersonPageUnplaced]);
         assert!(!pages.layouts[0].columns.contains_key(&9));
         assert_eq!(layout.pages.iter().map(|p| (p.number, p.header)).collect::<Vec<_>>(), [(None, None), (Some(40), Some((3, 3))), (Some(42), None)], "the next header is not page 42's");
+    }
+
+    /// `11115\tCANE\t1\t\t\tT .`: a game's header garbled by the OCR, read
+    /// as one after a game's results (Suter's first page in the 1852 book).
+    #[test]
+    fn a_garbled_game_header_after_results_opens_the_next_game() {
+        assert_eq!(garbled_game_header("11115\tCANE\t1\t\t\tT .\t"), Some(vec![None, Some(0), Some(1), Some(2), Some(3), Some(4), Some(5)]));
+        assert_eq!(garbled_game_header("8 11\t1\t9 14"), None, "no word over the trunk");
+        assert_eq!(garbled_game_header("CANE\t1\t14"), None, "a number after the 1");
+        let first = "GAME.\t1\t2\n11 15\t26 23\t24 20\nDrawn.\tDrawn.\tW. wins.\n\n";
+        let text = format!("{first}11115\tCANE\t1\t\t\tT .\t\n\t11 15\t9 14\t10 14\nDrawn,\tDrawn.\tDrawn.\tW wins.\n\n6\t7\t8\n8 11\t7 11\t6 10\n");
+        let pages = parse_pages(&text);
+        assert_eq!(pages.layouts.len(), 2, "a second game");
+        let second = &pages.layouts[1];
+        assert_eq!(second.columns.keys().copied().collect::<Vec<_>>(), [0, 1, 2, 6, 7, 8], "6–8 continue it");
+        assert_eq!(second.columns[&0].cells[0].text, "11 15");
+        assert_eq!(second.columns[&2].result.as_ref().map(|c| c.text.as_str()), Some("W wins."));
+        assert!(pages.layouts[0].columns.values().all(|c| c.notes.is_empty()), "nothing of it falls to the first game");
+        // Inside a game's page (no results yet), such a line is only cells.
+        let inside = "GAME.\t1\t2\n11 15\t26 23\t24 20\nCANE\t1\t\n";
+        assert_eq!(parse_pages(inside).layouts.len(), 1);
     }
 
     /// `24\t25`: two numbers are a header only where they continue the page before.
