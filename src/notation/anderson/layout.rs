@@ -378,7 +378,11 @@ impl HeaderlessPage {
 /// numbers, no words, seven in ten of the numbers squares of the board (not the
 /// two-digit coordinates of Paterson's specimens, `46 35`).
 fn is_moves_row(line: &str, at_least: usize) -> bool {
-    let filled: Vec<&str> = line.split('\t').map(str::trim).filter(|c| !c.is_empty()).collect();
+    let mut filled: Vec<&str> = line.split('\t').map(str::trim).filter(|c| !c.is_empty()).collect();
+    // A lone number in the margin before the cells (`100\t15 24 …`): a speck or a page number.
+    if filled.len() > at_least && filled[0].len() <= 3 && filled[0].bytes().all(|b| b.is_ascii_digit()) {
+        filled.remove(0);
+    }
     // `01` is no square as the book prints it.
     let numbers = |c: &str| c.split(|ch: char| !ch.is_ascii_digit()).filter(|n| !n.is_empty()).map(|n| if n.starts_with('0') { 0 } else { n.parse::<u32>().unwrap_or(0) }).collect::<Vec<_>>();
     let all: Vec<u32> = filled.iter().flat_map(|c| numbers(c)).collect();
@@ -947,6 +951,8 @@ mod tests {
         let layout = &pages.layouts[0];
         assert_eq!(layout.columns.keys().copied().collect::<Vec<_>>(), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
         assert_eq!(layout.columns[&4].cells[0].text, "10 14 24 19");
+        assert!(is_moves_row("100\t15 24 24 28\t9 14 22 18", 2), "a margin's number before the cells");
+        assert!(!is_moves_row("100\t15 24 24 28", 2) && !is_moves_row("J. Neilson.\t9 14 22 18\t10 15", 2));
         assert_eq!(layout.columns[&5].result.as_ref().map(|c| c.text.as_str()), Some("Drawn."), "the last move on the results row split off");
         assert_eq!(pages.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(), [Code::AndersonPageNumbered]);
         assert!(pages.unread.is_empty(), "{:?}", pages.unread);
