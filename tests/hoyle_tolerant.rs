@@ -77,3 +77,16 @@ fn a_solution_no_guessed_start_reads_is_still_kept_whole() {
     assert!(source.diagnostics.iter().any(|d| d.severity == gamescribe::diagnostic::Severity::Error), "the garbled moves are reported");
     assert_eq!(gamescribe::tree::coverage::coverage(&source, text.as_bytes()).uncovered_bytes, 0);
 }
+
+/// Found by the `read_hoyle` fuzz target: a variation placed by a mark in a
+/// parent line whose own start is unknown (its mark found nowhere before it),
+/// so the parent gave no moves and counting the moves before the mark
+/// subtracted past zero (a panic with overflow checks on, as in tests).
+#[test]
+fn a_variation_under_a_parent_with_no_known_start_does_not_panic() {
+    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus/fuzz/hoyle-variation-before-its-parent.txt"));
+    let text = std::fs::read_to_string(path).expect("regression input");
+    let source = gamescribe::notation::read(gamescribe::notation::Reader::Hoyle, path, &text);
+    assert!(!source.games.is_empty());
+    assert_eq!(gamescribe::tree::coverage::coverage(&source, text.as_bytes()).uncovered_bytes, 0);
+}

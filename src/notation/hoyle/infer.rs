@@ -66,7 +66,8 @@ fn full_moves(text: &str, raw: &RawSolution, li: usize, depth: usize) -> Vec<Opt
     for (p, parent) in raw.lines.iter().enumerate().take(li) {
         if let Some(k) = parent.items.iter().position(|it| it.marker.as_ref().is_some_and(|(m, _)| m == marker)) {
             let mut moves: Vec<Option<(u8, u8)>> = full_moves(text, raw, p, depth + 1);
-            let before = moves.len() - (parent.items.len() - k);
+            // A parent whose own start is unknown gives no moves: none come before the mark then.
+            let before = moves.len().saturating_sub(parent.items.len() - k);
             moves.truncate(before);
             moves.extend(own);
             return moves;
