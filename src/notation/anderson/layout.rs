@@ -429,8 +429,10 @@ impl Pages {
     /// One line of text: a game or page header, prose, a results row or a row of moves.
     fn line(&mut self, text: &str, line: &str, span: Span) {
         // A garbled `GAME.` line counts only after a game's results, where a new game may start.
-        let garbled = || self.game_labels.is_none() && (self.after_results || self.page_done_before_position) && self.labels.iter().flatten().max().is_some_and(|&n| n > 1);
-        if let Some(labels) = is_game_header(line).or_else(|| garbled_game_header(line).filter(|_| garbled())) {
+        // The current page's last column: the game's, or a position's while one is open.
+        let highest = self.labels.iter().flatten().max().copied();
+        let garbled = self.game_labels.is_none() && (self.after_results || self.page_done_before_position) && highest.is_some_and(|n| n > 1);
+        if let Some(labels) = is_game_header(line).or_else(|| garbled_game_header(line).filter(|_| garbled)) {
             self.settle_headerless(text, None);
             self.end_position();
             // The game's first page: its number is the contents page's, filled in once the game is named.
@@ -459,7 +461,6 @@ impl Pages {
             self.pending_page = self.page;
             return;
         }
-        let highest = self.labels.iter().flatten().max().copied();
         if let Some(header) = is_page_header(line).filter(|h| !h.short || (self.game_labels.is_none() && highest.is_some_and(|n| h.first() == Some(n + 1))))
         {
             self.end_position();
@@ -484,11 +485,10 @@ impl Pages {
             }
             // A header right under a page mark is that page's; any other starts a page no mark names.
             self.page = self.pending_page.take();
-            let named = labels.iter().flatten().filter(|&&n| n > 0).count();
             if let (Some(p), Some(first), Some(layout)) = (self.page, labels.iter().flatten().copied().min(), self.layouts.last_mut())
                 && let Some(mark) = layout.pages.get_mut(p)
             {
-                mark.header = Some((first, named + usize::from(first == 0)));
+                mark.header = Some((first, labels.iter().flatten().count()));
             }
             self.labels = labels;
             (self.after_results, self.page_done_before_position) = (false, false);
