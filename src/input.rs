@@ -13,7 +13,7 @@
 use crate::diagnostic::{self, Code, Diagnostic};
 use crate::notation::{self, Given, Reader};
 use crate::span::Span;
-use crate::tree::{Game, Source};
+use crate::tree::{Game, Source, Streamed};
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -199,47 +199,58 @@ impl Input {
         }
     }
 
-    /// As `read`, but a PDN, SGF, numeric, Lasca, Hoyle, Paterson or Anderson text's games are handed to `visit` one at a time,
-    /// spans already in the original bytes, and not kept: the source comes back
-    /// without games, so checking a large file needs memory for one game, not
-    /// for its whole tree. Other notations are read whole and their games
-    /// visited.
-    pub fn read_visiting(&self, notation: Reader, given: &Given, visit: &mut dyn FnMut(Game)) -> Source {
+    /// As `read`, but a PDN, SGF, numeric, Lasca, Hoyle, Paterson or Anderson
+    /// text's games are handed to `visit` one at a time, spans already in the
+    /// original bytes, and not kept: the source comes back without games, so
+    /// checking a large file needs memory for one game, not for its whole
+    /// tree. The 1852 text hands on each book's diagnostics, unread text and
+    /// notes as well ([`Streamed::Parts`]), and what reading the bytes found
+    /// goes first, the same way; what is not handed on comes back in the
+    /// source. Other notations are read whole and their games visited.
+    pub fn read_visiting(&self, notation: Reader, given: &Given, visit: &mut dyn FnMut(Streamed)) -> Source {
         let notation = if notation == Reader::Auto { Reader::detect(&self.path, &self.text) } else { notation };
         // Corrections are applied to the whole tree, so a corrected source is read whole.
-        if self.fixes.is_some() {
+        if self.fixes.is_some() || !self.streams(notation) {
             let mut source = self.read(notation, given);
-            std::mem::take(&mut source.games).into_iter().for_each(visit);
+            std::mem::take(&mut source.games).into_iter().map(Streamed::Game).for_each(visit);
             return source;
         }
-        let handed_on = |mut game: Game| {
+        if !self.findings.is_empty() {
+            visit(Streamed::Parts(Source { name: self.name.clone(), diagnostics: self.findings.clone(), ..Source::default() }));
+        }
+        let mut handed_on = |mut part: Streamed| {
             if !self.is_verbatim() {
-                for_each_game_span(&mut game, |s| *s = self.span_to_original(*s));
+                match &mut part {
+                    Streamed::Game(game) => for_each_game_span(game, |s| *s = self.span_to_original(*s)),
+                    Streamed::Parts(parts) => for_each_span(parts, |s| *s = self.span_to_original(*s)),
+                }
             }
-            visit(game);
+            visit(part);
         };
+        let mut game = |game: Game| handed_on(Streamed::Game(game));
         let mut source = match notation {
-            Reader::Pdn => notation::pdn::read_streamed(&self.name, &self.text, handed_on),
-            Reader::Sgf => notation::sgf::read_streamed(&self.name, &self.text, handed_on),
-            Reader::Numeric => notation::numeric::read_streamed(&self.name, &self.text, &notation::numeric::ReadOptions::default(), handed_on),
-            Reader::Anderson => notation::anderson::read_streamed(&self.name, &self.text, handed_on),
-            Reader::Paterson if notation::paterson::looks_written(&self.text) => notation::paterson::read_written_streamed(&self.name, &self.text, handed_on),
-            Reader::Paterson if self.streams(Reader::Paterson) => notation::paterson::read_specimens_streamed(&self.name, &self.text, handed_on),
-            Reader::Lasca => notation::lasca::read_streamed(&self.name, &self.text, handed_on),
+            Reader::Pdn => notation::pdn::read_streamed(&self.name, &self.text, &mut game),
+            Reader::Sgf => notation::sgf::read_streamed(&self.name, &self.text, &mut game),
+            Reader::Numeric => notation::numeric::read_streamed(&self.name, &self.text, &notation::numeric::ReadOptions::default(), &mut game),
+            Reader::Paterson if notation::paterson::looks_written(&self.text) => notation::paterson::read_written_streamed(&self.name, &self.text, &mut game),
+            Reader::Paterson => notation::paterson::read_specimens_streamed(&self.name, &self.text, &mut game),
+            Reader::Lasca => notation::lasca::read_streamed(&self.name, &self.text, &mut game),
             Reader::Hoyle => {
                 let opts = notation::hoyle::HoyleOptions { starts: given.positions.clone(), infer: true, ..Default::default() };
-                notation::hoyle::read_hoyle_streamed(&self.name, &self.text, &opts, handed_on).0
+                notation::hoyle::read_hoyle_streamed(&self.name, &self.text, &opts, &mut game).0
             }
+            Reader::Anderson => notation::anderson::read_streamed(&self.name, &self.text, &mut handed_on),
+            // Not reached (`streams` names only the readers above); read whole all the same.
             _ => {
                 let mut source = self.read(notation, given);
-                std::mem::take(&mut source.games).into_iter().for_each(visit);
+                source.diagnostics.drain(..self.findings.len());
+                std::mem::take(&mut source.games).into_iter().map(Streamed::Game).for_each(handed_on);
                 return source;
             }
         };
         if !self.is_verbatim() {
             for_each_span(&mut source, |s| *s = self.span_to_original(*s));
         }
-        source.diagnostics.splice(0..0, self.findings.iter().cloned());
         source
     }
 
@@ -486,17 +497,26 @@ mod tests {
     }
 
     #[test]
-    fn lasca_and_hoyle_games_are_handed_on_as_read_whole() {
-        // Repeated twice, with CRLF line ends, so spans are mapped on the way out.
+    fn lasca_hoyle_and_anderson_are_handed_on_as_read_whole() {
+        // Repeated twice, with CRLF line ends, so spans are mapped on the way out
+        // (the 1852 text twice is two books, each handed on with its diagnostics).
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-        for (reader, file) in [(Reader::Lasca, "tests/corpus/verdicts/lasca.txt"), (Reader::Hoyle, "tests/corpus/verdicts/hoyle.txt")] {
+        let files = [(Reader::Lasca, "tests/corpus/verdicts/lasca.txt"), (Reader::Hoyle, "tests/corpus/verdicts/hoyle.txt"), (Reader::Anderson, "corpus/anderson-1852-ocr.txt")];
+        for (reader, file) in files {
             let text = fs::read_to_string(dir.join(file)).unwrap();
             let twice = format!("{0}\n\n{0}", text.trim_end()).replace('\n', "\r\n");
             let input = Input::from_text(Path::new(file), &twice);
             assert!(input.streams(reader));
             let whole = input.read(reader, &Given::default());
             let mut visited = Vec::new();
-            let streamed = input.read_visiting(reader, &Given::default(), &mut |game| visited.push(game));
+            let mut parts = Source::default();
+            let streamed = input.read_visiting(reader, &Given::default(), &mut |part| match part {
+                Streamed::Game(game) => visited.push(game),
+                Streamed::Parts(p) => parts.append_parts(p),
+            });
+            let (name, notation) = (streamed.name.clone(), streamed.notation);
+            parts.append_parts(streamed);
+            let streamed = Source { name, notation, ..parts };
             assert!(whole.games.len() >= 2, "{file}: {} games", whole.games.len());
             assert!(streamed.games.is_empty(), "{file}: the games were handed on, not kept");
             assert_eq!(visited, whole.games, "{file}");

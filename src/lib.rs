@@ -15,6 +15,7 @@ pub mod cli;
 pub mod corrections;
 pub mod diagnostic;
 pub mod export;
+pub mod fast_hash;
 pub mod input;
 pub mod notation;
 pub mod repair;

@@ -284,3 +284,26 @@ fn a_second_solution_from_the_same_diagram_is_fitted_from_the_first() {
     let table = stdout(&gamescribe(&["positions", "corpus/hoyle-draughts.txt"]));
     assert!(table.contains("one diagram with Fourth Position (1):"), "{table}");
 }
+
+#[test]
+fn a_lone_files_diagnostics_drawn_as_read_are_those_drawn_after_it() {
+    // Two books of the 1852 text, an invalid byte in the second (what reading
+    // the bytes finds is drawn first), and no corrections file: read book by
+    // book. Checked alone, each book's diagnostics are drawn as it is read;
+    // beside another file, once the file is read. The cap on warnings counts
+    // across the books either way.
+    let book = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/anderson-1852-ocr.txt")).expect("the 1852 text");
+    let mut two = book.clone();
+    two.extend_from_slice(b"\n\xff stray byte\n");
+    two.extend_from_slice(&book);
+    let two = temp_file("two-books-1852.txt", &two);
+    let two = two.to_str().expect("a UTF-8 path");
+    let clean = "tests/corpus/numeric/valid/clean.txt";
+    let alone = stdout(&gamescribe(&["check", "--notation", "anderson", "--max-diagnostics", "7", two]));
+    let beside = stdout(&gamescribe(&["check", "--notation", "anderson", "--max-diagnostics", "7", two, clean]));
+    let table = alone.find("\nfile ").expect("the summary table");
+    assert!(alone.matches("anderson::").count() > 100, "{alone}");
+    assert!(alone.contains("invalid"), "the finding is drawn: {}", &alone[..2000.min(alone.len())]);
+    assert!(alone.contains("more warnings and notes not drawn"), "the cap held");
+    assert_eq!(&beside[..table], &alone[..table]);
+}

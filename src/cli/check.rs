@@ -11,48 +11,77 @@ use crate::input::{collect_files, read_input_with};
 use crate::notation::{self, Reader};
 use crate::report::Tally;
 use crate::rules::draughts::egdb::Egdb;
-use crate::tree::{self, Source};
+use crate::tree::{self, Source, Streamed};
 
 /// Pages of specimens whose columns the human report tabulates.
 const SPECIMEN_PAGES_SHOWN: usize = 3;
 
+/// Where `check` sends a file while reading it.
+enum Output<'a, W: Write> {
+    /// Its games and the rest, as JSON, game by game.
+    Json(&'a mut JsonSources<W>),
+    /// Its diagnostics drawn as the reader hands them on (the one file of a
+    /// human check): a large 1852 text is not held book after book.
+    Drawn(&'a mut W, &'a mut Drawn),
+    /// Nothing yet: the source keeps its diagnostics for the report once read.
+    Kept,
+}
+
 /// A file read and judged for `check`, with its counts. Neither output needs
-/// the trees held: a PDN, SGF, numeric, specimens, Lasca or Hoyle file's games are judged, counted,
+/// the trees held: a PDN, SGF, numeric, specimens, Lasca, Hoyle or 1852 file's games are judged, counted,
 /// tabulated and (for JSON) written as they are read and then dropped, so a large file is checked in
 /// the memory of one game. Other readers build their tree; it is written once
-/// read. The source comes back without games, with its game table (if its
-/// notation prints one) made on the way.
-fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonSources<W>>, given: &notation::Given, databases: &Databases) -> Result<(Source, crate::input::Input, Tally, Option<GameTable>), String> {
+/// read. The source comes back without games (and without what `output` drew),
+/// with its game table (if its notation prints one) made on the way.
+fn read_checked<W: Write>(file: &Path, notation: Reader, output: Output<'_, W>, given: &notation::Given, databases: &Databases) -> Result<(Source, crate::input::Input, Tally, Option<GameTable>), String> {
     let input = read_input_with(file, &given.fixes)?;
     let detected = if notation == Reader::Auto { Reader::detect(&input.path, &input.text) } else { notation };
     let judge = &databases.judge(detected.read_as().and_then(tree::Notation::game));
     let written = |e: std::io::Error| format!("cannot write JSON: {e}");
+    let (mut json, mut drawn) = match output {
+        Output::Json(doc) => (Some(doc), None),
+        Output::Drawn(out, drawn) => (None, Some((out, drawn))),
+        Output::Kept => (None, None),
+    };
     if given.positions.is_empty() && input.streams(detected) {
         let read_as = detected.read_as().expect("a notation, not auto");
         let mut tally = Tally::default();
         let mut disputes = Vec::new();
-        let mut json = json;
         let mut failure = None;
         let mut table = GameTable::for_notation(read_as);
+        let mut kept = Source::default();
         if let Some(doc) = json.as_deref_mut() {
             doc.begin_source(&input.name, read_as).map_err(written)?;
         }
-        let mut source = input.read_visiting(detected, given, &mut |game| {
-            let (game, mut found) = crate::verdict::judge_game(game, read_as, judge);
-            tally.add_game(&game);
-            if let Some(table) = &mut table {
-                table.add(&game);
+        let rest = input.read_visiting(detected, given, &mut |part| match part {
+            Streamed::Game(game) => {
+                let (game, mut found) = crate::verdict::judge_game(game, read_as, judge);
+                tally.add_game(&game);
+                if let Some(table) = &mut table {
+                    table.add(&game);
+                }
+                disputes.append(&mut found);
+                if let Some(doc) = json.as_deref_mut()
+                    && failure.is_none()
+                {
+                    failure = doc.game(&game).err();
+                }
             }
-            disputes.append(&mut found);
-            if let Some(doc) = json.as_deref_mut()
-                && failure.is_none()
-            {
-                failure = doc.game(&game).err();
+            Streamed::Parts(parts) => {
+                tally.add_diagnostics(&parts.diagnostics);
+                match &mut drawn {
+                    Some((out, drawn)) => drawn.draw(*out, &input, &parts.diagnostics),
+                    None => kept.append_parts(parts),
+                }
             }
         });
-        debug_assert_eq!(source.notation, read_as);
+        debug_assert_eq!(rest.notation, read_as);
+        // Parts handed on were counted as they came; the rest and the disputes are counted now.
+        let counted = kept.diagnostics.len();
+        let mut source = Source { name: rest.name.clone(), notation: rest.notation, ..kept };
+        source.append_parts(rest);
         source.diagnostics.append(&mut disputes);
-        tally.count_diagnostics(&source);
+        tally.add_diagnostics(&source.diagnostics[counted..]);
         if let Some(e) = failure {
             return Err(written(e));
         }
@@ -75,6 +104,38 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, json: Option<&mut JsonS
     });
     source.games = Vec::new();
     Ok((source, input, tally, table))
+}
+
+/// The diagnostics of one file drawn so far: every error, and warnings and
+/// notes up to the cap, in the order found.
+struct Drawn {
+    max_shown: usize,
+    color: bool,
+    /// Warnings and notes met so far, drawn or not.
+    others: usize,
+    hidden: usize,
+}
+
+impl Drawn {
+    fn new(max_shown: usize, color: bool) -> Drawn {
+        Drawn { max_shown, color, others: 0, hidden: 0 }
+    }
+
+    fn draw(&mut self, out: &mut impl Write, input: &crate::input::Input, diagnostics: &[crate::diagnostic::Diagnostic]) {
+        let mut shown = Vec::new();
+        for d in diagnostics {
+            if d.is_error() || self.others < self.max_shown {
+                shown.push(d);
+            } else {
+                self.hidden += 1;
+            }
+            self.others += usize::from(!d.is_error());
+        }
+        // Drawn one by one: a large file's diagnostics never become one string.
+        input.render_each(shown.into_iter(), self.color, |one| {
+            let _ = out.write_all(one.as_bytes());
+        });
+    }
 }
 
 /// The endgame database, loaded when the first draughts file needs it: a Go
@@ -136,10 +197,20 @@ pub(super) fn run(paths: &[PathBuf], notation: Reader, format: CheckFormat, stri
     if matches!(format, CheckFormat::Json) {
         // JSON goes out as it is read, so files are read one after another.
         for file in &files {
-            match read_checked(file, notation, Some(&mut doc), given, &databases) {
+            match read_checked(file, notation, Output::Json(&mut doc), given, &databases) {
                 Ok((_, _, tally, _)) => run.failed |= tally.fails(strict),
                 Err(e) => run.unreadable(&e),
             }
+        }
+        databases.report_problems();
+        return run.finish(doc);
+    }
+    if let [file] = files.as_slice() {
+        // One file: its diagnostics are drawn as they are found.
+        let mut drawn = Drawn::new(run.max_shown, run.color);
+        match read_checked(file, notation, Output::Drawn(&mut doc.out, &mut drawn), given, &databases) {
+            Ok((source, input, tally, table)) => run.file_read(&mut doc.out, &source, &input, tally, table.as_ref(), Some(drawn)),
+            Err(e) => run.unreadable(&e),
         }
         databases.report_problems();
         return run.finish(doc);
@@ -161,7 +232,7 @@ pub(super) fn run(paths: &[PathBuf], notation: Reader, format: CheckFormat, stri
                 let Some(file) = files.get(i) else { break };
                 let (count, turn) = printed;
                 drop(turn.wait_while(count.lock().unwrap_or_else(|e| e.into_inner()), |p| i >= *p + AHEAD));
-                let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read_checked::<std::io::Sink>(file, notation, None, given, databases)));
+                let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read_checked::<std::io::Sink>(file, notation, Output::Kept, given, databases)));
                 if done.send((i, read)).is_err() {
                     break;
                 }
@@ -181,11 +252,7 @@ pub(super) fn run(paths: &[PathBuf], notation: Reader, format: CheckFormat, stri
                     std::panic::resume_unwind(panic)
                 });
                 match result {
-                    Ok((source, input, tally, table)) => {
-                        run.failed |= tally.fails(strict);
-                        run.print_file(&mut doc.out, &source, &input, &tally, table.as_ref());
-                        run.rows.push((source.name.clone(), source.notation, tally));
-                    }
+                    Ok((source, input, tally, table)) => run.file_read(&mut doc.out, &source, &input, tally, table.as_ref(), None),
                     Err(e) => run.unreadable(&e),
                 }
                 *shown += 1;
@@ -206,18 +273,18 @@ impl Run<'_> {
     /// A file's diagnostics (every error; warnings and notes up to the cap, in
     /// source order), then the tables its reader has figures for (`table`:
     /// the games' table, made as they went by; the source keeps no games).
-    fn print_file(&self, out: &mut impl Write, source: &Source, input: &crate::input::Input, tally: &Tally, table: Option<&GameTable>) {
-        let (max_shown, mut others) = (self.max_shown, 0);
-        let shown = source.diagnostics.iter().filter(move |d| {
-            let keep = d.is_error() || others < max_shown;
-            others += usize::from(!d.is_error());
-            keep
-        });
-        let hidden = source.diagnostics.len() - shown.clone().count();
-        // Drawn one by one: a large file's diagnostics never become one string.
-        input.render_each(shown, self.color, |one| {
-            let _ = out.write_all(one.as_bytes());
-        });
+    /// A file read: its report, its row in the summary and its part in the exit code.
+    fn file_read(&mut self, out: &mut impl Write, source: &Source, input: &crate::input::Input, tally: Tally, table: Option<&GameTable>, drawn: Option<Drawn>) {
+        self.failed |= tally.fails(self.strict);
+        self.print_file(out, source, input, &tally, table, drawn);
+        self.rows.push((source.name.clone(), source.notation, tally));
+    }
+
+    /// `drawn`: what was drawn while the file was read (see [`Output::Drawn`]).
+    fn print_file(&self, out: &mut impl Write, source: &Source, input: &crate::input::Input, tally: &Tally, table: Option<&GameTable>, drawn: Option<Drawn>) {
+        let mut drawn = drawn.unwrap_or_else(|| Drawn::new(self.max_shown, self.color));
+        drawn.draw(out, input, &source.diagnostics);
+        let hidden = drawn.hidden;
         if hidden > 0 {
             let _ = writeln!(
                 out,

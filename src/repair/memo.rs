@@ -5,7 +5,7 @@
 
 use super::align::Reading;
 use super::decode::Cursor;
-use super::read_cost::FastHasher;
+use crate::fast_hash::FastHasher;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash};

@@ -8,15 +8,14 @@
 
 use super::cost::CostModel;
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use crate::fast_hash::FastMap;
 
 /// Longest text kept in the memo; longer ones are rare and computed each time.
 const PACKED: usize = 7;
 
 pub(super) struct ReadCosts<'a> {
     model: &'a CostModel,
-    memo: RefCell<HashMap<(u64, u64), f64, BuildHasherDefault<FastHasher>>>,
+    memo: RefCell<FastMap<(u64, u64), f64>>,
 }
 
 impl<'a> ReadCosts<'a> {
@@ -59,46 +58,6 @@ pub(super) fn decimal(mut n: u32, buf: &mut [u8; 10]) -> &[u8] {
         if n == 0 {
             return &buf[at..];
         }
-    }
-}
-
-/// A multiply-rotate hash (as in rustc's FxHash): the keys are small integers
-/// made by this crate, so the default DoS-proof hash only costs time here.
-#[derive(Default)]
-pub(super) struct FastHasher(u64);
-
-impl Hasher for FastHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_u128(&mut self, n: u128) {
-        self.write_u64(n as u64);
-        self.write_u64((n >> 64) as u64);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(u64::from(n));
     }
 }
 

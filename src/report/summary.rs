@@ -50,13 +50,17 @@ impl Tally {
 
     /// Counts the source's diagnostics by severity.
     pub fn count_diagnostics(&mut self, source: &Source) {
-        let t = self;
-        (t.errors, t.warnings, t.notes) = (0, 0, 0);
-        for d in &source.diagnostics {
+        (self.errors, self.warnings, self.notes) = (0, 0, 0);
+        self.add_diagnostics(&source.diagnostics);
+    }
+
+    /// Counts diagnostics handed on while a source is read, on top of those counted.
+    pub fn add_diagnostics(&mut self, diagnostics: &[crate::diagnostic::Diagnostic]) {
+        for d in diagnostics {
             match d.severity {
-                Severity::Error => t.errors += 1,
-                Severity::Warning => t.warnings += 1,
-                Severity::Note => t.notes += 1,
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Note => self.notes += 1,
             }
         }
     }

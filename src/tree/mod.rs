@@ -49,6 +49,17 @@ pub struct Source {
     pub prose: Vec<Prose>,
 }
 
+/// What a reader that streams hands on as it reads: a game, or the rest of
+/// a finished stretch of text (a book of the 1852 text: its diagnostics,
+/// unread text, notes and prose), so a large text is checked without holding
+/// either.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Streamed {
+    Game(Game),
+    /// A source with no games: what a stretch of text gave besides its games.
+    Parts(Source),
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Game {
     /// A name for people: the opening, the PDN Event, or "game 3".
@@ -446,6 +457,15 @@ impl Line {
 }
 
 impl Source {
+    /// Take in what a stretch of text gave besides games (see [`Streamed::Parts`]), after what is here.
+    pub fn append_parts(&mut self, mut parts: Source) {
+        self.games.append(&mut parts.games);
+        self.unread.append(&mut parts.unread);
+        self.notes.append(&mut parts.notes);
+        self.diagnostics.append(&mut parts.diagnostics);
+        self.prose.append(&mut parts.prose);
+    }
+
     pub fn error_count(&self) -> usize {
         self.diagnostics.iter().filter(|d| d.is_error()).count()
     }

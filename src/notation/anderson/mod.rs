@@ -45,7 +45,7 @@ pub use resume::is_resumed;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::draughts::Position;
 use crate::span::Span;
-use crate::tree::{Game, Line, LineOrigin, Page, PageSource, Source};
+use crate::tree::{Game, Line, LineOrigin, Page, PageSource, Source, Streamed};
 use column::ColumnWork;
 use layout::{is_game_header, parse_pages, Layout};
 #[cfg(test)]
@@ -55,18 +55,21 @@ use std::collections::BTreeMap;
 
 /// Read the whole book: every game as a tree, everything else kept unread.
 pub fn read(name: &str, text: &str) -> Source {
-    let mut games = Vec::new();
-    let mut source = read_streamed(name, text, |game| games.push(game));
-    source.games = games;
+    let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Anderson, ..Source::default() };
+    read_streamed(name, text, |part| match part {
+        Streamed::Game(game) => source.games.push(game),
+        Streamed::Parts(book) => source.append_parts(book),
+    });
     source
 }
 
-/// As [`read`], but each book's games are handed to `visit` once that book is
-/// read, and not kept: a text of several books (each with its contents page,
-/// see [`volumes`]) is read in the memory of one book, not of the file. The
-/// source comes back without games; its spans are offsets into `text`.
-pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Source {
-    let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Anderson, ..Source::default() };
+/// As [`read`], but each book is handed to `visit` once read (first what it
+/// gave besides games, then its games) and not kept: a text of several books
+/// (each with its contents page, see [`volumes`]) is read in the memory of one
+/// book, not of the file. The source comes back empty but for its name; its
+/// spans are offsets into `text`.
+pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Streamed)) -> Source {
+    let source = Source { name: name.to_string(), notation: crate::tree::Notation::Anderson, ..Source::default() };
     let mut numbered = 0;
     for volume in volumes(text) {
         let (mut book, games) = read_volume(volume.slice(text), numbered);
@@ -74,11 +77,11 @@ pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Sou
         if volume.start > 0 {
             crate::input::for_each_span(&mut book, |s| *s = Span::new(s.start + volume.start, s.end + volume.start));
         }
-        source.diagnostics.append(&mut book.diagnostics);
-        source.unread.append(&mut book.unread);
-        source.notes.append(&mut book.notes);
-        source.prose.append(&mut book.prose);
-        book.games.into_iter().for_each(&mut visit);
+        let games = std::mem::take(&mut book.games);
+        // A book's diagnostics, unread text and notes go on with its games: a
+        // text of many books is held one book at a time.
+        visit(Streamed::Parts(Source { name: name.to_string(), notation: source.notation, ..book }));
+        games.into_iter().map(Streamed::Game).for_each(&mut visit);
     }
     source
 }
@@ -423,9 +426,16 @@ mod tests {
         let book = small_book();
         let two = format!("{book}{book}");
         let alone = read("t", &book);
-        let mut handed = Vec::new();
-        let both = read_streamed("t", &two, |game| handed.push(game));
-        assert!(both.games.is_empty(), "the games were handed on, not kept");
+        let (mut handed, mut parts) = (Vec::new(), Vec::new());
+        let rest = read_streamed("t", &two, |part| match part {
+            Streamed::Game(game) => handed.push(game),
+            Streamed::Parts(book) => parts.push((handed.len(), book)),
+        });
+        assert_eq!(rest, Source { name: "t".into(), notation: crate::tree::Notation::Anderson, ..Source::default() }, "everything was handed on");
+        // Each book's parts go on before its games.
+        assert_eq!(parts.iter().map(|(games_before, _)| *games_before).collect::<Vec<_>>(), [0, alone.games.len()]);
+        let mut both = rest;
+        parts.into_iter().for_each(|(_, book)| both.append_parts(book));
         assert_eq!(handed.len(), 2 * alone.games.len());
         let second = book.len();
         for (k, game) in handed.iter().enumerate() {

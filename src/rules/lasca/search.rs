@@ -3,7 +3,7 @@
 
 use super::column::Color;
 use super::position::Position;
-use std::collections::HashMap;
+use crate::fast_hash::FastMap;
 
 /// What the search established about a claimed win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -22,7 +22,7 @@ struct Search {
     nodes: u64,
     budget: u64,
     /// Positions known not to be won within the stored number of plies.
-    failed: HashMap<Position, u32>,
+    failed: FastMap<Position, u32>,
 }
 
 impl Search {
@@ -63,7 +63,7 @@ impl Search {
 /// Whether `winner` can force a win from `pos` within `max_plies`, searching
 /// depth by depth and stopping after `node_budget` nodes.
 pub fn forced_win(pos: &Position, winner: Color, max_plies: u32, node_budget: u64) -> Proof {
-    let mut search = Search { winner, nodes: 0, budget: node_budget, failed: HashMap::new() };
+    let mut search = Search { winner, nodes: 0, budget: node_budget, failed: FastMap::default() };
     for depth in 0..=max_plies {
         match search.wins(pos, depth) {
             Some(true) => return Proof::Proven { plies: depth },

@@ -5,7 +5,7 @@
 use super::board::SQUARES;
 use super::column::Man;
 use super::position::Setup;
-use std::collections::HashSet;
+use crate::fast_hash::FastSet;
 use std::fmt;
 
 /// One change to a setup. `depth` counts from the leader (0 = top man).
@@ -133,7 +133,7 @@ fn key(setup: &Setup) -> Box<[u8]> {
 /// Search one change, then two, … up to `max_changes`, for setups that pass `accept`.
 /// Stops at the first count that has any fix and reports every fix of that count.
 pub fn minimal_fixes(setup: &Setup, max_changes: usize, mut accept: impl FnMut(&Setup) -> bool) -> FixSearch {
-    let mut seen: HashSet<Box<[u8]>> = HashSet::new();
+    let mut seen: FastSet<Box<[u8]>> = FastSet::default();
     seen.insert(key(setup));
     let mut frontier: Vec<(Setup, Vec<Change>)> = vec![(setup.clone(), Vec::new())];
     let mut tried = 0;
@@ -192,8 +192,8 @@ mod tests {
     #[test]
     fn keys_tell_every_setup_apart() {
         let start = Setup::initial();
-        let mut keys = HashSet::new();
-        let mut setups = HashSet::new();
+        let mut keys = std::collections::HashSet::new();
+        let mut setups = std::collections::HashSet::new();
         for change in single_changes(&start) {
             let Some(changed) = change.apply(&start) else { continue };
             assert_eq!(keys.insert(key(&changed)), setups.insert(changed), "{change}");
