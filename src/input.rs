@@ -187,20 +187,20 @@ impl Input {
     }
 
     /// Does `notation` hand this text's games on one at a time in
-    /// [`Input::read_visiting`]? PDN, SGF, numeric text, Lasca, Hoyle,
-    /// Paterson's written form and pages of specimens do, and the 1852 book
-    /// book by book; the book's page of specimens (cross-checked against the
+    /// [`Input::read_visiting`]? PDN, SGF, numeric text, Lasca, Hoyle, Go
+    /// records, Paterson's written form and pages of specimens do, and the
+    /// 1852 book book by book; the book's page of specimens (cross-checked against the
     /// book's columns) is read whole.
     pub fn streams(&self, notation: Reader) -> bool {
         match notation {
-            Reader::Pdn | Reader::Sgf | Reader::Numeric | Reader::Lasca | Reader::Hoyle | Reader::Anderson => true,
+            Reader::Pdn | Reader::Sgf | Reader::Numeric | Reader::Lasca | Reader::Hoyle | Reader::Anderson | Reader::Go => true,
             Reader::Paterson => notation::paterson::looks_written(&self.text) || !notation::anderson::looks_like(&self.text),
             _ => false,
         }
     }
 
-    /// As `read`, but a PDN, SGF, numeric, Lasca, Hoyle, Paterson or Anderson
-    /// text's games are handed to `visit` one at a time, spans already in the
+    /// As `read`, but a PDN, SGF, numeric, Lasca, Hoyle, Go record, Paterson
+    /// or Anderson text's games are handed to `visit` one at a time, spans already in the
     /// original bytes, and not kept: the source comes back without games, so
     /// checking a large file needs memory for one game, not for its whole
     /// tree. The 1852 text hands on each book's diagnostics, unread text and
@@ -235,6 +235,7 @@ impl Input {
             Reader::Paterson if notation::paterson::looks_written(&self.text) => notation::paterson::read_written_streamed(&self.name, &self.text, &mut game),
             Reader::Paterson => notation::paterson::read_specimens_streamed(&self.name, &self.text, &mut game),
             Reader::Lasca => notation::lasca::read_streamed(&self.name, &self.text, &mut game),
+            Reader::Go => notation::go_record::read_streamed(&self.name, &self.text, &mut game),
             Reader::Hoyle => {
                 let opts = notation::hoyle::HoyleOptions { starts: given.positions.clone(), infer: true, ..Default::default() };
                 notation::hoyle::read_hoyle_streamed(&self.name, &self.text, &opts, &mut game).0
@@ -497,11 +498,12 @@ mod tests {
     }
 
     #[test]
-    fn lasca_hoyle_and_anderson_are_handed_on_as_read_whole() {
+    fn lasca_hoyle_anderson_and_go_records_are_handed_on_as_read_whole() {
         // Repeated twice, with CRLF line ends, so spans are mapped on the way out
-        // (the 1852 text twice is two books, each handed on with its diagnostics).
+        // (the 1852 text twice is two books, each handed on with its diagnostics;
+        // a Go record twice is two records, two games).
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let files = [(Reader::Lasca, "tests/corpus/verdicts/lasca.txt"), (Reader::Hoyle, "tests/corpus/verdicts/hoyle.txt"), (Reader::Anderson, "corpus/anderson-1852-ocr.txt")];
+        let files = [(Reader::Lasca, "tests/corpus/verdicts/lasca.txt"), (Reader::Hoyle, "tests/corpus/verdicts/hoyle.txt"), (Reader::Anderson, "corpus/anderson-1852-ocr.txt"), (Reader::Go, "corpus/go/diagram-10.wq")];
         for (reader, file) in files {
             let text = fs::read_to_string(dir.join(file)).unwrap();
             let twice = format!("{0}\n\n{0}", text.trim_end()).replace('\n', "\r\n");

@@ -28,7 +28,7 @@ enum Output<'a, W: Write> {
 }
 
 /// A file read and judged for `check`, with its counts. Neither output needs
-/// the trees held: a PDN, SGF, numeric, specimens, Lasca, Hoyle or 1852 file's games are judged, counted,
+/// the trees held: a PDN, SGF, numeric, specimens, Lasca, Hoyle, Go record or 1852 file's games are judged, counted,
 /// tabulated and (for JSON) written as they are read and then dropped, so a large file is checked in
 /// the memory of one game. Other readers build their tree; it is written once
 /// read. The source comes back without games (and without what `output` drew),

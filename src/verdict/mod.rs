@@ -91,8 +91,10 @@ pub fn judge_source(source: &mut Source, judge: &Judge) {
                 Kind::Go => source.games[game].lines[index].verdict.clone().unwrap_or_else(|| unknown(UnknownReason::NoEngine)),
                 Kind::Other => unknown(UnknownReason::NoEngine),
             };
-            // A `count:` the replay already reported as differing needs no second message.
-            let reported = source.diagnostics.iter().any(|d| d.code == Code::GoCountDiffers && d.span == claim.span);
+            // A `count:` line is compared with the board by the replay, which reports a
+            // count that differs (as `go::count-differs`): it needs no second message.
+            // Known from the line itself, so a game judged alone (streamed) says the same.
+            let reported = source.games[game].lines[index].go_info().expected_count.as_ref().is_some_and(|c| c.span == claim.span);
             if verdict.class == VerdictClass::Disputed && verdict.method == Some(VerdictMethod::Count) && !reported {
                 diagnostics.push(
                     Diagnostic::warning(

@@ -26,6 +26,10 @@
 //! result: W+6
 //! ```
 //!
+//! A file may hold several records, one game each: a `title:` line after a
+//! record's title or first move begins the next record, with the comment
+//! lines just above it.
+//!
 //! A point is `[corner] ordinate abscissa` in any form `go_corner` reads:
 //! `平 c 4`, `平 三 四`, `lower-left 3 4`, or `c 4` once `corner:` is set.
 //! `corner:` may change anywhere and holds until the next one.
@@ -36,7 +40,7 @@ mod replay;
 mod result;
 
 pub use result::GoClaim;
-pub use read::{parse, Parsed};
+pub use read::{parse, parse_record, records, Parsed};
 pub use replay::{replay, Replay, ReplayedLine};
 
 use crate::notation::go_corner::{to_sgf, Corner, CornerPoint};
@@ -306,7 +310,27 @@ pub fn finish(game: &mut Game, replayed: &Replay) {
 
 /// Read, replay and build the tree for a record file.
 pub fn read(name: &str, text: &str) -> Source {
-    let parsed = parse(text);
+    let mut games = Vec::new();
+    let mut source = read_streamed(name, text, |game| games.push(game));
+    source.games = games;
+    source
+}
+
+/// As [`read`], but each record's game is handed to `visit` once read, and
+/// not kept: a file of many records is checked in the memory of one.
+pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Source {
+    let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::GoRecord, ..Source::default() };
+    for record in records(text) {
+        let (game, mut diagnostics) = read_record(text, record);
+        source.diagnostics.append(&mut diagnostics);
+        visit(game);
+    }
+    source
+}
+
+/// One record read and replayed, with its diagnostics in text order.
+fn read_record(text: &str, record: crate::span::Span) -> (Game, Vec<crate::diagnostic::Diagnostic>) {
+    let parsed = parse_record(text, record);
     let mut game = parsed.game;
     let replayed = replay(&game);
     let mut diagnostics = parsed.diagnostics;
@@ -314,14 +338,14 @@ pub fn read(name: &str, text: &str) -> Source {
     let no_stone = game.go_setup().is_none_or(|s| s.black.is_empty() && s.white.is_empty());
     if no_stone && game.lines.iter().all(|l| l.moves.is_empty()) {
         diagnostics.push(
-            crate::diagnostic::Diagnostic::error(Code::GoNoGame, "no game found: the record places no stone and plays no move", crate::span::Span::new(0, text.len()))
+            crate::diagnostic::Diagnostic::error(Code::GoNoGame, "no game found: the record places no stone and plays no move", record)
                 .with_label("no stone or move here")
                 .with_help("a record gives `size:`, setup like `black: a 2, b 1` and moves like `B 平 c 4`"),
         );
     }
     diagnostics.sort_by_key(|d| d.span.start);
     finish(&mut game, &replayed);
-    Source { name: name.to_string(), notation: crate::tree::Notation::GoRecord, games: vec![game], unread: Vec::new(), diagnostics, ..Source::default() }
+    (game, diagnostics)
 }
 
 #[cfg(test)]
@@ -329,6 +353,39 @@ mod tests {
     use super::*;
 
     const SMALL: &str = "title: test\nsize: 9\ncorner: 平\nblack: a 2, b 1 ; corner stones\nwhite: c 1\nW a 1 refused suicide\nW b 2 ; threat\nB c 2\n; the end\nline: alt from trunk after 1\nB a 1\ncount: black 5 white 2\n";
+
+    #[test]
+    fn a_title_after_a_title_or_a_move_begins_the_next_record() {
+        let spans = |text: &str| records(text).iter().map(|r| r.slice(text).to_string()).collect::<Vec<_>>();
+        assert_eq!(spans(SMALL), [SMALL], "one title: one record");
+        assert_eq!(spans(""), [""]);
+        let two = "; first\ntitle: a\nB a 1\n\n; second\n; its heading\ntitle: b\nB b 2\n";
+        assert_eq!(spans(two), ["; first\ntitle: a\nB a 1\n", "\n; second\n; its heading\ntitle: b\nB b 2\n"]);
+        // Two positions to solve, no move in either; a title after setup alone is the record's own.
+        let problems = "title: a\nblack: a 1\ntitle: b\nwhite: b 2\n";
+        assert_eq!(spans(problems), ["title: a\nblack: a 1\n", "title: b\nwhite: b 2\n"]);
+        assert_eq!(spans("size: 9\nblack: a 1\ntitle: late\nB b 2\n").len(), 1);
+        assert_eq!(spans("B a 1\nTitle: after a move\n").len(), 2);
+    }
+
+    #[test]
+    fn each_record_is_a_game_read_as_it_reads_alone() {
+        let text = format!("{SMALL}\n; the next record\n{SMALL}");
+        let alone = read("t", SMALL);
+        let both = read("t", &text);
+        assert_eq!(both.games.len(), 2);
+        assert_eq!(both.diagnostics.len(), 2 * alone.diagnostics.len(), "{:?}", both.diagnostics);
+        let second = records(&text)[1].start;
+        let copy = text.len() - SMALL.len();
+        let mut expected = alone.games[0].clone();
+        crate::input::for_each_game_span(&mut expected, |s| *s = crate::span::Span::new(s.start + copy, s.end + copy));
+        // The record begins with the comment above its title.
+        assert_eq!((both.games[1].span, both.games[1].lines[0].span.start), (crate::span::Span::new(second, text.len()), second));
+        expected.lines[0].span = both.games[1].lines[0].span;
+        assert_eq!(both.games[0], alone.games[0]);
+        assert_eq!(both.games[1].lines, expected.lines);
+        assert_eq!(both.games[1].go_info().map(|g| &g.comments), Some(&vec!["the next record".to_string(), "corner stones".to_string()]));
+    }
 
     #[test]
     fn reads_setup_moves_comments_and_lines() {

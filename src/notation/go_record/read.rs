@@ -32,6 +32,47 @@ struct Reader<'a> {
 
 /// Read a record. Never fails: unreadable lines become error diagnostics.
 pub fn parse(text: &str) -> Parsed {
+    parse_record(text, Span::new(0, text.len()))
+}
+
+/// The records a text holds, each as the stretch of text it runs over. A
+/// `title:` line after a record's title or first move begins the next record,
+/// with the comments and blank lines just above it (its heading); a text with
+/// no such line is one record.
+pub fn records(text: &str) -> Vec<Span> {
+    let mut starts = vec![0];
+    let (mut titled_or_played, mut heading) = (false, None);
+    let mut offset = 0;
+    for raw in text.split_inclusive('\n') {
+        let at = offset;
+        offset += raw.len();
+        let content = split_comment(raw.trim_end_matches(['\n', '\r'])).0.trim();
+        if content.is_empty() {
+            heading.get_or_insert(at);
+            continue;
+        }
+        match directive_key(content) {
+            Some(key) if key.eq_ignore_ascii_case("title") => {
+                if titled_or_played {
+                    starts.push(heading.unwrap_or(at));
+                }
+                titled_or_played = true;
+            }
+            Some(_) => {}
+            None => titled_or_played = true,
+        }
+        heading = None;
+    }
+    starts.iter().zip(starts.iter().skip(1).chain([&text.len()])).map(|(&a, &b)| Span::new(a, b)).collect()
+}
+
+/// The key of a `key: value` line (letters and `-`), as written.
+fn directive_key(content: &str) -> Option<&str> {
+    content.split_once(':').map(|(key, _)| key).filter(|key| key.chars().all(|c| c.is_ascii_alphabetic() || c == '-'))
+}
+
+/// Read the record that runs over `range` of `text` (see [`records`]); spans are offsets into `text`.
+pub fn parse_record(text: &str, range: Span) -> Parsed {
     let mut r = Reader {
         text,
         game: Game::new_go(DEFAULT_SIZE),
@@ -43,9 +84,11 @@ pub fn parse(text: &str) -> Parsed {
         current_line: 0,
         previous_was_comment: false,
     };
-    r.game.span = Span::new(0, text.len());
-    let mut offset = 0;
-    for raw in text.split_inclusive('\n') {
+    r.game.span = range;
+    // The trunk has no line of its own: it stands where the record begins.
+    r.game.lines[0].span = Span::new(range.start, range.start);
+    let mut offset = range.start;
+    for raw in range.slice(text).split_inclusive('\n') {
         let start = offset;
         offset += raw.len();
         let line = raw.trim_end_matches(['\n', '\r']);
@@ -100,9 +143,8 @@ impl Reader<'_> {
             return;
         }
         self.previous_was_comment = false;
-        if let Some((key, value)) = trimmed.split_once(':')
-            && key.chars().all(|c| c.is_ascii_alphabetic() || c == '-')
-        {
+        if let Some(key) = directive_key(trimmed) {
+            let value = &trimmed[key.len() + 1..];
             let value_start = span.start + key.len() + 1;
             let vlead = value.len() - value.trim_start().len();
             let vspan = Span::new(value_start + vlead, span.end);
