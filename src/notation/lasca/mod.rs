@@ -21,7 +21,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::repair::{self, build_line, DecodeOptions, Spelling, Token, TokenKind};
 use crate::rules::lasca::{Color, Move, Position, Rules};
 use crate::span::Span;
-use crate::tree::{Annotation, AnnotationKind, Game, Line, MoveNode, Source, Unread};
+use crate::tree::{Annotation, AnnotationKind, Game, Line, MoveNode, Source, Streamed, Unread};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -169,16 +169,20 @@ pub fn printed_plies(tokens: &[Token]) -> usize {
 
 /// Read a whole source: the games, the proposition, and the prose around them.
 pub fn read(name: &str, text: &str) -> Source {
-    let mut games = Vec::new();
-    let mut source = read_streamed(name, text, |game| games.push(game));
-    source.games = games;
+    let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Lasca, ..Source::default() };
+    let rest = read_streamed(name, text, |part| match part {
+        Streamed::Game(game) => source.games.push(game),
+        Streamed::Parts(parts) => source.append_parts(parts),
+    });
+    source.append_parts(rest);
     source
 }
 
-/// As [`read`], but each game is handed to `visit` as soon as it is read and
-/// not kept: the source comes back without games, so checking a long text
-/// needs memory for one game, not for every tree.
-pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Source {
+/// As [`read`], but each game is handed to `visit` as soon as it is read,
+/// after its diagnostics and the prose around it, and none is kept: the
+/// source comes back with only what was not handed on, so checking a long
+/// text needs memory for one game, not for every tree or every diagnostic.
+pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Streamed)) -> Source {
     let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Lasca, ..Source::default() };
     let (sections, propositions) = sections(text);
     if sections.is_empty() && propositions.is_empty() {
@@ -187,9 +191,8 @@ pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Sou
         for (n, block) in clean_games(text).into_iter().enumerate() {
             let s = section(text, n + 1, block, block.start);
             let (game, diagnostics) = read_game(text, &s, &decode_options());
-            visit(game);
+            hand_on(&mut visit, vec![game], diagnostics, None);
             games += 1;
-            source.diagnostics.extend(diagnostics);
         }
         if games == 0 {
             // Saying nothing would pass an empty or foreign text as a Lasca book checked.
@@ -206,30 +209,35 @@ pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Sou
     }
     let first = [sections.first().map(|s| s.span.start), propositions.first().map(|p| p.start)].into_iter().flatten().min().unwrap_or(text.len());
     if !text[..first].trim().is_empty() {
-        source.unread.push(Unread { raw: text[..first].to_string(), span: Span::new(0, first) });
+        let preamble = Unread { raw: text[..first].to_string(), span: Span::new(0, first) };
+        visit(Streamed::Parts(Source { unread: vec![preamble], ..Source::default() }));
     }
     // Games and propositions in the order the text prints them.
     let mut propositions = propositions.into_iter().peekable();
     for s in &sections {
         while let Some(span) = propositions.next_if(|p| p.start < s.span.start) {
-            read_proposition(text, span, &mut source, &mut visit);
+            read_proposition(text, span, &mut visit);
         }
         let (game, diagnostics) = read_game(text, s, &decode_options());
-        visit(game);
-        source.diagnostics.extend(diagnostics);
+        hand_on(&mut visit, vec![game], diagnostics, None);
     }
-    propositions.for_each(|span| read_proposition(text, span, &mut source, &mut visit));
+    propositions.for_each(|span| read_proposition(text, span, &mut visit));
     source
 }
 
-fn read_proposition(text: &str, span: Span, source: &mut Source, visit: &mut impl FnMut(Game)) {
+/// Hand on games, with their diagnostics and the prose after them first.
+fn hand_on(visit: &mut impl FnMut(Streamed), games: Vec<Game>, diagnostics: Vec<Diagnostic>, after: Option<Unread>) {
+    if !diagnostics.is_empty() || after.is_some() {
+        visit(Streamed::Parts(Source { diagnostics, unread: after.into_iter().collect(), ..Source::default() }));
+    }
+    games.into_iter().map(Streamed::Game).for_each(visit);
+}
+
+fn read_proposition(text: &str, span: Span, visit: &mut impl FnMut(Streamed)) {
     let (kept, after) = proposition_and_after(text, span);
     let (games, diagnostics) = proposition::read(text, kept);
-    games.into_iter().for_each(&mut *visit);
-    source.diagnostics.extend(diagnostics);
-    if let Some(after) = after {
-        source.unread.push(Unread { raw: after.slice(text).to_string(), span: after });
-    }
+    let after = after.map(|after| Unread { raw: after.slice(text).to_string(), span: after });
+    hand_on(visit, games, diagnostics, after);
 }
 
 /// A proposition's own text, and the prose after its solution, if any.
