@@ -73,10 +73,11 @@ pub fn keep_the_rest(source: &mut Source, text: &str) {
     keep_the_rest_within(source, text, Span::new(0, text.len()));
 }
 
-/// As [`keep_the_rest`], with `covered` (the stretches of games handed on,
-/// no longer in `source`) taken as covered.
-pub fn keep_the_rest_around(source: &mut Source, text: &str, covered: &[Span]) {
-    keep_the_rest_in(source, text, covered, Span::new(0, text.len()));
+/// As [`keep_the_rest`], for the stretch `within` of `text` only, with
+/// `covered` (the stretches of games handed on, no longer in `source`) taken
+/// as covered: a reader that hands a text on stretch by stretch.
+pub fn keep_the_rest_around(source: &mut Source, text: &str, covered: &[Span], within: Span) {
+    keep_the_rest_in(source, text, covered, within);
 }
 
 /// As [`keep_the_rest`], for the stretch `within` of `text` only (a reader

@@ -15,14 +15,14 @@ pub use fits::{solution_fits, SolutionFits, TaskClaim};
 pub use infer::king_assignments;
 pub use classical::{Classical, CLASSICAL};
 use infer::candidate_setups;
-pub use openings::{openings, Opening};
+pub use openings::{openings, openings_within, Opening};
 pub use solution::{SolutionReport, Task};
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::text::draughts::ReadOptions;
 use crate::rules::draughts::{Color, Position, Setup};
 use crate::span::Span;
-use crate::tree::{Game, Line, LineStatus, Note, NoteKind, Source, Unread};
+use crate::tree::{Game, Line, LineStatus, Note, NoteKind, Source, Streamed, Unread};
 use solution::{parse_solutions, RawSolution};
 use std::collections::HashMap;
 use tried::{Reading, Tried};
@@ -59,72 +59,104 @@ fn with_turn(mut setup: Setup, turn: Color) -> Setup {
 
 /// Read Hoyle's text with options; a report per solution.
 pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, Vec<SolutionReport>) {
-    let mut games = Vec::new();
-    let (mut source, reports) = read_hoyle_streamed(name, text, opts, |game| games.push(game));
-    source.games = games;
-    (source, reports)
+    let mut whole = Source::default();
+    let (rest, reports) = read_hoyle_streamed(name, text, opts, |part| match part {
+        Streamed::Game(game) => whole.games.push(game),
+        Streamed::Parts(parts) => whole.append_parts(parts),
+    });
+    let (name, notation) = (rest.name.clone(), rest.notation);
+    whole.append_parts(rest);
+    (Source { name, notation, ..whole }, reports)
 }
 
-/// As [`read_hoyle_with`], but each solution's game is handed to `visit` as
-/// soon as it is read and not kept: the source comes back without games, so
-/// checking a long text needs memory for one solution, not for every tree.
-/// Of each game only the stretches of text it covers are kept, for the notes
-/// read around the games at the end.
-pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visit: impl FnMut(Game)) -> (Source, Vec<SolutionReport>) {
-    let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Hoyle, ..Source::default() };
-    let mut covered = Vec::new();
-    let mut unread = Vec::new();
-    let mut diagnostics = Vec::new();
+/// As [`read_hoyle_with`], but the text is read stretch by stretch, each
+/// ending where the next solution's moves begin: a stretch's diagnostics,
+/// notes and unread text are handed to `visit`, then its solution's game,
+/// and none is kept. The source comes back empty but for its name, so
+/// checking a long text needs memory for one solution, not for every tree or
+/// every note. The solutions are found first (a small record of each).
+pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visit: impl FnMut(Streamed)) -> (Source, Vec<SolutionReport>) {
+    let source = Source { name: name.to_string(), notation: crate::tree::Notation::Hoyle, ..Source::default() };
+    let (mut unread, mut diagnostics) = (Vec::new(), Vec::new());
     let solutions = parse_solutions(text, &mut unread, &mut diagnostics);
-    source.unread.extend(unread);
-    source.diagnostics.extend(diagnostics);
-    let mut reports = Vec::new();
-    // Solutions of one diagram ("Fourth Position (1)", "(2)") share its pieces:
-    // the last start found under each title (a map, so that a long text's
-    // thousands of solutions are not each compared with every one before).
-    let mut found_for: HashMap<String, Setup> = HashMap::new();
-    for raw in &solutions {
-        let base = raw.title.split(" (").next().unwrap_or(&raw.title).to_string();
-        let turn = raw.task.map_or(Color::Black, |t| t.side);
-        let given = opts.starts.iter().find(|(title, _)| raw.title.starts_with(title.as_str()));
-        let tried = Tried::new(text, raw, &opts.read);
-        let best = if let Some((_, setup)) = given {
-            // The printed task ("White to move and draw") names the side to move;
-            // one diagram given by title serves every task printed under it.
-            let setup = if raw.task.is_some() || setup.turn.is_none() { with_turn(*setup, turn) } else { *setup };
-            tried.read_from("given", setup)
-        } else {
-            let same_diagram = found_for.get(&base).map(|setup| with_turn(*setup, turn));
-            search_start(&tried, same_diagram, turn, opts.infer)
-        };
-        let (report, found, game) = record(&mut source, text, raw, best);
-        covered.extend(crate::tree::coverage::covered_by(&game));
-        visit(game);
-        if let Some(setup) = found {
-            found_for.insert(base, setup);
-        }
-        reports.push(report);
-    }
     if solutions.is_empty() {
-        source.diagnostics.push(Diagnostic::error(Code::HoyleNoSolutions, "no \"Solution.\" found", Span::new(0, text.len())));
+        diagnostics.push(Diagnostic::error(Code::HoyleNoSolutions, "no \"Solution.\" found", Span::new(0, text.len())));
     }
     let titles: Vec<&str> = solutions.iter().map(|r| r.title.as_str()).collect();
     for (title, _) in &opts.starts {
         if !titles.iter().any(|t| t.starts_with(title.as_str())) {
-            source.diagnostics.push(
+            diagnostics.push(
                 Diagnostic::warning(Code::HoylePositionUnused, format!("a position was given for {title:?}, but no solution has that title"), Span::new(0, text.chars().next().map_or(0, char::len_utf8)))
                     .with_help(format!("the solutions are titled: {}", titles.join(", "))),
             );
         }
     }
-    // The opening definitions, with the moves they name; then the prose, headings and positions around the solutions.
-    for opening in openings(text) {
-        let kept = Note { kind: NoteKind::OpeningDefinition, text: opening.span.slice(text).to_string(), span: opening.span, line: Some(opening.line()) };
-        source.notes.push(kept);
+    // What finding the solutions found goes to the stretch it starts in.
+    unread.sort_by_key(|u| u.span.start);
+    diagnostics.sort_by_key(|d| d.span.start);
+    let (mut unread, mut diagnostics) = (unread.into_iter().peekable(), diagnostics.into_iter().peekable());
+    let mut reports = Vec::new();
+    // Solutions of one diagram ("Fourth Position (1)", "(2)") share its pieces:
+    // the last start found under each title (a map, so that a long text's
+    // thousands of solutions are not each compared with every one before).
+    let mut found_for: HashMap<String, Setup> = HashMap::new();
+    // A game may cover text past its stretch (variations printed after the next trunk).
+    let mut carried: Vec<Span> = Vec::new();
+    let mut from = 0;
+    for k in 0..solutions.len().max(1) {
+        let end = solutions.get(k + 1).map_or(text.len(), |next| next.span.start.max(from));
+        let stretch = Span::new(from, end);
+        let mut part = Source::default();
+        part.unread.extend(std::iter::from_fn(|| unread.next_if(|u| u.span.start < end)));
+        part.diagnostics.extend(std::iter::from_fn(|| diagnostics.next_if(|d| d.span.start < end)));
+        let mut covered = std::mem::take(&mut carried);
+        let game = solutions.get(k).map(|raw| {
+            let best = best_reading(text, raw, opts, &found_for);
+            let (report, found, game) = record(&mut part, text, raw, best);
+            covered.extend(crate::tree::coverage::covered_by(&game));
+            if let Some(setup) = found {
+                found_for.insert(base_title(raw), setup);
+            }
+            reports.push(report);
+            game
+        });
+        // The opening definitions, with the moves they name; then the prose, headings and positions around the solution.
+        for opening in openings_within(text, stretch) {
+            part.notes.push(Note { kind: NoteKind::OpeningDefinition, text: opening.span.slice(text).to_string(), span: opening.span, line: Some(opening.line()) });
+        }
+        super::notes::keep_the_rest_around(&mut part, text, &covered, stretch);
+        carried = covered.into_iter().filter(|s| s.end > end).collect();
+        part.diagnostics.sort_by_key(|d| d.span.start);
+        visit(Streamed::Parts(part));
+        if let Some(game) = game {
+            visit(Streamed::Game(game));
+        }
+        from = end;
     }
-    super::notes::keep_the_rest_around(&mut source, text, &covered);
-    source.diagnostics.sort_by_key(|d| d.span.start);
     (source, reports)
+}
+
+/// A solution's title without its number among the diagram's solutions.
+fn base_title(raw: &RawSolution) -> String {
+    raw.title.split(" (").next().unwrap_or(&raw.title).to_string()
+}
+
+/// The best reading of a solution: from the position given for its title, or searched for.
+fn best_reading(text: &str, raw: &RawSolution, opts: &HoyleOptions, found_for: &HashMap<String, Setup>) -> Option<Reading> {
+    let turn = raw.task.map_or(Color::Black, |t| t.side);
+    let tried = Tried::new(text, raw, &opts.read);
+    match opts.starts.iter().find(|(title, _)| raw.title.starts_with(title.as_str())) {
+        Some((_, setup)) => {
+            // The printed task ("White to move and draw") names the side to move;
+            // one diagram given by title serves every task printed under it.
+            let setup = if raw.task.is_some() || setup.turn.is_none() { with_turn(*setup, turn) } else { *setup };
+            tried.read_from("given", setup)
+        }
+        None => {
+            let same_diagram = found_for.get(&base_title(raw)).map(|setup| with_turn(*setup, turn));
+            search_start(&tried, same_diagram, turn, opts.infer)
+        }
+    }
 }
 
 /// The best start for a solution with no position given: the diagram of the

@@ -43,15 +43,21 @@ fn count_word(word: &str) -> Option<usize> {
 
 /// Every opening defined in `text` ("The \"Cross\" is formed by the first two moves: 11 to 15, 23 to 18.").
 pub fn openings(text: &str) -> Vec<Opening> {
+    openings_within(text, Span::new(0, text.len()))
+}
+
+/// The openings defined in the stretch `within` of `text` (which begins a line), spans in `text`.
+pub fn openings_within(text: &str, within: Span) -> Vec<Opening> {
     let mut out = Vec::new();
-    for caps in DEFINITION.captures_iter(text) {
+    let at = within.start;
+    for caps in DEFINITION.captures_iter(within.slice(text)) {
         let (Some(whole), Some(name), Some(count), Some(list)) = (caps.get(0), caps.get(1), caps.get(2), caps.get(3)) else { continue };
         let mut pos = Position::initial();
         let mut moves = Vec::new();
         let mut diagnostics = Vec::new();
         for pair in PAIR.captures_iter(list.as_str()) {
             let (Some(all), Some(a), Some(b)) = (pair.get(0), pair.get(1), pair.get(2)) else { continue };
-            let span = Span::new(list.start() + all.start(), list.start() + all.end());
+            let span = Span::new(at + list.start() + all.start(), at + list.start() + all.end());
             let squares: Option<Vec<u8>> = [a.as_str(), b.as_str()].iter().map(|s| s.parse::<u8>().ok()).collect();
             match squares.as_deref().map(|sq| draughts::resolve(&pos, sq)) {
                 Some(Ok(mv)) => {
@@ -74,11 +80,11 @@ pub fn openings(text: &str) -> Vec<Opening> {
             && diagnostics.is_empty()
         {
             diagnostics.push(
-                Diagnostic::warning(Code::HoyleOpeningCount, format!("{:?} is said to be formed by {n} moves but {} are given", name.as_str(), moves.len()), Span::new(list.start(), list.end()))
+                Diagnostic::warning(Code::HoyleOpeningCount, format!("{:?} is said to be formed by {n} moves but {} are given", name.as_str(), moves.len()), Span::new(at + list.start(), at + list.end()))
                     .with_label(format!("{} moves", moves.len())),
             );
         }
-        out.push(Opening { name: name.as_str().to_string(), moves, stated_count, span: Span::new(whole.start(), whole.end()), diagnostics });
+        out.push(Opening { name: name.as_str().to_string(), moves, stated_count, span: Span::new(at + whole.start(), at + whole.end()), diagnostics });
     }
     out
 }
