@@ -233,7 +233,7 @@ impl Input {
             Reader::Sgf => notation::sgf::read_streamed(&self.name, &self.text, &mut game),
             Reader::Numeric => notation::numeric::read_streamed(&self.name, &self.text, &notation::numeric::ReadOptions::default(), &mut game),
             Reader::Paterson if notation::paterson::looks_written(&self.text) => notation::paterson::read_written_streamed(&self.name, &self.text, &mut game),
-            Reader::Paterson => notation::paterson::read_specimens_streamed(&self.name, &self.text, &mut game),
+            Reader::Paterson => notation::paterson::read_specimens_streamed(&self.name, &self.text, &mut handed_on),
             Reader::Lasca => notation::lasca::read_streamed(&self.name, &self.text, &mut handed_on),
             Reader::Go => notation::go_record::read_streamed(&self.name, &self.text, &mut game),
             Reader::Hoyle => {

@@ -8,7 +8,7 @@ use crate::text::draughts::{scan, stated_result, ReadOptions};
 use crate::repair::{Token, TokenKind};
 use crate::rules::draughts::{self, Position};
 use crate::span::Span;
-use crate::tree::{Annotation, AnnotationKind, Game, Line, LineStatus, Source, Unread};
+use crate::tree::{Annotation, AnnotationKind, Game, Line, LineStatus, Source, Streamed, Unread};
 use regex::Regex;
 use serde::Serialize;
 use std::sync::LazyLock;
@@ -75,41 +75,49 @@ pub fn read_paterson_specimens(name: &str, text: &str) -> Source {
 
 /// As `read_paterson_specimens`, with a report per column.
 pub fn read_paterson_specimens_with_report(name: &str, text: &str) -> (Source, Vec<SpecimenReport>) {
-    let mut games = Vec::new();
-    let (mut source, reports) = read_pages(name, text, usize::MAX, |game| games.push(game));
-    source.games = games;
-    (source, reports)
+    let (mut whole, mut reports) = (Source::default(), Vec::new());
+    let visit = |part| match part {
+        Streamed::Game(game) => whole.games.push(game),
+        Streamed::Parts(parts) => whole.append_parts(parts),
+    };
+    let rest = read_pages(name, text, usize::MAX, visit, |r| reports.push(r));
+    let (name, notation) = (rest.name.clone(), rest.notation);
+    whole.append_parts(rest);
+    (Source { name, notation, ..whole }, reports)
 }
 
 /// The reports of the first `pages` pages of specimens, and how many pages
 /// the text holds (a report for people: a file of thousands of pages is
 /// not reread whole for it).
 pub fn specimen_reports(text: &str, pages: usize) -> (Vec<SpecimenReport>, usize) {
-    let (_, reports) = read_pages("", text, pages, drop);
+    let mut reports = Vec::new();
+    read_pages("", text, pages, drop, |r| reports.push(r));
     (reports, HEADING.find_iter(text).count())
 }
 
-/// As `read_paterson_specimens`, but each page's games are handed to `visit`
-/// once the page is read and not kept: memory for one page, not the file.
-pub fn read_specimens_streamed(name: &str, text: &str, visit: impl FnMut(Game)) -> Source {
-    read_pages(name, text, usize::MAX, visit).0
+/// As `read_paterson_specimens`, but each page's diagnostics, notes and
+/// unread text, then its games, are handed to `visit` once the page is read,
+/// and not kept: memory for one page, not the file.
+pub fn read_specimens_streamed(name: &str, text: &str, visit: impl FnMut(Streamed)) -> Source {
+    read_pages(name, text, usize::MAX, visit, drop)
 }
 
 /// Page by page: a page runs from its heading to the next one; the text
 /// before the first heading and around each table is kept as notes or unread
-/// text with its page, so nothing is lost.
-fn read_pages(name: &str, text: &str, max_pages: usize, mut visit: impl FnMut(Game)) -> (Source, Vec<SpecimenReport>) {
+/// text with its page, so nothing is lost. Each page is handed to `visit`
+/// (what it holds besides games, then its games) and its column reports to `report`.
+fn read_pages(name: &str, text: &str, max_pages: usize, mut visit: impl FnMut(Streamed), mut report: impl FnMut(SpecimenReport)) -> Source {
     let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Paterson, ..Source::default() };
-    let mut reports = Vec::new();
     let mut headings = HEADING.find_iter(text).map(|m| Span::new(m.start(), m.end())).peekable();
     if headings.peek().is_none() {
         source.diagnostics.push(
             Diagnostic::error(Code::PatersonNoSpecimens, "no page of specimens in natural notation found", Span::new(0, text.len()))
                 .with_help("the page starts with \"Specimens in accordance with the natural system\""),
         );
-        return (source, reports);
+        return source;
     }
     let mut page_start = 0;
+    let mut reports = Vec::new();
     for _ in 0..max_pages {
         let Some(heading) = headings.next() else { break };
         let page_end = headings.peek().map_or(text.len(), |next| next.start);
@@ -117,15 +125,15 @@ fn read_pages(name: &str, text: &str, max_pages: usize, mut visit: impl FnMut(Ga
         let page_text = &text[..page_end];
         let mut page = Source::default();
         read_page(page_text, heading, &mut page, &mut reports);
+        reports.drain(..).for_each(&mut report);
         crate::notation::notes::keep_the_rest_within(&mut page, page_text, Span::new(page_start, page_end));
-        source.diagnostics.append(&mut page.diagnostics);
-        source.notes.append(&mut page.notes);
-        source.unread.append(&mut page.unread);
-        page.games.into_iter().for_each(&mut visit);
+        page.diagnostics.sort_by_key(|d| d.span.start);
+        let games = std::mem::take(&mut page.games);
+        visit(Streamed::Parts(page));
+        games.into_iter().map(Streamed::Game).for_each(&mut visit);
         page_start = page_end;
     }
-    source.diagnostics.sort_by_key(|d| d.span.start);
-    (source, reports)
+    source
 }
 
 /// One page: its table under `heading`, its footnotes, each column read and
