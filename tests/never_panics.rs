@@ -6,7 +6,7 @@ use gamescribe::input::{for_each_span, Input};
 use gamescribe::notation::numeric::{self, ReadOptions};
 use gamescribe::notation::{Given, Reader};
 use gamescribe::rules::draughts::parse_fen;
-use gamescribe::tree::{Source, Streamed};
+use gamescribe::tree::Source;
 use proptest::prelude::*;
 use std::path::Path;
 
@@ -52,13 +52,8 @@ fn every_reader_survives(bytes: &[u8]) -> Result<(), TestCaseError> {
         });
         prop_assert!(outside.is_none(), "{notation:?}: span {outside:?} outside {} bytes", bytes.len());
         // Read as `check` reads it, a game (and a stretch's diagnostics) at a time: the same source.
-        let (mut games, mut parts) = (Vec::new(), Source::default());
-        let rest = input.read_visiting(notation, &Given::default(), &mut |part| match part {
-            Streamed::Game(game) => games.push(game),
-            Streamed::Parts(p) => parts.append_parts(p),
-        });
-        parts.append_parts(Source { games, ..rest.clone() });
-        prop_assert_eq!(&Source { name: rest.name, notation: rest.notation, ..parts }, &source, "{:?}: streamed, then whole", notation);
+        let streamed = Source::gathered(|visit| input.read_visiting(notation, &Given::default(), visit));
+        prop_assert_eq!(&streamed, &source, "{:?}: streamed, then whole", notation);
     }
     Ok(())
 }

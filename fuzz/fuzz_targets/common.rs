@@ -4,7 +4,7 @@
 
 use gamescribe::input::{for_each_span, Input};
 use gamescribe::notation::{Given, Reader};
-use gamescribe::tree::{Source, Streamed};
+use gamescribe::tree::Source;
 use std::path::Path;
 
 /// Larger inputs only slow the fuzzer down; the readers' time bounds are benchmarked elsewhere.
@@ -17,13 +17,8 @@ pub fn read(path: &str, notation: Reader, data: &[u8]) -> Option<Source> {
     let input = Input::from_bytes(Path::new(path), data);
     let mut source = input.read(notation, &Given::default());
     // Read as `check` reads it, a game (and a stretch's diagnostics) at a time: the same source.
-    let (mut games, mut parts) = (Vec::new(), Source::default());
-    let rest = input.read_visiting(notation, &Given::default(), &mut |part| match part {
-        Streamed::Game(game) => games.push(game),
-        Streamed::Parts(p) => parts.append_parts(p),
-    });
-    parts.append_parts(Source { games, ..rest.clone() });
-    assert_eq!(Source { name: rest.name, notation: rest.notation, ..parts }, source, "read streamed, then whole");
+    let streamed = Source::gathered(|visit| input.read_visiting(notation, &Given::default(), visit));
+    assert_eq!(streamed, source, "read streamed, then whole");
     for_each_span(&mut source, |s| {
         assert!(s.start <= s.end && s.end <= data.len(), "span {s:?} outside {} bytes", data.len());
     });

@@ -457,6 +457,19 @@ impl Line {
 }
 
 impl Source {
+    /// The whole source a streamed read hands on: its games and parts in the
+    /// order handed on, then what the read gave back.
+    pub fn gathered(read: impl FnOnce(&mut dyn FnMut(Streamed)) -> Source) -> Source {
+        let mut whole = Source::default();
+        let rest = read(&mut |part| match part {
+            Streamed::Game(game) => whole.games.push(game),
+            Streamed::Parts(parts) => whole.append_parts(parts),
+        });
+        let (name, notation) = (rest.name.clone(), rest.notation);
+        whole.append_parts(rest);
+        Source { name, notation, ..whole }
+    }
+
     /// Take in what a stretch of text gave besides games (see [`Streamed::Parts`]), after what is here.
     pub fn append_parts(&mut self, mut parts: Source) {
         self.games.append(&mut parts.games);

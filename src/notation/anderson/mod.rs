@@ -55,12 +55,7 @@ use std::collections::BTreeMap;
 
 /// Read the whole book: every game as a tree, everything else kept unread.
 pub fn read(name: &str, text: &str) -> Source {
-    let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Anderson, ..Source::default() };
-    read_streamed(name, text, |part| match part {
-        Streamed::Game(game) => source.games.push(game),
-        Streamed::Parts(book) => source.append_parts(book),
-    });
-    source
+    Source::gathered(|visit| read_streamed(name, text, visit))
 }
 
 /// As [`read`], but each book is handed to `visit` once read (first what it

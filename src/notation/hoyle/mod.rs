@@ -59,14 +59,13 @@ fn with_turn(mut setup: Setup, turn: Color) -> Setup {
 
 /// Read Hoyle's text with options; a report per solution.
 pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, Vec<SolutionReport>) {
-    let mut whole = Source::default();
-    let (rest, reports) = read_hoyle_streamed(name, text, opts, |part| match part {
-        Streamed::Game(game) => whole.games.push(game),
-        Streamed::Parts(parts) => whole.append_parts(parts),
+    let mut reports = Vec::new();
+    let source = Source::gathered(|visit| {
+        let (rest, found) = read_hoyle_streamed(name, text, opts, visit);
+        reports = found;
+        rest
     });
-    let (name, notation) = (rest.name.clone(), rest.notation);
-    whole.append_parts(rest);
-    (Source { name, notation, ..whole }, reports)
+    (source, reports)
 }
 
 /// As [`read_hoyle_with`], but the text is read stretch by stretch, each
@@ -104,11 +103,13 @@ pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visi
     let mut carried: Vec<Span> = Vec::new();
     let mut from = 0;
     for k in 0..solutions.len().max(1) {
-        let end = solutions.get(k + 1).map_or(text.len(), |next| next.span.start.max(from));
+        let next = solutions.get(k + 1).map(|next| next.span.start.max(from));
+        let (end, before) = (next.unwrap_or(text.len()), next.unwrap_or(usize::MAX));
         let stretch = Span::new(from, end);
         let mut part = Source::default();
-        part.unread.extend(std::iter::from_fn(|| unread.next_if(|u| u.span.start < end)));
-        part.diagnostics.extend(std::iter::from_fn(|| diagnostics.next_if(|d| d.span.start < end)));
+        // The last stretch takes the rest, empty spans at the very end included.
+        part.unread.extend(std::iter::from_fn(|| unread.next_if(|u| u.span.start < before)));
+        part.diagnostics.extend(std::iter::from_fn(|| diagnostics.next_if(|d| d.span.start < before)));
         let mut covered = std::mem::take(&mut carried);
         let game = solutions.get(k).map(|raw| {
             let best = best_reading(text, raw, opts, &found_for);

@@ -169,13 +169,7 @@ pub fn printed_plies(tokens: &[Token]) -> usize {
 
 /// Read a whole source: the games, the proposition, and the prose around them.
 pub fn read(name: &str, text: &str) -> Source {
-    let mut source = Source { name: name.to_string(), notation: crate::tree::Notation::Lasca, ..Source::default() };
-    let rest = read_streamed(name, text, |part| match part {
-        Streamed::Game(game) => source.games.push(game),
-        Streamed::Parts(parts) => source.append_parts(parts),
-    });
-    source.append_parts(rest);
-    source
+    Source::gathered(|visit| read_streamed(name, text, visit))
 }
 
 /// As [`read`], but each game is handed to `visit` as soon as it is read,

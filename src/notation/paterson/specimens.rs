@@ -75,15 +75,9 @@ pub fn read_paterson_specimens(name: &str, text: &str) -> Source {
 
 /// As `read_paterson_specimens`, with a report per column.
 pub fn read_paterson_specimens_with_report(name: &str, text: &str) -> (Source, Vec<SpecimenReport>) {
-    let (mut whole, mut reports) = (Source::default(), Vec::new());
-    let visit = |part| match part {
-        Streamed::Game(game) => whole.games.push(game),
-        Streamed::Parts(parts) => whole.append_parts(parts),
-    };
-    let rest = read_pages(name, text, usize::MAX, visit, |r| reports.push(r));
-    let (name, notation) = (rest.name.clone(), rest.notation);
-    whole.append_parts(rest);
-    (Source { name, notation, ..whole }, reports)
+    let mut reports = Vec::new();
+    let source = Source::gathered(|visit| read_pages(name, text, usize::MAX, visit, |r| reports.push(r)));
+    (source, reports)
 }
 
 /// The reports of the first `pages` pages of specimens, and how many pages
