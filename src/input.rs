@@ -203,10 +203,10 @@ impl Input {
     /// or Anderson text's games are handed to `visit` one at a time, spans already in the
     /// original bytes, and not kept: the source comes back without games, so
     /// checking a large file needs memory for one game, not for its whole
-    /// tree. The 1852 text hands on each book's diagnostics, unread text and
-    /// notes as well ([`Streamed::Parts`]), and what reading the bytes found
-    /// goes first, the same way; what is not handed on comes back in the
-    /// source. Other notations are read whole and their games visited.
+    /// tree. The 1852 text, Hoyle, Lasca and pages of specimens hand on each
+    /// stretch's diagnostics, unread text and notes as well
+    /// ([`Streamed::Parts`]), and what reading the bytes found goes first, the
+    /// same way; what is not handed on comes back in the source. Other notations are read whole and their games visited.
     pub fn read_visiting(&self, notation: Reader, given: &Given, visit: &mut dyn FnMut(Streamed)) -> Source {
         let notation = if notation == Reader::Auto { Reader::detect(&self.path, &self.text) } else { notation };
         // Corrections are applied to the whole tree, so a corrected source is read whole.

@@ -75,7 +75,7 @@ pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Streamed)) ->
         let games = std::mem::take(&mut book.games);
         // A book's diagnostics, unread text and notes go on with its games: a
         // text of many books is held one book at a time.
-        visit(Streamed::Parts(Source { name: name.to_string(), notation: source.notation, ..book }));
+        visit(Streamed::Parts(book));
         games.into_iter().map(Streamed::Game).for_each(&mut visit);
     }
     source
