@@ -58,7 +58,7 @@ impl TaskClaim {
 /// solution.
 pub fn solution_fits(name: &str, text: &str, opts: &HoyleOptions) -> Vec<SolutionFits> {
     let (source, reports) = read_hoyle_with(name, text, opts);
-    let raws = parse_solutions(text, &mut Vec::new(), &mut Vec::new());
+    let raws = parse_solutions(text, &mut Vec::new());
     let mut out: Vec<SolutionFits> = Vec::new();
     for ((raw, game), report) in raws.iter().zip(&source.games).zip(&reports) {
         let shares_diagram = report.start_from == super::SAME_DIAGRAM;

@@ -23,7 +23,7 @@ use crate::text::draughts::ReadOptions;
 use crate::rules::draughts::{Color, Position, Setup};
 use crate::span::Span;
 use crate::tree::{Game, Line, LineStatus, Note, NoteKind, Source, Streamed, Unread};
-use solution::{parse_solutions, RawSolution};
+use solution::{RawSolution, Solutions};
 use std::collections::HashMap;
 use tried::{Reading, Tried};
 
@@ -73,27 +73,30 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
 /// notes and unread text are handed to `visit`, then its solution's game,
 /// and none is kept. The source comes back empty but for its name, so
 /// checking a long text needs memory for one solution, not for every tree or
-/// every note. The solutions are found first (a small record of each).
+/// every note. The solutions are found as the reading goes, one ahead, so
+/// no table of the text's lines or of its solutions is kept either.
 pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visit: impl FnMut(Streamed)) -> (Source, Vec<SolutionReport>) {
     let source = Source { name: name.to_string(), notation: crate::tree::Notation::Hoyle, ..Source::default() };
-    let (mut unread, mut diagnostics) = (Vec::new(), Vec::new());
-    let solutions = parse_solutions(text, &mut unread, &mut diagnostics);
-    if solutions.is_empty() {
-        diagnostics.push(Diagnostic::error(Code::HoyleNoSolutions, "no \"Solution.\" found", Span::new(0, text.len())));
+    // What finding the solutions found goes to the stretch it starts in.
+    let mut found: Vec<Diagnostic> = Vec::new();
+    // Found one ahead: a stretch ends where the next solution's moves begin.
+    let mut solutions = Solutions::new(text);
+    let mut current = solutions.next();
+    if current.is_none() {
+        found.push(Diagnostic::error(Code::HoyleNoSolutions, "no \"Solution.\" found", Span::new(0, text.len())));
     }
-    let titles: Vec<&str> = solutions.iter().map(|r| r.title.as_str()).collect();
-    for (title, _) in &opts.starts {
-        if !titles.iter().any(|t| t.starts_with(title.as_str())) {
-            diagnostics.push(
-                Diagnostic::warning(Code::HoylePositionUnused, format!("a position was given for {title:?}, but no solution has that title"), Span::new(0, text.chars().next().map_or(0, char::len_utf8)))
-                    .with_help(format!("the solutions are titled: {}", titles.join(", "))),
-            );
+    if !opts.starts.is_empty() {
+        // Checked before any solution is read, so that a mistyped title is told first.
+        let titles: Vec<String> = Solutions::new(text).map(|r| r.title).collect();
+        for (title, _) in &opts.starts {
+            if !titles.iter().any(|t| t.starts_with(title.as_str())) {
+                found.push(
+                    Diagnostic::warning(Code::HoylePositionUnused, format!("a position was given for {title:?}, but no solution has that title"), Span::new(0, text.chars().next().map_or(0, char::len_utf8)))
+                        .with_help(format!("the solutions are titled: {}", titles.join(", "))),
+                );
+            }
         }
     }
-    // What finding the solutions found goes to the stretch it starts in.
-    unread.sort_by_key(|u| u.span.start);
-    diagnostics.sort_by_key(|d| d.span.start);
-    let (mut unread, mut diagnostics) = (unread.into_iter().peekable(), diagnostics.into_iter().peekable());
     let mut reports = Vec::new();
     // Solutions of one diagram ("Fourth Position (1)", "(2)") share its pieces:
     // the last start found under each title (a map, so that a long text's
@@ -102,21 +105,23 @@ pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visi
     // A game may cover text past its stretch (variations printed after the next trunk).
     let mut carried: Vec<Span> = Vec::new();
     let mut from = 0;
-    for k in 0..solutions.len().max(1) {
-        let next = solutions.get(k + 1).map(|next| next.span.start.max(from));
-        let (end, before) = (next.unwrap_or(text.len()), next.unwrap_or(usize::MAX));
+    loop {
+        let next = solutions.next();
+        found.extend(solutions.take_diagnostics());
+        let next_start = next.as_ref().map(|next| next.span.start.max(from));
+        let (end, before) = (next_start.unwrap_or(text.len()), next_start.unwrap_or(usize::MAX));
         let stretch = Span::new(from, end);
         let mut part = Source::default();
         // The last stretch takes the rest, empty spans at the very end included.
-        part.unread.extend(std::iter::from_fn(|| unread.next_if(|u| u.span.start < before)));
-        part.diagnostics.extend(std::iter::from_fn(|| diagnostics.next_if(|d| d.span.start < before)));
+        let (now, later): (Vec<Diagnostic>, Vec<Diagnostic>) = std::mem::take(&mut found).into_iter().partition(|d| d.span.start < before);
+        (part.diagnostics, found) = (now, later);
         let mut covered = std::mem::take(&mut carried);
-        let game = solutions.get(k).map(|raw| {
-            let best = best_reading(text, raw, opts, &found_for);
-            let (report, found, game) = record(&mut part, text, raw, best);
+        let game = current.take().map(|raw| {
+            let best = best_reading(text, &raw, opts, &found_for);
+            let (report, found, game) = record(&mut part, text, &raw, best);
             covered.extend(crate::tree::coverage::covered_by(&game));
             if let Some(setup) = found {
-                found_for.insert(base_title(raw), setup);
+                found_for.insert(base_title(&raw), setup);
             }
             reports.push(report);
             game
@@ -133,6 +138,10 @@ pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visi
             visit(Streamed::Game(game));
         }
         from = end;
+        current = next;
+        if current.is_none() {
+            break;
+        }
     }
     (source, reports)
 }
@@ -308,7 +317,7 @@ fn record(source: &mut Source, text: &str, raw: &RawSolution, best: Option<Readi
 
 /// Does the text hold Hoyle's solutions ("Solution." headings with period-notation moves)?
 pub fn looks_like_solutions(text: &str) -> bool {
-    !parse_solutions(text, &mut Vec::new(), &mut Vec::new()).is_empty()
+    Solutions::new(text).next().is_some()
 }
 
 /// The square paths of a game's trunk.

@@ -10,6 +10,7 @@ use crate::span::Span;
 use crate::tree::{Annotation, AnnotationKind, Edit, Game, Line, LineStatus, Repair, StatedResult, Unread};
 use regex::Regex;
 use serde::Serialize;
+use std::collections::VecDeque;
 use std::sync::LazyLock;
 
 static TASK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[(White|Black) to Move and (Win|Draw)\.?\]").expect("task pattern is valid"));
@@ -72,8 +73,8 @@ fn is_move_text(s: &str) -> bool {
 
 /// Whether a line that is not clean movetext is a move line damaged in print:
 /// short, with a digit, and either mostly digits and stops or followed by
-/// movetext, a result or a variation heading.
-fn looks_like_damaged_move(t: &str, rest: &[(usize, &str)]) -> bool {
+/// movetext, a result or a variation heading (`next`: the next line with text).
+fn looks_like_damaged_move<'a>(t: &str, next: impl FnOnce() -> Option<&'a str>) -> bool {
     let chars = t.chars().count();
     if chars > 16 || !t.chars().any(|c| c.is_ascii_digit()) {
         return false;
@@ -82,74 +83,182 @@ fn looks_like_damaged_move(t: &str, rest: &[(usize, &str)]) -> bool {
     if numeric * 2 > chars {
         return true;
     }
-    let Some(next) = rest.iter().map(|l| l.1.trim()).find(|l| !l.is_empty()) else { return false };
+    let Some(next) = next() else { return false };
     is_move_text(next) || RESULT_LINE.is_match(next) || VARIATION.is_match(next) || MARKED.captures(next).is_some_and(|c| is_move_text(&c[3]))
 }
 
-/// The sections of a Hoyle text that have a "Solution.": title, tasks and the text read.
-pub(crate) fn parse_solutions(text: &str, unread: &mut Vec<Unread>, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawSolution> {
-    let mut lines: Vec<(usize, &str)> = Vec::new();
-    let mut offset = 0;
-    for l in text.split_inclusive('\n') {
-        lines.push((offset, l.trim_end_matches(['\n', '\r'])));
-        offset += l.len();
-    }
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        if lines[i].1.trim() != "Solution." {
-            i += 1;
-            continue;
-        }
-        let (title, tasks) = title_and_tasks(&lines[..i]);
-        let (solutions, k) = solution_lines(&lines, i, diagnostics);
-        // Variations printed after a second trunk belong to it; those before, to the first.
-        let count = solutions.len();
-        for (n, lines_of) in solutions.into_iter().enumerate() {
-            let span = lines_of.iter().map(|l| l.span).reduce(Span::join).unwrap_or(Span::new(lines[i].0, lines[i].0));
-            let name = if count > 1 { format!("{title} ({})", n + 1) } else { title.clone() };
-            out.push(RawSolution { title: name, task: tasks.get(n).copied(), lines: lines_of, span });
-        }
-        i = k.max(i + 1);
-    }
-    let _ = unread;
-    out
+/// A text's lines, split as they are asked for and forgotten once passed, so
+/// that finding the solutions of a long text holds a few of its lines, not a
+/// table of all of them.
+struct TextLines<'a> {
+    text: &'a str,
+    kept: VecDeque<(usize, &'a str)>,
+    /// The number of the first kept line.
+    first: usize,
+    /// Where the text not yet split begins.
+    split_to: usize,
 }
 
-/// The title of the solution below `above` (the nearest short heading above
-/// it) and its tasks (every "[… to Move and …]" between), in print order.
-fn title_and_tasks(above: &[(usize, &str)]) -> (String, Vec<Task>) {
-    let mut title = String::from("solution");
-    let mut tasks: Vec<Task> = Vec::new();
-    for (_, line) in above.iter().rev() {
-        let t = line.trim();
-        // Collected bottom-up, with duplicates from the figure captions: keep print order.
-        for caps in TASK.captures_iter(t) {
-            let task = Task { side: if &caps[1] == "White" { Color::White } else { Color::Black }, win: &caps[2] == "Win" };
-            if !tasks.contains(&task) {
-                tasks.insert(0, task);
-            }
+impl<'a> TextLines<'a> {
+    fn new(text: &'a str) -> TextLines<'a> {
+        TextLines { text, kept: VecDeque::new(), first: 0, split_to: 0 }
+    }
+
+    /// Line `k` (counted from 0): where it starts and its text without the line end.
+    fn get(&mut self, k: usize) -> Option<(usize, &'a str)> {
+        while self.first + self.kept.len() <= k {
+            let line = self.split_next()?;
+            self.kept.push_back(line);
         }
+        self.kept.get(k.checked_sub(self.first)?).copied()
+    }
+
+    /// The first line from `k` on with more than blanks, trimmed.
+    fn next_with_text(&mut self, mut k: usize) -> Option<&'a str> {
+        loop {
+            let t = self.get(k)?.1.trim();
+            if !t.is_empty() {
+                return Some(t);
+            }
+            k += 1;
+        }
+    }
+
+    fn split_next(&mut self) -> Option<(usize, &'a str)> {
+        let rest = self.text.get(self.split_to..).filter(|r| !r.is_empty())?;
+        let len = rest.find('\n').map_or(rest.len(), |p| p + 1);
+        let at = self.split_to;
+        self.split_to += len;
+        Some((at, rest[..len].trim_end_matches(['\n', '\r'])))
+    }
+
+    /// Forget the lines before `k`, each shown to `passed` in order first.
+    fn forget_before(&mut self, k: usize, mut passed: impl FnMut(usize, &str)) {
+        while self.first < k {
+            let line = match self.kept.pop_front() {
+                Some(line) => line,
+                None => match self.split_next() {
+                    Some(line) => line,
+                    None => return,
+                },
+            };
+            passed(self.first, line.1);
+            self.first += 1;
+        }
+    }
+}
+
+/// The heading of the solution below, kept up to date as the lines above it
+/// pass: the nearest short title line, and the tasks ("[… to Move and …]")
+/// printed from it on, each where it was printed last.
+#[derive(Default)]
+struct Heading {
+    title: Option<String>,
+    /// Per task: the line it was last printed on, and its place among that line's tasks.
+    tasks: Vec<(Task, usize, usize)>,
+}
+
+impl Heading {
+    fn pass(&mut self, number: usize, line: &str) {
+        let t = line.trim();
         let words = t.split_whitespace().count();
         let is_title = t.ends_with('.') && (1..=5).contains(&words) && t.chars().next().is_some_and(char::is_uppercase) && !t.starts_with("Fig") && t != "Position." && t != "Solution.";
         if is_title {
-            title = t.trim_end_matches('.').to_string();
-            break;
+            self.title = Some(t.trim_end_matches('.').to_string());
+            self.tasks.clear();
+        }
+        for (place, caps) in TASK.captures_iter(t).enumerate() {
+            let task = Task { side: if &caps[1] == "White" { Color::White } else { Color::Black }, win: &caps[2] == "Win" };
+            match self.tasks.iter_mut().find(|(known, _, _)| *known == task) {
+                // Of one line's copies (the figure captions repeat it), the first counts.
+                Some((_, on, _)) if *on == number => {}
+                Some(seen) => *seen = (task, number, place),
+                None => self.tasks.push((task, number, place)),
+            }
         }
     }
-    (title, tasks)
+
+    /// The title (`solution` if none is printed) and the tasks in print order,
+    /// each where it was printed last (the captions repeat them).
+    fn title_and_tasks(&self) -> (String, Vec<Task>) {
+        let mut tasks = self.tasks.clone();
+        tasks.sort_by_key(|&(_, line, place)| (line, place));
+        (self.title.clone().unwrap_or_else(|| "solution".to_string()), tasks.into_iter().map(|t| t.0).collect())
+    }
+}
+
+/// The solutions of a Hoyle text, found as they are asked for: each section
+/// with a "Solution." gives one per trunk, titled by the nearest short
+/// heading above it, with the tasks printed between.
+pub(crate) struct Solutions<'a> {
+    lines: TextLines<'a>,
+    heading: Heading,
+    /// The number of the next line to look at.
+    next: usize,
+    /// A section's second trunk and after, waiting.
+    waiting: VecDeque<RawSolution>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> Solutions<'a> {
+    pub(crate) fn new(text: &'a str) -> Solutions<'a> {
+        Solutions { lines: TextLines::new(text), heading: Heading::default(), next: 0, waiting: VecDeque::new(), diagnostics: Vec::new() }
+    }
+
+    /// What finding the solutions so far found ("Continue as" with no point named).
+    pub(crate) fn take_diagnostics(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.diagnostics)
+    }
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = RawSolution;
+
+    fn next(&mut self) -> Option<RawSolution> {
+        if let Some(waiting) = self.waiting.pop_front() {
+            return Some(waiting);
+        }
+        let i = loop {
+            let heading = &mut self.heading;
+            self.lines.forget_before(self.next, |number, line| heading.pass(number, line));
+            let (_, line) = self.lines.get(self.next)?;
+            if line.trim() == "Solution." {
+                break self.next;
+            }
+            self.next += 1;
+        };
+        let at = self.lines.get(i).map_or(0, |l| l.0);
+        let (title, tasks) = self.heading.title_and_tasks();
+        let (solutions, k) = solution_lines(&mut self.lines, i, &mut self.diagnostics);
+        // Variations printed after a second trunk belong to it; those before, to the first.
+        let count = solutions.len();
+        for (n, lines_of) in solutions.into_iter().enumerate() {
+            let span = lines_of.iter().map(|l| l.span).reduce(Span::join).unwrap_or(Span::new(at, at));
+            let name = if count > 1 { format!("{title} ({})", n + 1) } else { title.clone() };
+            self.waiting.push_back(RawSolution { title: name, task: tasks.get(n).copied(), lines: lines_of, span });
+        }
+        self.next = k.max(i + 1);
+        self.waiting.pop_front()
+    }
+}
+
+/// Every solution of a Hoyle text, with what finding them found.
+pub(crate) fn parse_solutions(text: &str, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawSolution> {
+    let mut found = Solutions::new(text);
+    let solutions = found.by_ref().collect();
+    diagnostics.extend(found.take_diagnostics());
+    solutions
 }
 
 /// The lines of the solution headed at line `i`, one list per trunk (a
 /// second task's solution follows the first's result), and the index of the
 /// first line after it.
-fn solution_lines(lines: &[(usize, &str)], i: usize, diagnostics: &mut Vec<Diagnostic>) -> (Vec<Vec<RawLine>>, usize) {
-    let mut solution_lines: Vec<RawLine> = vec![new_line("trunk".into(), None, lines[i].0)];
+fn solution_lines(lines: &mut TextLines, i: usize, diagnostics: &mut Vec<Diagnostic>) -> (Vec<Vec<RawLine>>, usize) {
+    let mut solution_lines: Vec<RawLine> = vec![new_line("trunk".into(), None, lines.get(i).map_or(0, |l| l.0))];
     let mut solutions: Vec<Vec<RawLine>> = Vec::new();
     let mut k = i + 1;
     let mut after_result = false;
-    while k < lines.len() {
-        let (at, raw) = lines[k];
+    while let Some((at, raw)) = lines.get(k) {
         let t = raw.trim();
         let lead = raw.len() - raw.trim_start().len();
         let span = Span::new(at + lead, at + lead + t.len());
@@ -193,7 +302,7 @@ fn solution_lines(lines: &[(usize, &str)], i: usize, diagnostics: &mut Vec<Diagn
         // A move line damaged in print (`09.1#3`) stays in the solution, where
         // the decoder reads what it can and keeps the rest unread with a diagnostic;
         // ending the solution there would drop the moves after it unseen.
-        let damaged = looks_like_damaged_move(t, &lines[k..]);
+        let damaged = looks_like_damaged_move(t, || lines.next_with_text(k));
         let Some((marker, move_span)) = move_line(t, span, damaged) else {
             k -= 1;
             break;
@@ -216,18 +325,18 @@ fn solution_lines(lines: &[(usize, &str)], i: usize, diagnostics: &mut Vec<Diagn
 /// "Continue as / trunk at / S." over up to three lines from `first` (at
 /// `span`): the point named, and where the phrase ends. `k` moves past the
 /// lines read.
-fn continue_target(lines: &[(usize, &str)], k: &mut usize, first: &str, span: Span) -> (Option<char>, usize) {
+fn continue_target(lines: &mut TextLines, k: &mut usize, first: &str, span: Span) -> (Option<char>, usize) {
     let mut target = None;
     let mut end = span.end;
     let mut words = first.to_string();
-    while target.is_none() && *k < lines.len() && words.split_whitespace().count() < 8 {
+    while target.is_none() && lines.get(*k).is_some() && words.split_whitespace().count() < 8 {
         if let Some(last) = words.split_whitespace().last().filter(|w| w.trim_end_matches('.').len() == 1) {
             target = last.chars().next().filter(char::is_ascii_uppercase);
             if target.is_some() {
                 break;
             }
         }
-        let (nat, next) = lines[*k];
+        let Some((nat, next)) = lines.get(*k) else { break };
         let nt = next.trim();
         *k += 1;
         if nt.is_empty() {
@@ -536,4 +645,60 @@ fn continue_check(lines: &[Line], starts: &[Position], li: usize, marker: &Marke
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Vec<(String, Vec<Task>, usize)> {
+        Solutions::new(text).map(|r| (r.title, r.task.into_iter().collect(), r.lines.iter().map(|l| l.items.len()).sum())).collect()
+    }
+
+    const WHITE_DRAWS: Task = Task { side: Color::White, win: false };
+    const BLACK_WINS: Task = Task { side: Color::Black, win: true };
+
+    #[test]
+    fn each_solution_takes_the_nearest_title_and_the_tasks_printed_since() {
+        let text = "Sixth Position.\n[Black to Move and Win.]\nSolution.\n\n22.18\n15.22\nB. wins.\n\nFig. 7.\nSeventh Position.\nFig. 7. [White to Move and Draw.]\n[White to Move and Draw.]\nSolution.\n9.14\n";
+        assert_eq!(found(text), vec![("Sixth Position".to_string(), vec![BLACK_WINS], 2), ("Seventh Position".to_string(), vec![WHITE_DRAWS], 1)]);
+    }
+
+    #[test]
+    fn a_second_trunk_takes_the_second_task_in_print_order() {
+        // Tasks ordered by where each was printed last: the captions repeat them.
+        let text = "Tenth Position.\n[White to Move and Draw.]\n[Black to Move and Win.]\n[White to Move and Draw.] [Black to Move and Win.]\nSolution.\n22.18\nDrawn.\n10.15\n";
+        let solutions: Vec<RawSolution> = Solutions::new(text).collect();
+        assert_eq!(solutions.iter().map(|r| (r.title.as_str(), r.task)).collect::<Vec<_>>(), vec![("Tenth Position (1)", Some(WHITE_DRAWS)), ("Tenth Position (2)", Some(BLACK_WINS))]);
+    }
+
+    #[test]
+    fn without_a_title_a_solution_is_named_solution_and_takes_every_task_above() {
+        let text = "[Black to Move and Win.]\nsome words here that are not a title\nSolution.\n22.18\n";
+        assert_eq!(found(text), vec![("solution".to_string(), vec![BLACK_WINS], 1)]);
+    }
+
+    #[test]
+    fn lines_passed_are_forgotten() {
+        // Finding the solutions of a long text keeps only the lines near the one it looks at.
+        let section = "Some Position.\n[Black to Move and Win.]\nSolution.\n22.18\n15.22\nB. wins.\n\n";
+        let text = section.repeat(500);
+        let mut solutions = Solutions::new(&text);
+        let mut most_kept = 0;
+        while solutions.next().is_some() {
+            most_kept = most_kept.max(solutions.lines.kept.len());
+        }
+        assert!(most_kept < 16, "{most_kept} lines kept at once");
+        assert_eq!(found(&text).len(), 500);
+    }
+
+    #[test]
+    fn continue_as_with_no_point_is_reported_and_the_next_solution_still_found() {
+        let text = "One Position.\nSolution.\n22.18\nContinue as\n\nSolution.\n9.14\n";
+        let mut diagnostics = Vec::new();
+        let solutions = parse_solutions(text, &mut diagnostics);
+        assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+        assert_eq!(diagnostics[0].code, Code::HoyleContinueWithoutTarget);
+        assert_eq!(solutions.len(), 1, "the phrase reads on over the lines after it, the next heading too");
+    }
 }
