@@ -238,7 +238,7 @@ impl Input {
             Reader::Go => notation::go_record::read_streamed(&self.name, &self.text, &mut game),
             Reader::Hoyle => {
                 let opts = notation::hoyle::HoyleOptions { starts: given.positions.clone(), infer: true, ..Default::default() };
-                notation::hoyle::read_hoyle_streamed(&self.name, &self.text, &opts, &mut handed_on).0
+                notation::hoyle::read_hoyle_streamed(&self.name, &self.text, &opts, &mut handed_on, |_| {})
             }
             Reader::Anderson => notation::anderson::read_streamed(&self.name, &self.text, &mut handed_on),
             // Not reached (`streams` names only the readers above); read whole all the same.

@@ -60,22 +60,18 @@ fn with_turn(mut setup: Setup, turn: Color) -> Setup {
 /// Read Hoyle's text with options; a report per solution.
 pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, Vec<SolutionReport>) {
     let mut reports = Vec::new();
-    let source = Source::gathered(|visit| {
-        let (rest, found) = read_hoyle_streamed(name, text, opts, visit);
-        reports = found;
-        rest
-    });
+    let source = Source::gathered(|visit| read_hoyle_streamed(name, text, opts, visit, |report| reports.push(report)));
     (source, reports)
 }
 
 /// As [`read_hoyle_with`], but the text is read stretch by stretch, each
 /// ending where the next solution's moves begin: a stretch's diagnostics,
 /// notes and unread text are handed to `visit`, then its solution's game,
-/// and none is kept. The source comes back empty but for its name, so
+/// and its report to `report`; none is kept. The source comes back empty but for its name, so
 /// checking a long text needs memory for one solution, not for every tree or
 /// every note. The solutions are found as the reading goes, one ahead, so
 /// no table of the text's lines or of its solutions is kept either.
-pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visit: impl FnMut(Streamed)) -> (Source, Vec<SolutionReport>) {
+pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visit: impl FnMut(Streamed), mut report: impl FnMut(SolutionReport)) -> Source {
     let source = Source { name: name.to_string(), notation: crate::tree::Notation::Hoyle, ..Source::default() };
     // What finding the solutions found goes to the stretch it starts in.
     let mut found: Vec<Diagnostic> = Vec::new();
@@ -97,7 +93,6 @@ pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visi
             }
         }
     }
-    let mut reports = Vec::new();
     // Solutions of one diagram ("Fourth Position (1)", "(2)") share its pieces:
     // the last start found under each title (a map, so that a long text's
     // thousands of solutions are not each compared with every one before).
@@ -118,12 +113,12 @@ pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visi
         let mut covered = std::mem::take(&mut carried);
         let game = current.take().map(|raw| {
             let best = best_reading(text, &raw, opts, &found_for);
-            let (report, found, game) = record(&mut part, text, &raw, best);
+            let (solution_report, found, game) = record(&mut part, text, &raw, best);
             covered.extend(crate::tree::coverage::covered_by(&game));
             if let Some(setup) = found {
                 found_for.insert(base_title(&raw), setup);
             }
-            reports.push(report);
+            report(solution_report);
             game
         });
         // The opening definitions, with the moves they name; then the prose, headings and positions around the solution.
@@ -143,7 +138,7 @@ pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visi
             break;
         }
     }
-    (source, reports)
+    source
 }
 
 /// A solution's title without its number among the diagram's solutions.
