@@ -130,6 +130,9 @@ fn an_input_with_no_game_is_exit_one_in_every_notation() {
         let out = gamescribe(&["check", "--notation", notation, empty.to_str().unwrap()], None);
         assert_eq!(out.status.code(), Some(1), "{notation}: {}", text(&out));
         assert!(text(&out).contains("::no-"), "{notation}: no diagnostic\n{}", text(&out));
+        // No table of games with a header over no rows.
+        let table_head = |l: &str| l.starts_with("solution ") || (l.starts_with("game ") && l.contains(" columns "));
+        assert!(!text(&out).lines().any(table_head), "{notation}: a table of no games\n{}", text(&out));
     }
     let digits = dir.join("digits.txt");
     std::fs::write(&digits, vec![b'7'; 1 << 20]).unwrap();

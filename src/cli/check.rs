@@ -292,7 +292,8 @@ impl Run<'_> {
                 source.name
             );
         }
-        if let Some(table) = table {
+        // A file with no game gets no table of games: a header over nothing says nothing.
+        if let Some(table) = table.filter(|t| !t.is_empty()) {
             let _ = writeln!(out, "{}", table.render());
         }
         match source.notation {

@@ -101,6 +101,10 @@ impl GameTable {
         self.rows.push((game.name.trim_start_matches("Game ").to_string(), rest, None));
     }
 
+    pub(super) fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
     pub(super) fn render(&self) -> String {
         let width = self.rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(8).max(8);
         let mut s = if self.solutions {
