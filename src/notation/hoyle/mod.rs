@@ -113,9 +113,9 @@ pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visi
         let mut covered = std::mem::take(&mut carried);
         let game = current.take().map(|raw| {
             let best = best_reading(text, &raw, opts, &found_for);
-            let (solution_report, found, game) = record(&mut part, text, &raw, best);
+            let (solution_report, replays_from, game) = record(&mut part, text, &raw, best);
             covered.extend(crate::tree::coverage::covered_by(&game));
-            if let Some(setup) = found {
+            if let Some(setup) = replays_from {
                 found_for.insert(base_title(&raw), setup);
             }
             report(solution_report);
