@@ -79,16 +79,18 @@ impl<G: Spelling> Decoder<'_, G> {
     /// and ends, so it keeps no pieces).
     fn expand_afresh(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>], only: Option<&G::Move>) -> Vec<(G::Move, Reading)> {
         let mut out: Vec<(G::Move, Reading)> = Vec::new();
-        let starts = self.move_starts(cursor, previous);
+        // Only the reading chosen needs the pieces of text its start passes over.
+        let starts = if only.is_some() { self.move_starts(cursor, previous) } else { self.start_points(cursor, previous) };
         let mut readings = Vec::new();
         let mut stack = Vec::new();
         for mv in self.game.legal_moves(pos).iter().filter(|m| only.is_none_or(|o| o == *m)) {
-            for spelling in self.game.spellings(pos, mv) {
+            let first_of_move = out.len();
+            self.game.each_spelling(pos, mv, &mut |spelling| {
                 for start in &starts {
-                    self.align_from(&spelling, start, only.is_some(), &mut readings, &mut stack);
+                    self.align_from(spelling, start, only.is_some(), &mut readings, &mut stack);
                     for r in readings.drain(..) {
                         // Keep only the cheapest reading of a move that ends in the same place.
-                        if let Some(prev) = out.iter_mut().find(|(m, p)| m == mv && p.end == r.end) {
+                        if let Some(prev) = out[first_of_move..].iter_mut().find(|(_, p)| p.end == r.end) {
                             if r.cost < prev.1.cost {
                                 prev.1 = r;
                             }
@@ -97,7 +99,7 @@ impl<G: Spelling> Decoder<'_, G> {
                         }
                     }
                 }
-            }
+            });
         }
         out
     }
@@ -169,17 +171,57 @@ impl<G: Spelling> Decoder<'_, G> {
         starts
     }
 
+    /// [`Self::move_starts`] as costs and places alone, in the same order:
+    /// what the search needs, made without keeping any piece of text.
+    fn start_points(&self, cursor: Cursor, previous: &[Vec<u32>]) -> Vec<Reading> {
+        let at = |cost: f64, end: Cursor| Reading { cost, end, pieces: Vec::new() };
+        let mut starts = vec![at(0.0, cursor)];
+        if cursor.off != 0 {
+            return starts;
+        }
+        let model = self.costs.model();
+        let (mut cost, mut end) = (0.0, cursor);
+        for _ in 0..2 {
+            let i = end.item;
+            if i >= self.items.len() {
+                break;
+            }
+            cost += if self.kind(i) == TokenKind::Junk { model.junk } else { model.stray_number };
+            end = Cursor { item: i + 1, off: 0 };
+            if cost <= self.opts.max_move_cost {
+                starts.push(at(cost, end));
+            }
+        }
+        let i = cursor.item;
+        self.with_repeats_before(i, |repeats| starts.extend(repeats.iter().map(|r| at(r.cost, r.end))));
+        for spelling in previous {
+            if let Some((last, mismatch)) = self.copy_of(i, spelling) {
+                let cost = model.repeat_base + model.repeat_per_token * spelling.len() as f64 + mismatch;
+                if !starts.iter().any(|s| s.end.item == last + 1 && s.cost <= cost) {
+                    starts.push(at(cost, Cursor { item: last + 1, off: 0 }));
+                }
+            }
+        }
+        starts
+    }
+
     /// A fragment printed twice: the next k numbers from item `i` repeat the k
     /// before (specks of junk in either copy do not count). Depends on `i` only.
     fn repeats_before(&self, i: usize) -> Vec<Reading> {
+        self.with_repeats_before(i, <[Reading]>::to_vec)
+    }
+
+    /// [`Self::repeats_before`] lent to `f`, worked out once.
+    fn with_repeats_before<R>(&self, i: usize, f: impl FnOnce(&[Reading]) -> R) -> R {
         if let Some(known) = self.repeats.borrow().get(i).and_then(Option::as_ref) {
-            return known.clone();
+            return f(known);
         }
         let found = self.repeats_before_afresh(i);
+        let answer = f(&found);
         if let Some(slot) = self.repeats.borrow_mut().get_mut(i) {
-            *slot = Some(found.clone());
+            *slot = Some(found);
         }
-        found
+        answer
     }
 
     /// [`Self::repeats_before`], worked out.

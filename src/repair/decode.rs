@@ -110,6 +110,9 @@ pub(super) type Chosen<M> = (M, Reading, f64);
 pub(super) struct Memos<P, M> {
     pub expansions: Memo<P, Expansion<M>>,
     pub to_end: Memo<P, (f64, bool)>,
+    /// Where the look to the end was asked for a reading below a cap and found
+    /// none: the cost to the end is at least that cap.
+    pub at_least: Memo<P, f64>,
     pub alignments: Alignments,
 }
 
@@ -146,7 +149,7 @@ impl<'a, G: Spelling> Decoder<'a, G> {
         let items: Vec<usize> = tokens.iter().enumerate().filter(|(_, t)| matches!(t.kind, TokenKind::Number | TokenKind::Junk)).map(|(i, _)| i).collect();
         let digits = items.iter().map(|&t| likeliest_digits(tokens[t].text.as_bytes())).collect();
         let junk_tail = items.iter().rposition(|&t| tokens[t].kind != TokenKind::Junk).map_or(0, |i| i + 1);
-        let memo = Memos { expansions: Memo::default(), to_end: Memo::default(), alignments: Alignments::default() };
+        let memo = Memos { expansions: Memo::default(), to_end: Memo::default(), at_least: Memo::default(), alignments: Alignments::default() };
         let unread_from = RefCell::new(vec![None; items.len() + 1]);
         let repeats = RefCell::new(vec![None; items.len() + 1]);
         Decoder { game, tokens, items, digits, junk_tail, unread_from, repeats, opts, costs: ReadCosts::new(&opts.cost), memo }

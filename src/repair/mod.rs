@@ -37,6 +37,14 @@ pub trait Spelling {
     fn play(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Position;
     /// Every way a book may print this move, as square-number sequences.
     fn spellings(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<Vec<u32>>;
+    /// Each of [`Self::spellings`] lent to `f`, in the same order. The search
+    /// asks this for every legal move it aligns; a game may answer without
+    /// allocating.
+    fn each_spelling(&self, pos: &Self::Position, mv: &Self::Move, f: &mut dyn FnMut(&[u32])) {
+        for spelling in self.spellings(pos, mv) {
+            f(&spelling);
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,6 +9,7 @@
 use super::align::Reading;
 use super::decode::{Chosen, Cursor, Decoder};
 use super::{Spelling, StopReason};
+use crate::tree::EditKind;
 use std::collections::BTreeMap;
 
 /// How one look at the readings of a move came out.
@@ -32,6 +33,10 @@ impl<G: Spelling> Decoder<'_, G> {
         if candidates.is_empty() {
             return Err(StopReason::NoLegalReading);
         }
+        if let Some(margin) = self.clearly_as_printed(pos, cursor, previous, &candidates) {
+            let (mv, reading) = candidates.swap_remove(0);
+            return Ok((mv, reading, margin));
+        }
         let mut scored = self.score(pos, &candidates, self.opts.lookahead.saturating_sub(1));
         let mut verdict = self.judge(&candidates, &scored, cursor, 0.0);
         // A close call is looked at again, further ahead, before the line stops:
@@ -42,19 +47,17 @@ impl<G: Spelling> Decoder<'_, G> {
         }
         // Last, each reading is followed to the end of the text.
         if verdict.margin < verdict.needed && self.opts.deep_beam > 0 {
-            let (deep, reaches_end): (Vec<(f64, usize)>, Vec<bool>) = candidates
-                .iter()
-                .enumerate()
-                .map(|(k, (mv, reading))| {
-                    let (cost, complete) = self.cost_to_end(&self.game.play(pos, mv), reading.end, &self.game.spellings(pos, mv));
-                    ((reading.cost + cost, k), complete)
-                })
-                .unzip();
+            let mut deep = self.deep_scores(pos, &candidates, true);
             // Costs summed over the whole rest of the text are noisier: ask for more.
-            let deep_verdict = self.judge(&candidates, &deep, cursor, self.opts.deep_extra_margin);
+            let mut deep_verdict = self.judge(&candidates, &deep.totals, cursor, self.opts.deep_extra_margin);
+            // A margin is reported with a repair, so it must be the true one, not a floor.
+            if deep_verdict.margin >= deep_verdict.needed && !deep.margin_is_exact(&candidates, &deep_verdict) && self.needs_repair(pos, cursor, previous, &candidates[deep_verdict.best_k]) {
+                deep = self.deep_scores(pos, &candidates, false);
+                deep_verdict = self.judge(&candidates, &deep.totals, cursor, self.opts.deep_extra_margin);
+            }
             // Two readings that both break down later say nothing about which is right.
-            if reaches_end[deep_verdict.best_k] {
-                scored = deep;
+            if deep.reaches_end[deep_verdict.best_k] {
+                scored = deep.totals;
                 verdict = deep_verdict;
             }
         }
@@ -76,6 +79,83 @@ impl<G: Spelling> Decoder<'_, G> {
         }
         let (mv, reading) = candidates.swap_remove(best_k);
         Ok((mv, reading, margin))
+    }
+
+    /// The plain case, settled without scoring every reading: the cheapest
+    /// reading is the move exactly as printed, the next moves read exactly
+    /// too (so its look ahead costs nothing), and every reading of another
+    /// move, and leaving the text unread, costs at least the margin by itself
+    /// (a look ahead never lowers a cost). The full look would then choose
+    /// this reading too, in its first round. Returns a floor of the margin:
+    /// a margin is reported only with a repair, and this reading has none.
+    fn clearly_as_printed(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>], candidates: &[(G::Move, Reading)]) -> Option<f64> {
+        let (mv, reading) = candidates.first()?;
+        if reading.cost != 0.0 {
+            return None;
+        }
+        let needed = self.opts.min_margin;
+        let rival = candidates[1..].iter().filter(|(m, _)| m != mv).map(|(_, r)| r.cost).fold(f64::INFINITY, f64::min);
+        let floor = rival.min(self.unread_cost(cursor));
+        if floor < needed {
+            return None;
+        }
+        let next = self.game.play(pos, mv);
+        if !self.reads_exactly_ahead(next, reading.end, self.game.spellings(pos, mv), self.opts.lookahead.saturating_sub(1)) {
+            return None;
+        }
+        // A reading may cost nothing and still pass over text when a model prices that at nothing.
+        let pieces = self.pieces_of(pos, cursor, previous, mv, reading.end);
+        pieces.iter().all(|p| p.kind == EditKind::Exact).then_some(floor)
+    }
+
+    /// Whether the next `depth` moves (or all to the end of the text) read
+    /// exactly as printed, each in one way only: then [`Self::lookahead`]
+    /// keeps that line, the only one costing nothing, and finds 0.
+    fn reads_exactly_ahead(&self, mut pos: G::Position, mut cursor: Cursor, mut previous: Vec<Vec<u32>>, depth: usize) -> bool {
+        for _ in 0..depth {
+            if self.at_end(cursor) {
+                return true;
+            }
+            let expansions = self.expand(&pos, cursor, &previous);
+            let mut exact = expansions.iter().filter(|(_, r)| r.cost == 0.0);
+            let (Some((mv, reading)), None) = (exact.next(), exact.next()) else { return false };
+            previous = self.game.spellings(&pos, mv);
+            pos = self.game.play(&pos, mv);
+            cursor = reading.end;
+        }
+        true
+    }
+
+    /// Each candidate followed to the end of the text. With `capped`, a
+    /// reading is followed only as far as it could come within [`DEEP_SPAN`]
+    /// of the cheapest found so far: past that it can be neither the best nor
+    /// a rival close enough to matter, and its total is a floor.
+    fn deep_scores(&self, pos: &G::Position, candidates: &[(G::Move, Reading)], capped: bool) -> DeepScores {
+        let span = self.opts.deep_extra_margin + self.opts.min_margin.max(self.opts.overrule_margin) + DEEP_SLACK;
+        let mut deep = DeepScores { totals: Vec::new(), reaches_end: Vec::new(), known: Vec::new() };
+        let mut cheapest = f64::INFINITY;
+        for (k, (mv, reading)) in candidates.iter().enumerate() {
+            let cap = if capped { cheapest + span - reading.cost } else { f64::INFINITY };
+            match self.cost_to_end_below(&self.game.play(pos, mv), reading.end, &self.game.spellings(pos, mv), cap) {
+                Some((rest, complete)) => {
+                    cheapest = cheapest.min(reading.cost + rest);
+                    deep.totals.push((reading.cost + rest, k));
+                    deep.reaches_end.push(complete);
+                    deep.known.push(true);
+                }
+                None => {
+                    deep.totals.push((reading.cost + cap, k));
+                    deep.reaches_end.push(false);
+                    deep.known.push(false);
+                }
+            }
+        }
+        deep
+    }
+
+    /// Whether the reading of a move, if accepted, is logged as a repair (and its margin with it).
+    fn needs_repair(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>], (mv, reading): &(G::Move, Reading)) -> bool {
+        reading.cost > 0.0 || self.pieces_of(pos, cursor, previous, mv, reading.end).iter().any(|p| p.kind != EditKind::Exact)
     }
 
     /// Each candidate's cost with the best `depth` moves after it.
@@ -142,19 +222,66 @@ impl<G: Spelling> Decoder<'_, G> {
     /// reading reads every number to the end. A pure function of (place,
     /// board, move before), so each is worked out once a decode.
     pub(super) fn cost_to_end(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>]) -> (f64, bool) {
+        self.cost_to_end_below(pos, cursor, previous, f64::INFINITY).unwrap_or((f64::INFINITY, false))
+    }
+
+    /// [`Self::cost_to_end`] when it is below `cap`, else `None`. Asking only
+    /// whether a reading could be cheap enough lets the look drop every line
+    /// already at the cap, which on text that reads badly is nearly all of them.
+    pub(super) fn cost_to_end_below(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>], cap: f64) -> Option<(f64, bool)> {
         if let Some(known) = self.memo.to_end.get(cursor, pos, previous) {
-            return known;
+            return (known.0 < cap).then_some(known);
         }
-        let found = self.cost_to_end_afresh(pos, cursor, previous.to_vec());
-        self.memo.to_end.put(cursor, pos, previous, found);
+        if self.memo.at_least.get(cursor, pos, previous).is_some_and(|floor| floor >= cap) {
+            return None;
+        }
+        // One line read greedily to the end bounds the answer: looking only
+        // below its cost first drops at once every line already dearer.
+        let dive = self.greedy_to_end(pos, cursor, previous) + DIVE_SLACK;
+        let mut found = None;
+        for look_below in [dive, cap] {
+            if look_below > cap || found.is_some() {
+                continue;
+            }
+            found = self.cost_to_end_afresh(pos, cursor, previous.to_vec(), look_below);
+            match found {
+                Some(known) => self.memo.to_end.put(cursor, pos, previous, known),
+                None => self.memo.at_least.put(cursor, pos, previous, look_below),
+            }
+        }
         found
+    }
+
+    /// The cost of one reading of the text from `cursor` on, each move the
+    /// cheapest reading of the next (stopping where that costs least): an
+    /// upper bound of [`Self::cost_to_end`] when the beam keeps that line,
+    /// and only ever used as a first cap, so no answer depends on it.
+    fn greedy_to_end(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>]) -> f64 {
+        let (mut pos, mut cursor, mut previous) = (pos.clone(), cursor, previous.to_vec());
+        let mut cost = 0.0;
+        let mut best = self.unread_cost(cursor);
+        while !self.at_end(cursor) {
+            let expansions = self.expand(&pos, cursor, &previous);
+            let Some((mv, reading)) = expansions.iter().min_by(|a, b| a.1.cost.total_cmp(&b.1.cost)) else { break };
+            cost += reading.cost;
+            if cost >= best {
+                break;
+            }
+            previous = self.game.spellings(&pos, mv);
+            pos = self.game.play(&pos, mv);
+            cursor = reading.end;
+            best = best.min(cost + self.unread_cost(cursor));
+        }
+        best
     }
 
     /// A beam over (cursor, position): readings compete only with others that
     /// have read exactly as far, so a line is never favoured for having read
-    /// less. Costs never fall, so any line already dearer than a finished one
-    /// is dropped.
-    pub(super) fn cost_to_end_afresh(&self, pos: &G::Position, cursor: Cursor, previous: Vec<Vec<u32>>) -> (f64, bool) {
+    /// less. Costs never fall, so any line already dearer than a finished one,
+    /// or at the cap, is dropped. Dropping lines at the cap changes nothing
+    /// below it: they sort after every cheaper line in a beam, so the cheaper
+    /// lines kept are the same. `None` when nothing reads below the cap.
+    pub(super) fn cost_to_end_afresh(&self, pos: &G::Position, cursor: Cursor, previous: Vec<Vec<u32>>, cap: f64) -> Option<(f64, bool)> {
         let mut waiting: Queue<G::Position, G::Move> = BTreeMap::new();
         waiting.insert((cursor.item, cursor.off), vec![(0.0, pos.clone(), MoveBefore::Spelled(previous))]);
         let mut best = f64::INFINITY;
@@ -177,7 +304,7 @@ impl<G: Spelling> Decoder<'_, G> {
                     best = stop_here;
                     complete = self.at_end(at) || self.only_junk_left(at);
                 }
-                if cost >= best || self.at_end(at) {
+                if cost >= best.min(cap) || self.at_end(at) {
                     continue;
                 }
                 let previous = match before {
@@ -186,16 +313,50 @@ impl<G: Spelling> Decoder<'_, G> {
                 };
                 for (mv, reading) in self.expand(&p, at, &previous).iter() {
                     let total = cost + reading.cost;
-                    if total < best {
+                    if total < best.min(cap) {
                         let state = (total, self.game.play(&p, mv), MoveBefore::Played(p.clone(), mv.clone()));
                         waiting.entry((reading.end.item, reading.end.off)).or_default().push(state);
                     }
                 }
             }
         }
-        (best, complete)
+        (best < cap).then_some((best, complete))
     }
 }
+
+/// How far above the cheapest reading the look to the end follows the others:
+/// the widest margin a verdict asks, and this much more.
+const DEEP_SLACK: f64 = 0.5;
+
+/// Each candidate's total to the end of the text (a floor where not `known`),
+/// and whether that reading reads every number.
+struct DeepScores {
+    totals: Vec<(f64, usize)>,
+    reaches_end: Vec<bool>,
+    known: Vec<bool>,
+}
+
+impl DeepScores {
+    /// Whether a verdict's margin is the true one: no floor stands below
+    /// what set it (the nearest rival known, or leaving the text unread).
+    fn margin_is_exact<M: PartialEq>(&self, candidates: &[(M, Reading)], verdict: &Verdict) -> bool {
+        let best_move = &candidates[verdict.best_k].0;
+        let rivals = self.totals.iter().zip(&self.known).filter(|((_, k), _)| candidates[*k].0 != *best_move);
+        let (mut known, mut floor) = (verdict.unread, f64::INFINITY);
+        for ((total, _), &is_known) in rivals {
+            if is_known {
+                known = known.min(*total);
+            } else {
+                floor = floor.min(*total);
+            }
+        }
+        known <= floor
+    }
+}
+
+/// Over the greedy line's cost, so that the beam finding that very line
+/// (its costs summed in the same order) counts as below it.
+const DIVE_SLACK: f64 = 1e-6;
 
 /// A line waiting in the look to the end: its cost, its board, and the move before.
 type Waiting<P, M> = (f64, P, MoveBefore<P, M>);

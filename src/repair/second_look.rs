@@ -10,6 +10,9 @@ use super::{Spelling, TokenKind};
 const RECONSIDER_BUDGET: usize = 8;
 /// How much dearer than the move as read another reading of it may be and still be tried.
 const RECONSIDER_SPREAD: f64 = 1.6;
+/// Added to each cap on a look to the end, so that rounding in sums of
+/// costs never drops a reading the test after it would take.
+const CAP_SLACK: f64 = 0.5;
 /// The most repair per number left to read that a reading found by going back may need.
 const RECONSIDER_DENSITY: f64 = 0.25;
 
@@ -62,24 +65,33 @@ impl<G: Spelling> Decoder<'_, G> {
         if candidates.iter().all(|(mv, _)| *mv == read.mv) {
             return None;
         }
-        let scored: Vec<(f64, bool)> = candidates
-            .iter()
-            .map(|(mv, r)| {
-                let (rest, complete) = self.cost_to_end(&self.game.play(&before.pos, mv), r.end, &self.game.spellings(&before.pos, mv));
-                (prefix + r.cost + rest, complete)
-            })
-            .collect();
-        let alt = (0..candidates.len()).filter(|&i| candidates[i].0 != read.mv).min_by(|&a, &b| scored[a].0.total_cmp(&scored[b].0))?;
         // A reading to the end that needs repair at every turn is no evidence.
         let numbers = (before.cursor.item..self.items.len()).filter(|&i| self.kind(i) == TokenKind::Number).count();
-        if !scored[alt].1 || scored[alt].0 - prefix > RECONSIDER_DENSITY * numbers as f64 + self.opts.overrule_margin {
+        let allowance = RECONSIDER_DENSITY * numbers as f64 + self.opts.overrule_margin;
+        // Each total to the end, looked for only below `cap` (a total from `prefix` on): `None` above it.
+        let total_below = |(mv, r): &(G::Move, Reading), cap: f64| {
+            let rest_cap = cap - prefix - r.cost + CAP_SLACK;
+            let (rest, complete) = self.cost_to_end_below(&self.game.play(&before.pos, mv), r.end, &self.game.spellings(&before.pos, mv), rest_cap)?;
+            Some((prefix + r.cost + rest, complete))
+        };
+        // Another reading counts only within the allowance: no other needs following far.
+        let mut scored: Vec<Option<(f64, bool)>> = candidates.iter().map(|c| if c.0 == read.mv { None } else { total_below(c, prefix + allowance) }).collect();
+        let alt = (0..candidates.len()).filter(|&i| scored[i].is_some()).min_by(|&a, &b| scored[a].map_or(f64::INFINITY, |s| s.0).total_cmp(&scored[b].map_or(f64::INFINITY, |s| s.0)))?;
+        let (alt_total, alt_complete) = scored[alt]?;
+        if !alt_complete || alt_total - prefix > allowance {
             return None;
         }
-        let rival = (0..candidates.len()).filter(|&i| candidates[i].0 != candidates[alt].0).map(|i| scored[i].0).fold(as_read, f64::min);
+        // Its rivals count only below the line as read, which bounds the margin anyway.
+        for (i, slot) in scored.iter_mut().enumerate() {
+            if slot.is_none() && candidates[i].0 != candidates[alt].0 {
+                *slot = total_below(&candidates[i], as_read);
+            }
+        }
+        let rival = (0..candidates.len()).filter(|&i| candidates[i].0 != candidates[alt].0).filter_map(|i| scored[i]).map(|s| s.0).fold(as_read, f64::min);
         // Overruling a move read exactly as printed takes the wider margin.
         let needed = self.opts.deep_extra_margin + if read.edits.is_empty() { self.opts.min_margin.max(self.opts.overrule_margin) } else { self.opts.min_margin };
-        let margin = rival - scored[alt].0;
-        (margin >= needed).then(|| (scored[alt].0, (candidates[alt].0.clone(), candidates[alt].1.clone(), margin)))
+        let margin = rival - alt_total;
+        (margin >= needed).then(|| (alt_total, (candidates[alt].0.clone(), candidates[alt].1.clone(), margin)))
     }
 
     /// The move about to be read (`mv`, from `pos`) needs mending. Is there an
@@ -102,7 +114,9 @@ impl<G: Spelling> Decoder<'_, G> {
             let before = &history[j];
             let candidates = self.ranked(&before.pos, before.cursor, &before.previous);
             for (alt, r) in candidates.iter().filter(|(m, r)| *m != moves[j].mv && r.cost <= RECONSIDER_SPREAD) {
-                let (rest, complete) = self.cost_to_end(&self.game.play(&before.pos, alt), r.end, &self.game.spellings(&before.pos, alt));
+                // Only a reading below the line as read matters: the look stops at that.
+                let cap = as_read + self.opts.min_margin - prefix[j] - r.cost + CAP_SLACK;
+                let Some((rest, complete)) = self.cost_to_end_below(&self.game.play(&before.pos, alt), r.end, &self.game.spellings(&before.pos, alt), cap) else { continue };
                 if complete && prefix[j] + r.cost + rest < as_read + self.opts.min_margin {
                     let spell = |m: &G::Move| self.game.spellings(&before.pos, m).into_iter().next().unwrap_or_default();
                     return Some((j, vec![spell(&moves[j].mv), spell(alt)]));

@@ -147,12 +147,12 @@ fn the_remembered_look_to_end_agrees_with_a_fresh_beam() {
         for item in 0..=dec.items.len() {
             for ply in 0..3 {
                 let at = Cursor { item, off: 0 };
-                let fresh = dec.cost_to_end_afresh(&ply, at, Vec::new());
+                let fresh = dec.cost_to_end_afresh(&ply, at, Vec::new(), f64::INFINITY).unwrap();
                 // The first answer fills the memo, the second comes from it.
                 assert_eq!(dec.cost_to_end(&ply, at, &[]), fresh, "{text:?} from item {item}, ply {ply}");
                 assert_eq!(dec.cost_to_end(&ply, at, &[]), fresh, "{text:?} from item {item}, ply {ply}");
                 // A fresh decoder, with nothing remembered, agrees too.
-                assert_eq!(Decoder::new(&game, &tokens, &opts).cost_to_end_afresh(&ply, at, Vec::new()), fresh);
+                assert_eq!(Decoder::new(&game, &tokens, &opts).cost_to_end_afresh(&ply, at, Vec::new(), f64::INFINITY), Some(fresh));
             }
         }
     }
@@ -168,4 +168,26 @@ fn the_look_to_end_counts_what_it_leaves_unread() {
     // From the third ply, the first two moves' text cannot be read: it is left unread.
     let (cost, complete) = dec.cost_to_end(&2, Cursor { item: 0, off: 0 }, &[]);
     assert!(!complete || cost > 0.0, "{cost} {complete}");
+}
+
+#[test]
+fn a_capped_look_to_end_agrees_below_its_cap_and_says_none_above() {
+    let game = opening();
+    for text in ["11-15 22-18 15-22", "11-l5 22-1 15-22", "9-13 24-20 15-19", "l1 15 2 18 15 2Z"] {
+        let tokens = scan(text);
+        let opts = DecodeOptions::default();
+        for item in 0..=tokens.len() {
+            let at = Cursor { item, off: 0 };
+            let exact = Decoder::new(&game, &tokens, &opts).cost_to_end(&0, at, &[]);
+            for cap in [0.0, 0.5, 1.0, 2.5, 6.0, 40.0] {
+                // A fresh decoder each time, and one that has seen other caps: both agree.
+                let fresh = Decoder::new(&game, &tokens, &opts).cost_to_end_below(&0, at, &[], cap);
+                assert_eq!(fresh, (exact.0 < cap).then_some(exact), "{text:?} from item {item} below {cap}");
+            }
+            let shared = Decoder::new(&game, &tokens, &opts);
+            for cap in [0.5, 40.0, 0.0, 6.0, 1.0] {
+                assert_eq!(shared.cost_to_end_below(&0, at, &[], cap), (exact.0 < cap).then_some(exact), "{text:?} from item {item} below {cap}, remembered");
+            }
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! and for the tree (the canonical text of a move).
 
 use crate::repair::Spelling;
-use crate::rules::draughts::{Move, Position};
+use crate::rules::draughts::{Move, Position, MAX_PATH};
 
 /// How books print English draughts moves: from and to, or from and every landing square.
 pub struct BookDraughts;
@@ -25,6 +25,19 @@ impl Spelling for BookDraughts {
             vec![ends, mv.squares().iter().map(|&s| s as u32).collect()]
         } else {
             vec![ends]
+        }
+    }
+
+    fn each_spelling(&self, _pos: &Position, mv: &Move, f: &mut dyn FnMut(&[u32])) {
+        let from = u32::from(mv.from().number());
+        f(&[from, u32::from(mv.to().number())]);
+        if mv.path().len() > 1 {
+            let mut squares = [0u32; MAX_PATH + 1];
+            squares[0] = from;
+            for (slot, &s) in squares[1..].iter_mut().zip(mv.path()) {
+                *slot = u32::from(s);
+            }
+            f(&squares[..=mv.path().len()]);
         }
     }
 }
