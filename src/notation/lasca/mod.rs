@@ -53,6 +53,14 @@ impl Spelling for BookLasca {
     fn spellings(&self, _pos: &Position, mv: &Move) -> Vec<Vec<u32>> {
         vec![mv.squares().into_iter().map(u32::from).collect()]
     }
+
+    fn each_spelling(&self, _pos: &Position, mv: &Move, f: &mut dyn FnMut(&[u32])) {
+        if !mv.is_capture() {
+            return f(&[u32::from(mv.from()), u32::from(mv.to())]);
+        }
+        let spelled: Vec<u32> = mv.squares().into_iter().map(u32::from).collect();
+        f(&spelled);
+    }
 }
 
 /// A move as the book prints it: `9-13`, `10-13-16-19-22*`.

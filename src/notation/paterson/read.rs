@@ -36,6 +36,13 @@ impl Spelling for NaturalSpelling {
             vec![ends]
         }
     }
+
+    fn each_spelling(&self, pos: &Position, mv: &Move, f: &mut dyn FnMut(&[u32])) {
+        if mv.path().len() > 1 {
+            return self.spellings(pos, mv).iter().for_each(|s| f(s));
+        }
+        f(&[to_natural(mv.from()) as u32, to_natural(mv.to()) as u32]);
+    }
 }
 
 /// The natural spelling with one move forced where a given position recurs.
@@ -58,6 +65,10 @@ impl Spelling for Forced {
 
     fn spellings(&self, pos: &Position, mv: &Move) -> Vec<Vec<u32>> {
         NaturalSpelling.spellings(pos, mv)
+    }
+
+    fn each_spelling(&self, pos: &Position, mv: &Move, f: &mut dyn FnMut(&[u32])) {
+        NaturalSpelling.each_spelling(pos, mv, f);
     }
 }
 

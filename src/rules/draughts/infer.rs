@@ -36,6 +36,44 @@ enum Cell {
     Piece { color: Color, kind: Kind, origin: Option<u8> },
 }
 
+/// A [`Cell`] in one byte, so that the boards the beam copies are small:
+/// 0 unknown, 1 empty, then 34 codes for each colour and kind (no origin,
+/// or the origin square 0..=32).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Packed(u8);
+
+const ORIGINS: u8 = 34;
+
+impl From<Cell> for Packed {
+    fn from(cell: Cell) -> Packed {
+        match cell {
+            Cell::Unknown => Packed(0),
+            Cell::Empty => Packed(1),
+            Cell::Piece { color, kind, origin } => {
+                let group = u8::from(color == Color::White) * 2 + u8::from(kind == Kind::King);
+                Packed(2 + group * ORIGINS + origin.map_or(0, |o| o.min(32) + 1))
+            }
+        }
+    }
+}
+
+impl Packed {
+    const UNKNOWN: Packed = Packed(0);
+
+    fn cell(self) -> Cell {
+        match self.0 {
+            0 => Cell::Unknown,
+            1 => Cell::Empty,
+            code => {
+                let (group, origin) = ((code - 2) / ORIGINS, (code - 2) % ORIGINS);
+                let color = if group >= 2 { Color::White } else { Color::Black };
+                let kind = if group % 2 == 1 { Kind::King } else { Kind::Man };
+                Cell::Piece { color, kind, origin: origin.checked_sub(1) }
+            }
+        }
+    }
+}
+
 /// Infer the start for `moves` (each the squares a move touches: from, then
 /// every landing square), `first` to move. Stops at the first move that does
 /// not fit the board built so far; `None` if not even the first fits.
@@ -74,8 +112,8 @@ pub fn infer_start_among(moves: &[Vec<Reading>], first: Color, beam: usize) -> O
 pub fn infer_start_among_prefixes(moves: &[Vec<Reading>], first: Color, beam: usize) -> Vec<InferredReading> {
     #[derive(Clone, Copy)]
     struct State {
-        board: [Cell; 33],
-        start: [Cell; 33],
+        board: [Packed; 33],
+        start: [Packed; 33],
         /// The last choice in `trail`, whose links lead back to the first move.
         choice: u32,
         cost: f64,
@@ -96,7 +134,7 @@ pub fn infer_start_among_prefixes(moves: &[Vec<Reading>], first: Color, beam: us
         out.reverse();
         out
     };
-    let mut states = vec![State { board: [Cell::Unknown; 33], start: [Cell::Unknown; 33], choice: NONE, cost: 0.0 }];
+    let mut states = vec![State { board: [Packed::UNKNOWN; 33], start: [Packed::UNKNOWN; 33], choice: NONE, cost: 0.0 }];
     let mut turn = first;
     let mut out = Vec::new();
     let mut next: Vec<(State, u32)> = Vec::new();
@@ -137,12 +175,12 @@ pub fn infer_start_among_prefixes(moves: &[Vec<Reading>], first: Color, beam: us
     out
 }
 
-fn to_inferred(start: &[Cell; 33], first: Color, plies: usize) -> Inferred {
+fn to_inferred(start: &[Packed; 33], first: Color, plies: usize) -> Inferred {
     let mut setup = Setup { turn: Some(first), ..Setup::default() };
     let mut fixed = 0;
     for n in 1..=32u8 {
         let bit = 1u32 << (n - 1);
-        match start[n as usize] {
+        match start[n as usize].cell() {
             Cell::Unknown => continue,
             Cell::Empty => {}
             Cell::Piece { color: Color::Black, kind: Kind::Man, .. } => setup.black_men |= bit,
@@ -240,7 +278,7 @@ fn square_to_block(pos: &Position, printed: &[u8], free: u32) -> Option<u8> {
 }
 
 /// Play one move over the partly known board, fixing what it implies.
-fn replay(board: &mut [Cell; 33], start: &mut [Cell; 33], squares: &[u8], mover: Color) -> bool {
+fn replay(board: &mut [Packed; 33], start: &mut [Packed; 33], squares: &[u8], mover: Color) -> bool {
     let Some((&from, landings)) = squares.split_first() else { return false };
     if landings.is_empty() || squares.iter().any(|&s| Square::new(s).is_none()) {
         return false;
@@ -255,16 +293,16 @@ fn replay(board: &mut [Cell; 33], start: &mut [Cell; 33], squares: &[u8], mover:
         }
         at = to;
     }
-    let (mut kind, origin) = match board[from as usize] {
+    let (mut kind, origin) = match board[from as usize].cell() {
         Cell::Unknown => {
             let piece = Cell::Piece { color: mover, kind: Kind::Man, origin: Some(from) };
-            start[from as usize] = piece;
+            start[from as usize] = piece.into();
             (Kind::Man, Some(from))
         }
         Cell::Piece { color, kind, origin } if color == mover => (kind, origin),
         _ => return false,
     };
-    board[from as usize] = Cell::Empty;
+    board[from as usize] = Cell::Empty.into();
     let mut crowned = false;
     let mut at = from;
     for &to in landings {
@@ -274,18 +312,18 @@ fn replay(board: &mut [Cell; 33], start: &mut [Cell; 33], squares: &[u8], mover:
             // A backward move makes the piece a king, which it must have been at the start.
             let Some(o) = origin.filter(|_| !crowned) else { return false };
             kind = Kind::King;
-            start[o as usize] = Cell::Piece { color: mover, kind: Kind::King, origin: Some(o) };
+            start[o as usize] = Cell::Piece { color: mover, kind: Kind::King, origin: Some(o) }.into();
         }
         if let Some(j) = jumped {
-            match board[j as usize] {
-                Cell::Unknown => start[j as usize] = Cell::Piece { color: mover.other(), kind: Kind::Man, origin: Some(j) },
+            match board[j as usize].cell() {
+                Cell::Unknown => start[j as usize] = Cell::Piece { color: mover.other(), kind: Kind::Man, origin: Some(j) }.into(),
                 Cell::Piece { color, .. } if color != mover => {}
                 _ => return false,
             }
-            board[j as usize] = Cell::Empty;
+            board[j as usize] = Cell::Empty.into();
         }
-        match board[to as usize] {
-            Cell::Unknown => start[to as usize] = Cell::Empty,
+        match board[to as usize].cell() {
+            Cell::Unknown => start[to as usize] = Cell::Empty.into(),
             Cell::Empty => {}
             Cell::Piece { .. } => return false,
         }
@@ -296,7 +334,7 @@ fn replay(board: &mut [Cell; 33], start: &mut [Cell; 33], squares: &[u8], mover:
     }
     // A man crowned by this move ends it there; the path above already ended.
     let last = *landings.last().unwrap_or(&from);
-    board[last as usize] = Cell::Piece { color: mover, kind, origin: if crowned { None } else { origin } };
+    board[last as usize] = Cell::Piece { color: mover, kind, origin: if crowned { None } else { origin } }.into();
     true
 }
 
@@ -353,6 +391,22 @@ fn crown_row(square: u8, mover: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_cell_packs_into_a_byte_and_back() {
+        let mut cells = vec![Cell::Unknown, Cell::Empty];
+        for color in [Color::Black, Color::White] {
+            for kind in [Kind::Man, Kind::King] {
+                cells.push(Cell::Piece { color, kind, origin: None });
+                cells.extend((0..=32).map(|o| Cell::Piece { color, kind, origin: Some(o) }));
+            }
+        }
+        let packed: std::collections::HashSet<u8> = cells.iter().map(|&c| Packed::from(c).0).collect();
+        assert_eq!(packed.len(), cells.len(), "no two cells share a byte");
+        for cell in cells {
+            assert_eq!(Packed::from(cell).cell(), cell);
+        }
+    }
     use crate::bench::noise::{random_game, Rng};
     use crate::rules::draughts::{write_fen, Position};
 
