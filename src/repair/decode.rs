@@ -56,7 +56,9 @@ pub struct DecodedMove<M> {
     /// Empty when the move was read as printed.
     pub edits: Vec<Edit>,
     pub cost: f64,
-    /// Cost difference to the best other reading (infinite when there is none).
+    /// Cost difference to the best other reading (infinite when there is
+    /// none). For a move read exactly as printed, which logs no repair, it
+    /// may be only a floor: the search does not score the rivals of a plain move.
     pub margin: f64,
     /// 0..1, from the margin.
     pub confidence: f64,

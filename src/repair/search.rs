@@ -127,9 +127,10 @@ impl<G: Spelling> Decoder<'_, G> {
     }
 
     /// Each candidate followed to the end of the text. With `capped`, a
-    /// reading is followed only as far as it could come within [`DEEP_SPAN`]
-    /// of the cheapest found so far: past that it can be neither the best nor
-    /// a rival close enough to matter, and its total is a floor.
+    /// reading is followed only while it stays within the widest margin a
+    /// verdict asks (and [`DEEP_SLACK`]) of the cheapest total found so far:
+    /// past that it can be neither the best nor a rival close enough to
+    /// matter, and its total is a floor.
     fn deep_scores(&self, pos: &G::Position, candidates: &[(G::Move, Reading)], capped: bool) -> DeepScores {
         let span = self.opts.deep_extra_margin + self.opts.min_margin.max(self.opts.overrule_margin) + DEEP_SLACK;
         let mut deep = DeepScores { totals: Vec::new(), reaches_end: Vec::new(), known: Vec::new() };
