@@ -90,7 +90,8 @@ impl<G: Spelling> Decoder<'_, G> {
     /// a margin is reported only with a repair, and this reading has none.
     fn clearly_as_printed(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>], candidates: &[(G::Move, Reading)]) -> Option<f64> {
         let (mv, reading) = candidates.first()?;
-        if reading.cost != 0.0 {
+        // The argument needs a look ahead that keeps a line, and costs that never fall.
+        if reading.cost != 0.0 || self.opts.beam == 0 {
             return None;
         }
         let needed = self.opts.min_margin;
@@ -133,6 +134,8 @@ impl<G: Spelling> Decoder<'_, G> {
     /// matter, and its total is a floor.
     fn deep_scores(&self, pos: &G::Position, candidates: &[(G::Move, Reading)], capped: bool) -> DeepScores {
         let span = self.opts.deep_extra_margin + self.opts.min_margin.max(self.opts.overrule_margin) + DEEP_SLACK;
+        // A span narrower than the least margin could hide a rival that decides a stop.
+        let capped = capped && span >= self.opts.min_margin + DEEP_SLACK;
         let mut deep = DeepScores { totals: Vec::new(), reaches_end: Vec::new(), known: Vec::new() };
         let mut cheapest = f64::INFINITY;
         for (k, (mv, reading)) in candidates.iter().enumerate() {
