@@ -80,7 +80,7 @@ impl<G: Spelling> Decoder<'_, G> {
     fn expand_afresh(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>], only: Option<&G::Move>) -> Vec<(G::Move, Reading)> {
         let mut out: Vec<(G::Move, Reading)> = Vec::new();
         // Only the reading chosen needs the pieces of text its start passes over.
-        let starts = if only.is_some() { self.move_starts(cursor, previous) } else { self.start_points(cursor, previous) };
+        let starts = self.move_starts(cursor, previous, only.is_some());
         let mut readings = Vec::new();
         let mut stack = Vec::new();
         for mv in self.game.legal_moves(pos).iter().filter(|m| only.is_none_or(|o| o == *m)) {
@@ -133,8 +133,10 @@ impl<G: Spelling> Decoder<'_, G> {
         self.expand_afresh(pos, cursor, previous, Some(mv)).into_iter().find(|(m, r)| m == mv && r.end == end).map_or_else(Vec::new, |(_, r)| r.pieces)
     }
 
-    /// Places a move may start: here, past a stray token or two, or past a repeated run.
-    fn move_starts(&self, cursor: Cursor, previous: &[Vec<u32>]) -> Vec<Reading> {
+    /// Places a move may start: here, past a stray token or two, or past a
+    /// repeated run; with the pieces of text passed over only if `keep_pieces`
+    /// (the search needs costs and places alone).
+    fn move_starts(&self, cursor: Cursor, previous: &[Vec<u32>], keep_pieces: bool) -> Vec<Reading> {
         let here = Reading { cost: 0.0, end: cursor, pieces: Vec::new() };
         let mut starts = vec![here.clone()];
         if cursor.off != 0 {
@@ -151,54 +153,28 @@ impl<G: Spelling> Decoder<'_, G> {
             let cost = if junk { model.junk } else { model.stray_number };
             acc.cost += cost;
             let kind = if junk { EditKind::JunkSkipped } else { EditKind::StrayNumberSkipped };
-            acc.pieces.push(Piece { span: self.span(i), printed: Printed::Item(i), read_as: None, kind, cost });
+            if keep_pieces {
+                acc.pieces.push(Piece { span: self.span(i), printed: Printed::Item(i), read_as: None, kind, cost });
+            }
             acc.end = Cursor { item: i + 1, off: 0 };
             if acc.cost <= self.opts.max_move_cost {
                 starts.push(acc.clone());
             }
         }
         let i = cursor.item;
-        starts.extend(self.repeats_before(i));
+        self.with_repeats_before(i, |repeats| {
+            starts.extend(repeats.iter().map(|r| if keep_pieces { r.clone() } else { Reading { cost: r.cost, end: r.end, pieces: Vec::new() } }));
+        });
         // The move just read printed again (this copy may be misread, or the first).
         for spelling in previous {
             if let Some((last, mismatch)) = self.copy_of(i, spelling) {
                 let cost = model.repeat_base + model.repeat_per_token * spelling.len() as f64 + mismatch;
                 if !starts.iter().any(|s| s.end.item == last + 1 && s.cost <= cost) {
-                    starts.push(self.repeat_passed_over(i, last, cost));
-                }
-            }
-        }
-        starts
-    }
-
-    /// [`Self::move_starts`] as costs and places alone, in the same order:
-    /// what the search needs, made without keeping any piece of text.
-    fn start_points(&self, cursor: Cursor, previous: &[Vec<u32>]) -> Vec<Reading> {
-        let at = |cost: f64, end: Cursor| Reading { cost, end, pieces: Vec::new() };
-        let mut starts = vec![at(0.0, cursor)];
-        if cursor.off != 0 {
-            return starts;
-        }
-        let model = self.costs.model();
-        let (mut cost, mut end) = (0.0, cursor);
-        for _ in 0..2 {
-            let i = end.item;
-            if i >= self.items.len() {
-                break;
-            }
-            cost += if self.kind(i) == TokenKind::Junk { model.junk } else { model.stray_number };
-            end = Cursor { item: i + 1, off: 0 };
-            if cost <= self.opts.max_move_cost {
-                starts.push(at(cost, end));
-            }
-        }
-        let i = cursor.item;
-        self.with_repeats_before(i, |repeats| starts.extend(repeats.iter().map(|r| at(r.cost, r.end))));
-        for spelling in previous {
-            if let Some((last, mismatch)) = self.copy_of(i, spelling) {
-                let cost = model.repeat_base + model.repeat_per_token * spelling.len() as f64 + mismatch;
-                if !starts.iter().any(|s| s.end.item == last + 1 && s.cost <= cost) {
-                    starts.push(at(cost, Cursor { item: last + 1, off: 0 }));
+                    let mut copy = self.repeat_passed_over(i, last, cost);
+                    if !keep_pieces {
+                        copy.pieces.clear();
+                    }
+                    starts.push(copy);
                 }
             }
         }
@@ -206,12 +182,8 @@ impl<G: Spelling> Decoder<'_, G> {
     }
 
     /// A fragment printed twice: the next k numbers from item `i` repeat the k
-    /// before (specks of junk in either copy do not count). Depends on `i` only.
-    fn repeats_before(&self, i: usize) -> Vec<Reading> {
-        self.with_repeats_before(i, <[Reading]>::to_vec)
-    }
-
-    /// [`Self::repeats_before`] lent to `f`, worked out once.
+    /// before (specks of junk in either copy do not count). Depends on `i` only,
+    /// so it is worked out once and lent to `f`.
     fn with_repeats_before<R>(&self, i: usize, f: impl FnOnce(&[Reading]) -> R) -> R {
         if let Some(known) = self.repeats.borrow().get(i).and_then(Option::as_ref) {
             return f(known);
@@ -224,7 +196,7 @@ impl<G: Spelling> Decoder<'_, G> {
         answer
     }
 
-    /// [`Self::repeats_before`], worked out.
+    /// [`Self::with_repeats_before`], worked out.
     fn repeats_before_afresh(&self, i: usize) -> Vec<Reading> {
         let model = self.costs.model();
         let before: Vec<usize> = (0..i).rev().filter(|&j| self.kind(j) == TokenKind::Number).take(8).collect();

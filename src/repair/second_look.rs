@@ -76,8 +76,7 @@ impl<G: Spelling> Decoder<'_, G> {
         };
         // Another reading counts only within the allowance: no other needs following far.
         let mut scored: Vec<Option<(f64, bool)>> = candidates.iter().map(|c| if c.0 == read.mv { None } else { total_below(c, prefix + allowance) }).collect();
-        let alt = (0..candidates.len()).filter(|&i| scored[i].is_some()).min_by(|&a, &b| scored[a].map_or(f64::INFINITY, |s| s.0).total_cmp(&scored[b].map_or(f64::INFINITY, |s| s.0)))?;
-        let (alt_total, alt_complete) = scored[alt]?;
+        let (alt, (alt_total, alt_complete)) = scored.iter().enumerate().filter_map(|(i, s)| Some((i, (*s)?))).min_by(|a, b| a.1.0.total_cmp(&b.1.0))?;
         if !alt_complete || alt_total - prefix > allowance {
             return None;
         }
