@@ -9,6 +9,7 @@
 //! - [`tree`]: the game tree every reader produces.
 //! - [`export`]: writers (PDN, JSON, YAML, CSV).
 //! - [`bench`]: generated inputs for `gamescribe bench`.
+//! - [`parallel`]: independent parts of a text read side by side, handed on in order.
 
 pub mod bench;
 pub mod cli;
@@ -18,6 +19,7 @@ pub mod export;
 pub mod fast_hash;
 pub mod input;
 pub mod notation;
+pub mod parallel;
 pub mod repair;
 pub mod report;
 pub mod rules;

@@ -64,3 +64,29 @@ fn every_command_and_format_gives_the_same_bytes_twice() {
     }
     assert!(differ.is_empty(), "{} of {} commands gave different bytes on a second run:\n{}", differ.len(), commands.len(), differ.join("\n"));
 }
+
+/// Runs of one command with `threads` reading threads.
+fn run_on(threads: &str, args: &[&str]) -> (Vec<u8>, Vec<u8>, Option<i32>) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gamescribe")).args(args).env("NO_COLOR", "1").env("GAMESCRIBE_THREADS", threads).output().expect("gamescribe runs");
+    (out.stdout, out.stderr, out.status.code())
+}
+
+/// The readers that read a text's parts side by side (Hoyle's solutions,
+/// Lasca's games and propositions, the 1852 book's games, pages of
+/// specimens) give the same bytes on one thread and on several. Hoyle's
+/// corpus holds two solutions of one diagram, the second read from the
+/// first's start: the case where a part waits on the one before it.
+#[test]
+fn the_same_bytes_on_one_thread_and_on_several() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cases = [("hoyle", "corpus/hoyle-draughts.txt"), ("lasca", "corpus/lasca-1911-ocr.txt"), ("anderson", "corpus/anderson-1852-ocr.txt"), ("paterson", "corpus/anderson-1852-ocr.txt")];
+    for (notation, file) in cases {
+        let path = root.join(file).display().to_string();
+        for args in [vec!["check", "--format", "json", "--notation", notation, &path], vec!["convert", "--to", "pdn", "--notation", notation, &path]] {
+            let alone = run_on("1", &args);
+            let side_by_side = run_on("4", &args);
+            assert!(alone.2.is_some(), "gamescribe {} was killed", args.join(" "));
+            assert!(alone == side_by_side, "gamescribe {} gave other bytes on four threads than on one", args.join(" "));
+        }
+    }
+}

@@ -128,8 +128,9 @@ fn read_volume(text: &str, numbered: usize) -> (Source, usize) {
                 .with_help("a game starts at a line `GAME.` followed by its column numbers (`GAME. 1 2 3`, cells separated by tabs)"),
         );
     }
-    for (k, layout) in layouts.iter().enumerate() {
-        let (game, diagnostics) = build_game(text, numbered + k + 1, layout);
+    // The games are read side by side: each replays from its own layout alone.
+    let numbered_layouts: Vec<(usize, &Layout)> = layouts.iter().enumerate().map(|(k, layout)| (numbered + k + 1, layout)).collect();
+    for (game, diagnostics) in crate::parallel::map(&numbered_layouts, |&(number, layout)| build_game(text, number, layout)) {
         source.games.push(game);
         source.diagnostics.extend(diagnostics);
     }

@@ -25,6 +25,7 @@ use crate::span::Span;
 use crate::tree::{Game, Line, LineStatus, Note, NoteKind, Source, Streamed, Unread};
 use solution::{RawSolution, Solutions};
 use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
 use tried::{Reading, Tried};
 
 /// Keep the better of two readings: a complete one first, and of complete ones
@@ -73,20 +74,14 @@ pub fn read_hoyle_with(name: &str, text: &str, opts: &HoyleOptions) -> (Source, 
 /// no table of the text's lines or of its solutions is kept either.
 pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visit: impl FnMut(Streamed), mut report: impl FnMut(SolutionReport)) -> Source {
     let source = Source { name: name.to_string(), notation: crate::tree::Notation::Hoyle, ..Source::default() };
-    // What finding the solutions found goes to the stretch it starts in.
-    let mut found: Vec<Diagnostic> = Vec::new();
-    // Found one ahead: a stretch ends where the next solution's moves begin.
-    let mut solutions = Solutions::new(text);
-    let mut current = solutions.next();
-    if current.is_none() {
-        found.push(Diagnostic::error(Code::HoyleNoSolutions, "no \"Solution.\" found", Span::new(0, text.len())));
-    }
+    // Positions given for titles no solution has.
+    let mut unused: Vec<Diagnostic> = Vec::new();
     if !opts.starts.is_empty() {
         // Checked before any solution is read, so that a mistyped title is told first.
         let titles: Vec<String> = Solutions::new(text).map(|r| r.title).collect();
         for (title, _) in &opts.starts {
             if !titles.iter().any(|t| t.starts_with(title.as_str())) {
-                found.push(
+                unused.push(
                     Diagnostic::warning(Code::HoylePositionUnused, format!("a position was given for {title:?}, but no solution has that title"), Span::new(0, text.chars().next().map_or(0, char::len_utf8)))
                         .with_help(format!("the solutions are titled: {}", titles.join(", "))),
                 );
@@ -96,48 +91,82 @@ pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visi
     // Solutions of one diagram ("Fourth Position (1)", "(2)") share its pieces:
     // the last start found under each title (a map, so that a long text's
     // thousands of solutions are not each compared with every one before).
-    let mut found_for: HashMap<String, Setup> = HashMap::new();
-    // A game may cover text past its stretch (variations printed after the next trunk).
-    let mut carried: Vec<Span> = Vec::new();
-    let mut from = 0;
-    loop {
-        let next = solutions.next();
-        found.extend(solutions.take_diagnostics());
-        let next_start = next.as_ref().map(|next| next.span.start.max(from));
-        let (end, before) = (next_start.unwrap_or(text.len()), next_start.unwrap_or(usize::MAX));
-        let stretch = Span::new(from, end);
-        let mut part = Source::default();
-        // The last stretch takes the rest, empty spans at the very end included.
-        let (now, later): (Vec<Diagnostic>, Vec<Diagnostic>) = std::mem::take(&mut found).into_iter().partition(|d| d.span.start < before);
-        (part.diagnostics, found) = (now, later);
-        let mut covered = std::mem::take(&mut carried);
-        let game = current.take().map(|raw| {
-            let best = best_reading(text, &raw, opts, &found_for);
-            let (solution_report, replays_from, game) = record(&mut part, text, &raw, best);
-            covered.extend(crate::tree::coverage::covered_by(&game));
-            if let Some(setup) = replays_from {
-                found_for.insert(base_title(&raw), setup);
-            }
-            report(solution_report);
-            game
+    let found_for: Mutex<HashMap<String, Setup>> = Mutex::default();
+    let same_diagram = |raw: &RawSolution| found_for.lock().unwrap_or_else(PoisonError::into_inner).get(&base_title(raw)).copied();
+    // Each solution, with what finding it found, is read side by side with
+    // the next few. A solution is read from the diagram of the one before as
+    // known when its reading begins; if that one was still being read, it is
+    // read again here, in order.
+    let mut solutions = Solutions::new(text);
+    let mut ended = false;
+    let found_in_order = std::iter::from_fn(|| {
+        if ended {
+            return None;
+        }
+        let raw = solutions.next();
+        ended = raw.is_none();
+        Some((raw, solutions.take_diagnostics()))
+    });
+    let read = |(raw, diagnostics): (Option<RawSolution>, Vec<Diagnostic>)| {
+        let read = raw.map(|raw| {
+            let assumed = same_diagram(&raw);
+            let best = best_reading(text, &raw, opts, assumed);
+            (raw, assumed, best)
         });
-        // The opening definitions, with the moves they name; then the prose, headings and positions around the solution.
-        for opening in openings_within(text, stretch) {
-            part.notes.push(Note { kind: NoteKind::OpeningDefinition, text: opening.span.slice(text).to_string(), span: opening.span, line: Some(opening.line()) });
-        }
-        super::notes::keep_the_rest_around(&mut part, text, &covered, stretch);
-        carried = covered.into_iter().filter(|s| s.end > end).collect();
-        part.diagnostics.sort_by_key(|d| d.span.start);
-        visit(Streamed::Parts(part));
-        if let Some(game) = game {
-            visit(Streamed::Game(game));
-        }
-        from = end;
-        current = next;
+        (read, diagnostics)
+    };
+    crate::parallel::in_order(found_in_order, read, |read_in_order| {
+        let (mut current, found_first) = read_in_order.next().unwrap_or_default();
+        // What finding the solutions found goes to the stretch it starts in.
+        let mut found: Vec<Diagnostic> = Vec::new();
         if current.is_none() {
-            break;
+            found.push(Diagnostic::error(Code::HoyleNoSolutions, "no \"Solution.\" found", Span::new(0, text.len())));
         }
-    }
+        found.extend(unused);
+        found.extend(found_first);
+        // A game may cover text past its stretch (variations printed after the next trunk).
+        let mut carried: Vec<Span> = Vec::new();
+        let mut from = 0;
+        loop {
+            let (next, found_with_next) = if current.is_some() { read_in_order.next().unwrap_or_default() } else { (None, Vec::new()) };
+            found.extend(found_with_next);
+            let next_start = next.as_ref().map(|(next, _, _)| next.span.start.max(from));
+            let (end, before) = (next_start.unwrap_or(text.len()), next_start.unwrap_or(usize::MAX));
+            let stretch = Span::new(from, end);
+            let mut part = Source::default();
+            // The last stretch takes the rest, empty spans at the very end included.
+            let (now, later): (Vec<Diagnostic>, Vec<Diagnostic>) = std::mem::take(&mut found).into_iter().partition(|d| d.span.start < before);
+            (part.diagnostics, found) = (now, later);
+            let mut covered = std::mem::take(&mut carried);
+            let game = current.take().map(|(raw, assumed, best)| {
+                let known = same_diagram(&raw);
+                let best = if known == assumed { best } else { best_reading(text, &raw, opts, known) };
+                let (solution_report, replays_from, game) = record(&mut part, text, &raw, best);
+                covered.extend(crate::tree::coverage::covered_by(&game));
+                if let Some(setup) = replays_from {
+                    found_for.lock().unwrap_or_else(PoisonError::into_inner).insert(base_title(&raw), setup);
+                }
+                report(solution_report);
+                game
+            });
+            // The opening definitions, with the moves they name; then the prose, headings and positions around the solution.
+            for opening in openings_within(text, stretch) {
+                part.notes.push(Note { kind: NoteKind::OpeningDefinition, text: opening.span.slice(text).to_string(), span: opening.span, line: Some(opening.line()) });
+            }
+            super::notes::keep_the_rest_around(&mut part, text, &covered, stretch);
+            carried = covered.into_iter().filter(|s| s.end > end).collect();
+            part.diagnostics.sort_by_key(|d| d.span.start);
+            visit(Streamed::Parts(part));
+            if let Some(game) = game {
+                visit(Streamed::Game(game));
+            }
+            from = end;
+            current = next;
+            if current.is_none() {
+                break;
+            }
+        }
+    });
     source
 }
 
@@ -146,8 +175,9 @@ fn base_title(raw: &RawSolution) -> String {
     raw.title.split(" (").next().unwrap_or(&raw.title).to_string()
 }
 
-/// The best reading of a solution: from the position given for its title, or searched for.
-fn best_reading(text: &str, raw: &RawSolution, opts: &HoyleOptions, found_for: &HashMap<String, Setup>) -> Option<Reading> {
+/// The best reading of a solution: from the position given for its title, or
+/// searched for (first from `same_diagram`, the start found for the solution before of the same title).
+fn best_reading(text: &str, raw: &RawSolution, opts: &HoyleOptions, same_diagram: Option<Setup>) -> Option<Reading> {
     let turn = raw.task.map_or(Color::Black, |t| t.side);
     let tried = Tried::new(text, raw, &opts.read);
     match opts.starts.iter().find(|(title, _)| raw.title.starts_with(title.as_str())) {
@@ -158,8 +188,7 @@ fn best_reading(text: &str, raw: &RawSolution, opts: &HoyleOptions, found_for: &
             tried.read_from("given", setup)
         }
         None => {
-            let same_diagram = found_for.get(&base_title(raw)).map(|setup| with_turn(*setup, turn));
-            search_start(&tried, same_diagram, turn, opts.infer)
+            search_start(&tried, same_diagram.map(|setup| with_turn(setup, turn)), turn, opts.infer)
         }
     }
 }

@@ -189,13 +189,12 @@ pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Streamed)) ->
     let (sections, propositions) = sections(text);
     if sections.is_empty() && propositions.is_empty() {
         // Clean dash notation without headings.
-        let mut games = 0;
-        for (n, block) in clean_games(text).into_iter().enumerate() {
-            let s = section(text, n + 1, block, block.start);
-            let (game, diagnostics) = read_game(text, &s, &decode_options());
-            hand_on(&mut visit, vec![game], diagnostics, None);
-            games += 1;
-        }
+        let blocks = clean_games(text);
+        let games = blocks.len();
+        let read = |(n, block): (usize, Span)| read_game(text, &section(text, n + 1, block, block.start), &decode_options());
+        crate::parallel::in_order(blocks.into_iter().enumerate(), read, |read_in_order| {
+            read_in_order.for_each(|(game, diagnostics)| hand_on(&mut visit, vec![game], diagnostics, None));
+        });
         if games == 0 {
             // Saying nothing would pass an empty or foreign text as a Lasca book checked.
             if !text.trim().is_empty() {
@@ -214,17 +213,31 @@ pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Streamed)) ->
         let preamble = Unread { raw: text[..first].to_string(), span: Span::new(0, first) };
         visit(Streamed::Parts(Source { unread: vec![preamble], ..Source::default() }));
     }
-    // Games and propositions in the order the text prints them.
+    // Games and propositions in the order the text prints them, read side by side.
     let mut propositions = propositions.into_iter().peekable();
-    for s in &sections {
-        while let Some(span) = propositions.next_if(|p| p.start < s.span.start) {
-            read_proposition(text, span, &mut visit);
+    let mut sections = sections.iter().peekable();
+    let in_print_order = std::iter::from_fn(|| match (sections.peek(), propositions.peek()) {
+        (Some(s), Some(p)) if p.start < s.span.start => propositions.next().map(Part::Proposition),
+        (Some(_), _) => sections.next().map(Part::Game),
+        (None, _) => propositions.next().map(Part::Proposition),
+    });
+    let read = |part: Part| match part {
+        Part::Game(s) => {
+            let (game, diagnostics) = read_game(text, s, &decode_options());
+            (vec![game], diagnostics, None)
         }
-        let (game, diagnostics) = read_game(text, s, &decode_options());
-        hand_on(&mut visit, vec![game], diagnostics, None);
-    }
-    propositions.for_each(|span| read_proposition(text, span, &mut visit));
+        Part::Proposition(span) => read_proposition(text, span),
+    };
+    crate::parallel::in_order(in_print_order, read, |read_in_order| {
+        read_in_order.for_each(|(games, diagnostics, after)| hand_on(&mut visit, games, diagnostics, after));
+    });
     source
+}
+
+/// A part of a Lasca text read on its own.
+enum Part<'a> {
+    Game(&'a Section),
+    Proposition(Span),
 }
 
 /// Hand on games, with their diagnostics and the prose after them first.
@@ -235,11 +248,12 @@ fn hand_on(visit: &mut impl FnMut(Streamed), games: Vec<Game>, diagnostics: Vec<
     games.into_iter().map(Streamed::Game).for_each(visit);
 }
 
-fn read_proposition(text: &str, span: Span, visit: &mut impl FnMut(Streamed)) {
+/// A proposition's games and diagnostics, and the prose after its solution.
+fn read_proposition(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>, Option<Unread>) {
     let (kept, after) = proposition_and_after(text, span);
     let (games, diagnostics) = proposition::read(text, kept);
     let after = after.map(|after| Unread { raw: after.slice(text).to_string(), span: after });
-    hand_on(visit, games, diagnostics, after);
+    (games, diagnostics, after)
 }
 
 /// A proposition's own text, and the prose after its solution, if any.

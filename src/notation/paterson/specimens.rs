@@ -110,23 +110,35 @@ fn read_pages(name: &str, text: &str, max_pages: usize, mut visit: impl FnMut(St
         );
         return source;
     }
+    // Each page from its heading to the next, with the end of the page before it.
     let mut page_start = 0;
-    let mut reports = Vec::new();
-    for _ in 0..max_pages {
-        let Some(heading) = headings.next() else { break };
+    let pages = std::iter::from_fn(|| {
+        let heading = headings.next()?;
         let page_end = headings.peek().map_or(text.len(), |next| next.start);
+        let page = (heading, page_start, page_end);
+        page_start = page_end;
+        Some(page)
+    })
+    .take(max_pages);
+    // Pages are read side by side and handed on in order.
+    let read = |(heading, page_start, page_end): (Span, usize, usize)| {
         // Spans stay offsets into the whole text: the page is a prefix of it.
         let page_text = &text[..page_end];
         let mut page = Source::default();
+        let mut reports = Vec::new();
         read_page(page_text, heading, &mut page, &mut reports);
-        reports.drain(..).for_each(&mut report);
         crate::notation::notes::keep_the_rest_within(&mut page, page_text, Span::new(page_start, page_end));
         page.diagnostics.sort_by_key(|d| d.span.start);
-        let games = std::mem::take(&mut page.games);
-        visit(Streamed::Parts(page));
-        games.into_iter().map(Streamed::Game).for_each(&mut visit);
-        page_start = page_end;
-    }
+        (page, reports)
+    };
+    crate::parallel::in_order(pages, read, |read_in_order| {
+        for (mut page, reports) in read_in_order {
+            reports.into_iter().for_each(&mut report);
+            let games = std::mem::take(&mut page.games);
+            visit(Streamed::Parts(page));
+            games.into_iter().map(Streamed::Game).for_each(&mut visit);
+        }
+    });
     source
 }
 
