@@ -219,7 +219,9 @@ pub(super) fn run(paths: &[PathBuf], notation: Reader, format: CheckFormat, stri
     // worker a core takes the next file, running at most `AHEAD` files past the one printed
     // last, so a slow file holds back no core and few trees wait in memory.
     const AHEAD: usize = 4;
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()).min(files.len().max(1));
+    let all_cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = all_cores.min(files.len().max(1));
+    let files_per_core = files.len() >= all_cores;
     let next = std::sync::atomic::AtomicUsize::new(0);
     let printed = (std::sync::Mutex::new(0usize), std::sync::Condvar::new());
     std::thread::scope(|scope| {
@@ -232,7 +234,9 @@ pub(super) fn run(paths: &[PathBuf], notation: Reader, format: CheckFormat, stri
                 let Some(file) = files.get(i) else { break };
                 let (count, turn) = printed;
                 drop(turn.wait_while(count.lock().unwrap_or_else(|e| e.into_inner()), |p| i >= *p + AHEAD));
-                let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read_checked::<std::io::Sink>(file, notation, Output::Kept, given, databases)));
+                // With a file a core already, a file's parts are not spread over the cores again.
+                let read_file = || read_checked::<std::io::Sink>(file, notation, Output::Kept, given, databases);
+                let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| if files_per_core { crate::parallel::alone(read_file) } else { read_file() }));
                 if done.send((i, read)).is_err() {
                     break;
                 }
