@@ -65,18 +65,38 @@ pub fn read(name: &str, text: &str) -> Source {
 /// spans are offsets into `text`.
 pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Streamed)) -> Source {
     let source = Source { name: name.to_string(), notation: crate::tree::Notation::Anderson, ..Source::default() };
+    // A book's games are numbered on from those of the books before it: with
+    // several books, how many games each numbers is found from its layouts first.
+    let volumes = volumes(text);
     let mut numbered = 0;
-    for volume in volumes(text) {
-        let (mut book, games) = read_volume(volume.slice(text), numbered);
-        numbered += games;
+    let books: Vec<(Span, usize)> = volumes
+        .iter()
+        .map(|&volume| {
+            let first = numbered;
+            if volumes.len() > 1 {
+                numbered += parse_pages(volume.slice(text)).layouts.len();
+            }
+            (volume, first)
+        })
+        .collect();
+    let read = |&(volume, first): &(Span, usize)| {
+        let (mut book, _) = read_volume(volume.slice(text), first);
         if volume.start > 0 {
             crate::input::for_each_span(&mut book, |s| *s = Span::new(s.start + volume.start, s.end + volume.start));
         }
+        book
+    };
+    let mut hand_on = |mut book: Source| {
         let games = std::mem::take(&mut book.games);
         // A book's diagnostics, unread text and notes go on with its games: a
-        // text of many books is held one book at a time.
+        // text of many books is held a few books at a time.
         visit(Streamed::Parts(book));
         games.into_iter().map(Streamed::Game).for_each(&mut visit);
+    };
+    // Several books are read side by side; one book's games are (see `read_volume`).
+    match books.as_slice() {
+        [one] => hand_on(read(one)),
+        _ => crate::parallel::in_order(books.iter(), read, |read_in_order| read_in_order.for_each(&mut hand_on)),
     }
     source
 }
