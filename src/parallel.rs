@@ -50,9 +50,20 @@ struct Queue<I> {
 }
 
 /// `work` done on each item, on [`threads`] workers, the results given to
-/// `consume` in the items' order. A worker runs at most a few items ahead
-/// of the result handed on last. A panic in `work` is raised again here.
+/// `consume` in the items' order. Workers take at most a few items past the
+/// result handed on last. A panic in `work` is raised again here.
 pub fn in_order<T, R, O>(items: impl Iterator<Item = T> + Send, work: impl Fn(T) -> R + Sync, consume: impl FnOnce(&mut dyn Iterator<Item = R>) -> O) -> O
+where
+    T: Send,
+    R: Send,
+{
+    // Far enough that one slow part holds back no worker for long.
+    in_order_ahead(8 * threads(), items, work, consume)
+}
+
+/// As [`in_order`], with at most `ahead` items taken past the result handed
+/// on last (for large results, such as whole files read).
+pub fn in_order_ahead<T, R, O>(ahead: usize, items: impl Iterator<Item = T> + Send, work: impl Fn(T) -> R + Sync, consume: impl FnOnce(&mut dyn Iterator<Item = R>) -> O) -> O
 where
     T: Send,
     R: Send,
@@ -61,8 +72,7 @@ where
     if workers <= 1 {
         return consume(&mut items.map(work));
     }
-    // Far enough that one slow part holds back no worker for long.
-    let ahead = 8 * workers;
+    let ahead = ahead.max(1);
     let queue = Mutex::new(Queue { items, taken: 0, handed_on: 0, stop: false });
     let turn = Condvar::new();
     let lock = || queue.lock().unwrap_or_else(PoisonError::into_inner);

@@ -215,53 +215,17 @@ pub(super) fn run(paths: &[PathBuf], notation: Reader, format: CheckFormat, stri
         databases.report_problems();
         return run.finish(doc);
     }
-    // A table is printed file by file in order, while the files are read side by side: a
-    // worker a core takes the next file, running at most `AHEAD` files past the one printed
-    // last, so a slow file holds back no core and few trees wait in memory.
+    // A table is printed file by file in order, while the files are read side
+    // by side, at most `AHEAD` files past the one printed last, so that few
+    // trees wait in memory; a file a core, its parts are not spread again.
     const AHEAD: usize = 4;
-    let all_cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let cores = all_cores.min(files.len().max(1));
-    let files_per_core = files.len() >= all_cores;
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let printed = (std::sync::Mutex::new(0usize), std::sync::Condvar::new());
-    std::thread::scope(|scope| {
-        let (done, results) = std::sync::mpsc::channel();
-        for _ in 0..cores {
-            let done = done.clone();
-            let (next, printed, files, databases) = (&next, &printed, &files, &databases);
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(file) = files.get(i) else { break };
-                let (count, turn) = printed;
-                drop(turn.wait_while(count.lock().unwrap_or_else(|e| e.into_inner()), |p| i >= *p + AHEAD));
-                // With a file a core already, a file's parts are not spread over the cores again.
-                let read_file = || read_checked::<std::io::Sink>(file, notation, Output::Kept, given, databases);
-                let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| if files_per_core { crate::parallel::alone(read_file) } else { read_file() }));
-                if done.send((i, read)).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(done);
-        let mut waiting = std::collections::BTreeMap::new();
-        for (i, result) in results {
-            waiting.insert(i, result);
-            let (count, turn) = &printed;
-            let mut shown = count.lock().unwrap_or_else(|e| e.into_inner());
-            while let Some(result) = waiting.remove(&*shown) {
-                let result = result.unwrap_or_else(|panic| {
-                    // Let the workers run on (and find no one to hand their files to) before unwinding.
-                    *shown = usize::MAX / 2;
-                    turn.notify_all();
-                    std::panic::resume_unwind(panic)
-                });
-                match result {
-                    Ok((source, input, tally, table)) => run.file_read(&mut doc.out, &source, &input, tally, table.as_ref(), None),
-                    Err(e) => run.unreadable(&e),
-                }
-                *shown += 1;
+    let read_file = |file: &PathBuf| read_checked::<std::io::Sink>(file, notation, Output::Kept, given, &databases);
+    crate::parallel::in_order_ahead(AHEAD, files.iter(), read_file, |results| {
+        for result in results {
+            match result {
+                Ok((source, input, tally, table)) => run.file_read(&mut doc.out, &source, &input, tally, table.as_ref(), None),
+                Err(e) => run.unreadable(&e),
             }
-            turn.notify_all();
         }
     });
     databases.report_problems();
