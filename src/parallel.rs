@@ -92,9 +92,22 @@ where
                         if q.stop {
                             return;
                         }
-                        let Some(item) = q.items.next() else { return };
-                        q.taken += 1;
-                        (q.taken - 1, item)
+                        // A panic in the items' own iterator is the caller's too.
+                        let item = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| q.items.next()));
+                        let i = q.taken;
+                        match item {
+                            Ok(Some(item)) => {
+                                q.taken += 1;
+                                (i, item)
+                            }
+                            Ok(None) => return,
+                            Err(panic) => {
+                                q.taken += 1;
+                                q.stop = true;
+                                let _ = done.send((i, Err(panic)));
+                                return;
+                            }
+                        }
                     };
                     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(item)));
                     if done.send((i, result)).is_err() {
@@ -106,10 +119,12 @@ where
         drop(done);
         let mut waiting = BTreeMap::new();
         let mut next = 0;
-        let stop = || {
+        // However the consumer ends (early, or in a panic), the workers
+        // waiting for a turn go home, so that the scope can end.
+        let _stop_on_exit = OnDrop(|| {
             lock().stop = true;
             turn.notify_all();
-        };
+        });
         let mut ordered = std::iter::from_fn(|| loop {
             if let Some(result) = waiting.remove(&next) {
                 next += 1;
@@ -117,20 +132,23 @@ where
                 turn.notify_all();
                 match result {
                     Ok(r) => return Some(r),
-                    Err(panic) => {
-                        stop();
-                        std::panic::resume_unwind(panic)
-                    }
+                    Err(panic) => std::panic::resume_unwind(panic),
                 }
             }
             let (i, result) = results.recv().ok()?;
             waiting.insert(i, result);
         });
-        let out = consume(&mut ordered);
-        // The consumer may stop early: the workers waiting for a turn go home.
-        stop();
-        out
+        consume(&mut ordered)
     })
+}
+
+/// Runs its closure when dropped.
+struct OnDrop<F: Fn()>(F);
+
+impl<F: Fn()> Drop for OnDrop<F> {
+    fn drop(&mut self) {
+        (self.0)();
+    }
 }
 
 /// `work` done on each item of a slice, on [`threads`] workers, the results in the slice's order.
@@ -172,6 +190,26 @@ mod tests {
     #[test]
     fn a_panic_in_the_work_is_raised_in_the_caller() {
         let caught = std::panic::catch_unwind(|| map(&[1, 2, 3, 4, 5, 6, 7, 8], |&n| if n == 5 { panic!("five") } else { n }));
+        assert!(caught.is_err());
+    }
+
+    #[test]
+    fn a_panic_in_the_consumer_ends_the_workers_too() {
+        // Without the workers sent home this would wait for them forever.
+        let caught = std::panic::catch_unwind(|| {
+            in_order(0..100_000, |n| n, |results| {
+                for n in results {
+                    assert!(n < 5, "consumer fails");
+                }
+            })
+        });
+        assert!(caught.is_err());
+    }
+
+    #[test]
+    fn a_panic_in_the_items_is_raised_in_the_caller() {
+        let items = (0..100).map(|n| if n == 7 { panic!("seven") } else { n });
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| in_order(items, |n| n, |results| results.count())));
         assert!(caught.is_err());
     }
 
