@@ -80,7 +80,7 @@ pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Streamed)) ->
         })
         .collect();
     let read = |&(volume, first): &(Span, usize)| {
-        let (mut book, _) = read_volume(volume.slice(text), first);
+        let mut book = read_volume(volume.slice(text), first);
         if volume.start > 0 {
             crate::input::for_each_span(&mut book, |s| *s = Span::new(s.start + volume.start, s.end + volume.start));
         }
@@ -133,8 +133,8 @@ fn is_contents_heading(line: &str) -> bool {
 }
 
 /// One book, its games numbered on from `numbered` (the games of the books
-/// before it), and how many games it numbered (its critical positions are not).
-fn read_volume(text: &str, numbered: usize) -> (Source, usize) {
+/// before it; a book numbers one game a layout, its critical positions none).
+fn read_volume(text: &str, numbered: usize) -> Source {
     let mut source = Source::default();
     let mut pages = parse_pages(text);
     let layouts = pages.layouts;
@@ -154,7 +154,6 @@ fn read_volume(text: &str, numbered: usize) -> (Source, usize) {
         source.games.push(game);
         source.diagnostics.extend(diagnostics);
     }
-    let games = layouts.len();
     // The layouts (every cell's tokens) are done with: free them before the rest is read.
     drop(layouts);
     let naming = openings::name_games(text, &mut source.games);
@@ -178,7 +177,7 @@ fn read_volume(text: &str, numbered: usize) -> (Source, usize) {
     }
     // Results under columns no game holds, page headers, positions, contributors, prose: kept.
     super::notes::keep_the_rest(&mut source, text);
-    (source, games)
+    source
 }
 
 /// The names printed under a column (`J. Neilson.`, `Sturges.`), read as the
