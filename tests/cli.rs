@@ -173,8 +173,14 @@ fn hoyle_is_detected_and_written_in_natural_notation() {
     assert_eq!(out.status.code(), Some(0), "{summary}");
     let natural = gamescribe(&["convert", "corpus/hoyle-draughts.txt", "--to", "paterson"]);
     assert_eq!(natural.status.code(), Some(0));
-    // Two Kings to One opens 22-18 in book numbers: 66 55 in Paterson's.
-    assert!(stdout(&natural).contains("Two Kings To One — trunk\n66 55\n"), "{}", stdout(&natural));
+    // Two Kings to One opens 22-18 in book numbers: 66 55 in Paterson's, from the position given.
+    assert!(stdout(&natural).contains("Two Kings To One — trunk\nstart W:WK11,K22:BK5\n66 55\n"), "{}", stdout(&natural));
+    // Every position's start is written, so the whole text reads back clean.
+    let written = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hoyle-natural.txt");
+    std::fs::write(&written, stdout(&natural)).expect("write");
+    let back = gamescribe(&["check", written.to_str().expect("utf-8 path")]);
+    assert_eq!(back.status.code(), Some(0), "{}", stdout(&back));
+    assert!(stdout(&back).contains(" paterson "), "{}", stdout(&back));
 }
 
 #[test]

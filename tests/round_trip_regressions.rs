@@ -4,7 +4,7 @@
 
 use gamescribe::export::pdn::write_pdn;
 use gamescribe::notation::go_record::{self, Style};
-use gamescribe::notation::{lasca, numeric, pdn};
+use gamescribe::notation::{lasca, numeric, paterson, pdn};
 use gamescribe::span::Span;
 use gamescribe::tree::{Game, Line, Source, Unread};
 
@@ -140,4 +140,70 @@ fn lasca_impossible_setup_is_kept_as_stated() {
     let (second, _) = lasca::write_source(&lasca::read("t", &first));
     assert_eq!(first, second);
     assert!(first.starts_with("[w 1:Bw"), "{first}");
+}
+
+fn paterson_twice(text: &str) -> (String, String, Vec<String>) {
+    let (first, notes) = paterson::write_paterson(&paterson::read_written("t", text));
+    let (second, _) = paterson::write_paterson(&paterson::read_written("t", &first));
+    (first, second, notes.iter().map(|d| format!("{}: {}", d.code, d.message)).collect())
+}
+
+/// A variation under a game name of its own (an OCR slip in the heading) started
+/// an empty game; the writer wrote nothing of it, so the games on either side,
+/// of one name, became one game when read back.
+#[test]
+fn paterson_variation_under_a_stray_name_starts_no_game() {
+    let text = "Fife — trunk\n33 44\n66 55\n\nFife — 1 (from move 2 of trunk)\n73 64\n\nFlfe — 2 (from move 1 of 1)\n22 33\n\nFife — 3 (from move 1 of trunk)\n37 46\n";
+    let source = paterson::read_written("t", text);
+    assert_eq!(source.games.iter().map(|g| (g.name.as_str(), g.lines.len())).collect::<Vec<_>>(), [("Fife", 3)]);
+    assert_eq!(source.unread.len(), 1, "the stray variation is kept unread");
+    let (first, second, notes) = paterson_twice(text);
+    assert_eq!(first, second);
+    assert!(notes.is_empty(), "{notes:?}");
+}
+
+/// Two games of one name next to each other (every game of a PDN event) were
+/// written under that name alike and read back as one game.
+#[test]
+fn paterson_neighbouring_games_of_one_name_stay_two() {
+    let source = pdn::read("t", "[Event \"x\"]\n1. 11-15 22-18 *\n\n[Event \"x\"]\n1. 9-13 22-18 *\n");
+    let (first, notes) = paterson::write_paterson(&source);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert_eq!(notes[0].code.as_str(), "paterson::renamed");
+    let back = paterson::read_written("t", &first);
+    assert_eq!(back.games.iter().map(|g| (g.name.as_str(), g.lines.len())).collect::<Vec<_>>(), [("x", 1), ("x (2)", 1)]);
+    assert_eq!(paterson::write_paterson(&back).0, first);
+}
+
+/// Two lines of one game with one label: a variation naming it meant the first,
+/// and a line labelled alike later could not be told from it.
+#[test]
+fn paterson_lines_of_one_label_are_told_apart() {
+    let text = "G — trunk\n33 44\n66 55\n\nG — 4 (from move 2 of trunk)\n73 64\n\nG — 4 (from move 1 of trunk)\n37 46\n\nG — 5 (from move 2 of 4)\n66 55\n";
+    let (first, second, notes) = paterson_twice(text);
+    assert_eq!(first, second);
+    assert!(first.contains("G — 4 (2) (from move 1 of trunk)\n") && first.contains("G — 5 (from move 2 of 4)\n"), "{first}");
+    assert_eq!(notes.len(), 1, "{notes:?}");
+}
+
+/// A game from a start of its own (every Hoyle position) was written without it
+/// and read back from the opening.
+#[test]
+fn paterson_game_from_a_start_of_its_own_keeps_it() {
+    use gamescribe::rules::draughts::{self, fen::parse_fen, Position};
+    let setup = parse_fen("B:W18:B14").expect("fen");
+    let mut game = Game { name: "Position".into(), start: gamescribe::tree::Start::Draughts(setup), ..Game::default() };
+    let start = Position::from_setup(setup).expect("legal");
+    let capture = paterson::write_move(&start, &draughts::resolve(&start, &[14, 23]).expect("14x23 is legal"));
+    let (read, _, _) = paterson::read_line(&capture, Span::new(0, capture.len()), &start, &Default::default());
+    game.lines.push(Line { label: "trunk".into(), moves: read.moves, ..Line::default() });
+    assert_eq!(game.lines[0].moves.len(), 1);
+    let source = Source { games: vec![game], ..Source::default() };
+    let (first, notes) = paterson::write_paterson(&source);
+    assert!(notes.is_empty(), "{:?}", notes.iter().map(|d| &d.message).collect::<Vec<_>>());
+    assert!(first.starts_with("Position — trunk\nstart "), "{first}");
+    let back = paterson::read_written("t", &first);
+    assert_eq!(back.games[0].start, source.games[0].start);
+    assert_eq!(back.games[0].lines[0].moves.len(), 1, "{first} {:?}", back.diagnostics);
+    assert_eq!(paterson::write_paterson(&back).0, first);
 }

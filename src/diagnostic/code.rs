@@ -247,7 +247,7 @@ codes! {
     PatersonAmbiguousCapture = "paterson::ambiguous-capture",
     /// A Paterson start that is not a FEN.
     PatersonBadStart = "paterson::bad-start",
-    /// Variations whose parents form a cycle.
+    /// A variation whose parent is not there, or parents that form a cycle.
     PatersonBadTree = "paterson::bad-tree",
     /// A specimen game that agrees with the same game read in another notation.
     PatersonCrossCheck = "paterson::cross-check",
@@ -269,6 +269,8 @@ codes! {
     PatersonNoSpecimens = "paterson::no-specimens",
     /// A variation column with no game before it.
     PatersonOrphanVariation = "paterson::orphan-variation",
+    /// A game or line written as `name (2)`: the tree had its name twice where the text could not tell them apart.
+    PatersonRenamed = "paterson::renamed",
     /// A specimen that differs from the same game in another notation.
     PatersonSpecimenDiffers = "paterson::specimen-differs",
     /// A mark outside any move, kept as an annotation.

@@ -4,7 +4,8 @@ use super::to_natural;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::draughts::{self, Move, Position, Square};
 use crate::rules::the_move::mark_of;
-use crate::tree::{Game, Line, Source};
+use crate::text::draughts::stated_result;
+use crate::tree::{Game, Line, Outcome, Source, StatedResult, Start};
 
 /// A move in natural notation: `33 44`, `44,66`, `13:57`; the whole path
 /// (`13:35:57`) only where another legal capture has the same ends.
@@ -56,39 +57,85 @@ pub fn write_paterson_line(start: &Position, line: &Line) -> Result<Vec<String>,
 
 /// Every game of a source in natural notation: a heading per line, then its moves
 /// one a line as Paterson printed them. Lines that cannot be replayed are left out
-/// with a diagnostic.
+/// with an error. The headings are what [`super::read_written`] needs to rebuild the
+/// tree, so where the tree leaves them ambiguous the writer tells them apart, with a
+/// note: a game named as the game written before it gets ` (2)` (`(3)`, …), and a
+/// line labelled as an earlier line of its game likewise.
 pub fn write_paterson(source: &Source) -> (String, Vec<Diagnostic>) {
     let mut out = String::new();
     let mut diagnostics = Vec::new();
+    let mut previous_name: Option<String> = None;
     for game in &source.games {
-        for (i, line) in game.lines.iter().enumerate() {
-            let written = line_start(game, i).and_then(|start| write_paterson_line(&start, line));
-            match written {
-                Ok(moves) => {
-                    let from = match line.parent {
-                        Some(p) => format!(" (from move {} of {})", line.branch_ply + 1, game.lines.get(p).map_or("?", |l| l.label.as_str())),
-                        None => String::new(),
-                    };
-                    out.push_str(&format!("{} — {}{from}\n", game.name, line.label));
-                    // A line replayed from a start of its own says which (the reader needs it).
-                    if let Some(start) = line.start.as_ref().filter(|_| line.parent.is_none()) {
-                        out.push_str(&format!("start {start}\n"));
-                    }
-                    for m in moves {
-                        out.push_str(&m);
-                        out.push('\n');
-                    }
-                    if let Some(r) = &line.stated_result {
-                        out.push_str(&r.printed);
-                        out.push('\n');
-                    }
-                    out.push('\n');
+        let written: Vec<(usize, Vec<String>)> = (0..game.lines.len())
+            .filter_map(|i| match line_start(game, i).and_then(|start| write_paterson_line(&start, &game.lines[i])) {
+                Ok(moves) => Some((i, moves)),
+                Err(d) => {
+                    diagnostics.push(d);
+                    None
                 }
-                Err(d) => diagnostics.push(d),
-            }
+            })
+            .collect();
+        if written.is_empty() {
+            continue; // nothing of it in the text, so it cannot merge with a neighbour
         }
+        let name = distinct(&game.name, |n| previous_name.as_deref() == Some(n));
+        if name != game.name {
+            diagnostics.push(Diagnostic::note(Code::PatersonRenamed, format!("game {:?} follows a game of the same name; written as {name:?} so it reads back as a game of its own", game.name), game.span));
+        }
+        let mut labels: Vec<Option<String>> = vec![None; game.lines.len()];
+        for (i, moves) in &written {
+            let line = &game.lines[*i];
+            let label = distinct(&line.label, |l| labels.iter().flatten().any(|taken| taken == l));
+            if label != line.label {
+                diagnostics.push(Diagnostic::note(Code::PatersonRenamed, format!("a second line labelled {:?} in {name:?}; written as {label:?} so variations name their parent unambiguously", line.label), line.span));
+            }
+            let from = match line.parent {
+                Some(p) => format!(" (from move {} of {})", line.branch_ply + 1, labels.get(p).cloned().flatten().unwrap_or_else(|| game.lines[p].label.clone())),
+                None => String::new(),
+            };
+            out.push_str(&format!("{name} — {label}{from}\n"));
+            labels[*i] = Some(label);
+            // A line replayed from a start other than the opening says which (the reader needs it).
+            if line.parent.is_none()
+                && let Some(start) = game.start_of_line(*i).filter(|s| !s.is_unset() && !matches!(s, Start::Draughts(setup) if *setup == Position::initial().setup()))
+            {
+                out.push_str(&format!("start {start}\n"));
+            }
+            for m in moves {
+                out.push_str(m);
+                out.push('\n');
+            }
+            if let Some(result) = line.stated_result.as_ref().and_then(written_result) {
+                out.push_str(result);
+                out.push('\n');
+            }
+            out.push('\n');
+        }
+        previous_name = Some(name);
     }
     (out, diagnostics)
+}
+
+/// A stated result as the reader reads it back: as printed where it can, else
+/// in the book's words; a result that states nothing (PDN's `*`) is not written.
+fn written_result(result: &StatedResult) -> Option<&str> {
+    if stated_result(&result.printed, 0).0.is_some_and(|back| back.outcome == result.outcome) {
+        return Some(&result.printed);
+    }
+    match result.outcome {
+        Outcome::BlackWins => Some("B. wins."),
+        Outcome::WhiteWins => Some("W. wins."),
+        Outcome::Draw => Some("Drawn."),
+        Outcome::Unknown => None,
+    }
+}
+
+/// `wanted`, or the first of `wanted (2)`, `wanted (3)`, … that is not `taken`.
+fn distinct(wanted: &str, taken: impl Fn(&str) -> bool) -> String {
+    if !taken(wanted) {
+        return wanted.to_string();
+    }
+    (2..).map(|n| format!("{wanted} ({n})")).find(|w| !taken(w)).unwrap_or_default()
 }
 
 #[cfg(test)]

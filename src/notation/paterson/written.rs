@@ -1,8 +1,10 @@
 //! Reading back what [`super::write_paterson`] writes, so `convert --to
 //! paterson` round-trips: per line a heading `Game — label` (a variation adds
-//! ` (from move N of parent)`), a `start FEN` line where the line has a start
-//! of its own, its moves in natural notation one a line, the stated result,
-//! then a blank line.
+//! ` (from move N of parent)`), a `start FEN` line where the line is a root
+//! that does not start from the opening (on a game's first line, the game's
+//! start), its moves in natural notation one a line, the stated result, then a
+//! blank line. A new game name starts a game; the writer keeps neighbouring
+//! games' names and one game's labels distinct, so the tree comes back whole.
 
 use super::read::read_line;
 use super::write::line_start;
@@ -91,12 +93,16 @@ pub fn read_written_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)
             );
             continue;
         };
-        if game.as_ref().is_none_or(|g| g.name != game_name) {
+        // A new name starts a game with its first line, a root: a variation
+        // under a new name has no parent to branch from, so it starts nothing.
+        if game.as_ref().is_none_or(|g| g.name != game_name) && branch.is_none() {
             game.take().into_iter().for_each(&mut visit);
             game = Some(Game { name: game_name.to_string(), start: Start::Draughts(Position::initial().setup()), span: whole, ..Game::default() });
         }
-        let Some(game) = game.as_mut() else { continue };
-        read_block(text, &block, (game_name, label, branch), whole, game, &mut source);
+        match game.as_mut().filter(|g| g.name == game_name) {
+            Some(game) => read_block(text, &block, (game_name, label, branch), whole, game, &mut source),
+            None => no_parent(text, &block, game_name, branch.map_or("", |(_, parent)| parent), whole, &mut source),
+        }
     }
     game.into_iter().for_each(visit);
     source.diagnostics.sort_by_key(|d| d.span.start);
@@ -111,17 +117,14 @@ fn read_block(text: &str, block: &[(usize, &str)], (game_name, label, branch): (
     if let Some((n, parent)) = branch {
         match game.lines.iter().position(|l| l.label == parent) {
             Some(p) => (line.parent, line.branch_ply) = (Some(p), n - 1),
-            None => {
-                let d = Diagnostic::error(Code::PatersonBadTree, format!("no line {parent:?} in {game_name:?} to branch from"), Span::new(block[0].0, block[0].0 + block[0].1.len()));
-                source.diagnostics.push(d);
-                source.unread.push(Unread { raw: whole.slice(text).to_string(), span: whole });
-                return;
-            }
+            None => return no_parent(text, block, game_name, parent, whole, source),
         }
     }
     if let Some(&(at, fen)) = rest.first().filter(|(_, l)| l.starts_with("start ")) {
         rest = &rest[1..];
         match parse_fen(&fen["start ".len()..]) {
+            // The game's first line starts the game; a later root has a start of its own.
+            Ok(setup) if game.lines.is_empty() => game.start = Start::Draughts(setup),
             Ok(setup) => line.start = Some(Start::Draughts(setup)),
             Err(e) => source.diagnostics.push(Diagnostic::error(Code::PatersonBadStart, format!("the start is not a FEN: {e}"), Span::new(at, at + fen.len()))),
         }
@@ -147,6 +150,13 @@ fn read_block(text: &str, block: &[(usize, &str)], (game_name, label, branch): (
     let line = &mut game.lines[index];
     (line.moves, line.status, line.unread) = (read.moves, read.status, read.unread);
     source.diagnostics.extend(diagnostics);
+}
+
+/// A variation whose parent is not a line of the game read: kept unread, said so.
+fn no_parent(text: &str, block: &[(usize, &str)], game_name: &str, parent: &str, whole: Span, source: &mut Source) {
+    let d = Diagnostic::error(Code::PatersonBadTree, format!("no line {parent:?} in {game_name:?} to branch from"), Span::new(block[0].0, block[0].0 + block[0].1.len()));
+    source.diagnostics.push(d);
+    source.unread.push(Unread { raw: whole.slice(text).to_string(), span: whole });
 }
 
 #[cfg(test)]
