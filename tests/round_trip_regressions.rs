@@ -207,3 +207,14 @@ fn paterson_game_from_a_start_of_its_own_keeps_it() {
     assert_eq!(back.games[0].lines[0].moves.len(), 1, "{first} {:?}", back.diagnostics);
     assert_eq!(paterson::write_paterson(&back).0, first);
 }
+
+/// A root line's label with an unclosed `(from move` in it, given twice: numbered
+/// `… (2)`, its heading ended in a bracket and read back as a variation.
+#[test]
+fn paterson_a_numbered_label_still_reads_as_a_root() {
+    let text = "G — trunk\n33 44\n\nG — 1 (from move 6 of x.\n33 44\n\nG — 1 (from move 6 of x.\n33 44\n";
+    let (first, second, notes) = paterson_twice(text);
+    assert_eq!(first, second);
+    assert!(first.contains("G — 1 (from move 6 of x. #2\n33 44\n"), "{first}");
+    assert_eq!(notes.len(), 1, "{notes:?}");
+}

@@ -60,7 +60,8 @@ pub fn write_paterson_line(start: &Position, line: &Line) -> Result<Vec<String>,
 /// with an error. The headings are what [`super::read_written`] needs to rebuild the
 /// tree, so where the tree leaves them ambiguous the writer tells them apart, with a
 /// note: a game named as the game written before it gets ` (2)` (`(3)`, …), and a
-/// line labelled as an earlier line of its game likewise.
+/// line labelled as an earlier line of its game, or whose heading would read back
+/// as something else, likewise. A line no such name saves is left out with an error.
 pub fn write_paterson(source: &Source) -> (String, Vec<Diagnostic>) {
     let mut out = String::new();
     let mut diagnostics = Vec::new();
@@ -78,22 +79,34 @@ pub fn write_paterson(source: &Source) -> (String, Vec<Diagnostic>) {
         if written.is_empty() {
             continue; // nothing of it in the text, so it cannot merge with a neighbour
         }
-        let name = distinct(&game.name, |n| previous_name.as_deref() == Some(n));
+        let name = distinct(&game.name, 2, |n| previous_name.as_deref() == Some(n)).unwrap_or_default();
         if name != game.name {
             diagnostics.push(Diagnostic::note(Code::PatersonRenamed, format!("game {:?} follows a game of the same name; written as {name:?} so it reads back as a game of its own", game.name), game.span));
         }
         let mut labels: Vec<Option<String>> = vec![None; game.lines.len()];
         for (i, moves) in &written {
             let line = &game.lines[*i];
-            let label = distinct(&line.label, |l| labels.iter().flatten().any(|taken| taken == l));
-            if label != line.label {
-                diagnostics.push(Diagnostic::note(Code::PatersonRenamed, format!("a second line labelled {:?} in {name:?}; written as {label:?} so variations name their parent unambiguously", line.label), line.span));
-            }
-            let from = match line.parent {
-                Some(p) => format!(" (from move {} of {})", line.branch_ply + 1, labels.get(p).cloned().flatten().unwrap_or_else(|| game.lines[p].label.clone())),
-                None => String::new(),
+            let parent = line.parent.map(|p| (line.branch_ply + 1, labels.get(p).cloned().flatten().unwrap_or_else(|| game.lines[p].label.clone())));
+            let heading = |label: &str| match &parent {
+                Some((n, p)) => format!("{name} — {label} (from move {n} of {p})"),
+                None => format!("{name} — {label}"),
             };
-            out.push_str(&format!("{name} — {label}{from}\n"));
+            let taken = |label: &str| labels.iter().flatten().any(|t| t == label);
+            // The heading must read back as this name, label and branch, and the label must be the game's only one.
+            let reads_back = |label: &str| {
+                let h = heading(label);
+                !h.contains(['\n', '\r']) && super::written::heading(&h) == Some((name.as_str(), label, parent.as_ref().map(|(n, p)| (*n, p.as_str()))))
+            };
+            let Some(label) = distinct(&line.label, game.lines.len() + 2, |l| taken(l) || !reads_back(l)) else {
+                diagnostics.push(Diagnostic::error(Code::PatersonBadTree, format!("line {:?} of {name:?}: no heading with its name and label reads back as them", line.label), line.span));
+                continue;
+            };
+            if label != line.label {
+                let why = if taken(&line.label) { "a second line of that label" } else { "its heading would read back otherwise" };
+                diagnostics.push(Diagnostic::note(Code::PatersonRenamed, format!("line {:?} of {name:?} written as {label:?}: {why}", line.label), line.span));
+            }
+            out.push_str(&heading(&label));
+            out.push('\n');
             labels[*i] = Some(label);
             // A line replayed from a start other than the opening says which (the reader needs it).
             if line.parent.is_none()
@@ -130,12 +143,12 @@ fn written_result(result: &StatedResult) -> Option<&str> {
     }
 }
 
-/// `wanted`, or the first of `wanted (2)`, `wanted (3)`, … that is not `taken`.
-fn distinct(wanted: &str, taken: impl Fn(&str) -> bool) -> String {
-    if !taken(wanted) {
-        return wanted.to_string();
-    }
-    (2..).map(|n| format!("{wanted} ({n})")).find(|w| !taken(w)).unwrap_or_default()
+/// `wanted`, or the first of `wanted (2)`, `wanted #2`, `wanted (3)`, … up to
+/// `most` that is not `taken` (`#` where a closing bracket would make a label
+/// read as a branch).
+fn distinct(wanted: &str, most: usize, taken: impl Fn(&str) -> bool) -> Option<String> {
+    let numbered = (2..=most).flat_map(|n| [format!("{wanted} ({n})"), format!("{wanted} #{n}")]);
+    std::iter::once(wanted.to_string()).chain(numbered).find(|w| !taken(w))
 }
 
 #[cfg(test)]

@@ -42,7 +42,7 @@ fn is_natural_move(line: &str) -> bool {
 
 /// A heading: the game's name, the line's label, and for a variation the
 /// branch move (1-based, from the game's start) and the parent's label.
-fn heading(line: &str) -> Option<(&str, &str, Option<(usize, &str)>)> {
+pub(super) fn heading(line: &str) -> Option<(&str, &str, Option<(usize, &str)>)> {
     let (game, rest) = line.rsplit_once(DASH)?;
     let branch = rest.strip_suffix(')').and_then(|r| r.split_once(" (from move ")).and_then(|(label, from)| {
         let (n, parent) = from.split_once(" of ")?;
