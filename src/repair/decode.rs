@@ -138,7 +138,28 @@ pub(super) struct Decoder<'a, G: Spelling> {
 
 /// Read the longest legal move sequence the tokens support from `start`.
 pub fn decode<G: Spelling>(game: &G, start: &G::Position, tokens: &[Token], opts: &DecodeOptions) -> Decoded<G::Move> {
-    Decoder::new(game, tokens, opts).run(start)
+    Decoder::new(game, tokens, opts).run(start, Audit::Mends)
+}
+
+/// [`decode`], for a search that tries many starts and keeps one whose line
+/// reads to its end: `None` when the line certainly stops short.
+///
+/// The audit of mends against earlier moves (`earlier_rival`) can only stop a
+/// line; where it finds nothing the line goes on as if it had not looked. So a
+/// line read without the audit that stops would stop with it too, and the
+/// audit, the dearest part of reading a start that does not fit, is made only
+/// for a line that reads to its end without it.
+pub fn decode_unless_it_stops<G: Spelling>(game: &G, start: &G::Position, tokens: &[Token], opts: &DecodeOptions) -> Option<Decoded<G::Move>> {
+    // One decoder for both readings: what it remembers holds for either.
+    let decoder = Decoder::new(game, tokens, opts);
+    decoder.run(start, Audit::Skip).stop.is_none().then(|| decoder.run(start, Audit::Mends))
+}
+
+/// Whether a reading checks each dear mend against the earlier moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Audit {
+    Mends,
+    Skip,
 }
 
 /// A number token read letter by letter as its likeliest digits.
@@ -208,7 +229,7 @@ impl<'a, G: Spelling> Decoder<'a, G> {
         Stop { at_token: self.token_index(at), span: Span::new(from, to.max(from)), reason }
     }
 
-    fn run(&self, start: &G::Position) -> Decoded<G::Move> {
+    fn run(&self, start: &G::Position, audit: Audit) -> Decoded<G::Move> {
         let mut line = LineSoFar { pos: start.clone(), cursor: Cursor { item: 0, off: 0 }, moves: Vec::new(), history: Vec::new(), previous: Vec::new() };
         let mut reconsidered: Vec<(usize, usize)> = Vec::new();
         loop {
@@ -233,7 +254,8 @@ impl<'a, G: Spelling> Decoder<'a, G> {
             // A mend may only shift a misprint from an earlier move that read
             // as printed (`1-6 … 5-9` for `1-5 … 5-9`): if reading that move
             // otherwise explains the text about as well, neither is certain.
-            if reading.cost >= MEND_AUDIT_COST
+            if audit == Audit::Mends
+                && reading.cost >= MEND_AUDIT_COST
                 && let Some((j, readings)) = self.earlier_rival(&line.history, &line.moves, &line.pos, &mv, &reading)
             {
                 line.moves.truncate(j);

@@ -208,6 +208,10 @@ fn search_start(tried: &Tried, same_diagram: Option<Setup>, turn: Color, infer: 
     }
     let mut best: Option<Reading> = None;
     for (from, setup) in listed {
+        // Once a reading is complete, only a complete one can be better.
+        if best.as_ref().is_some_and(|b| b.1.complete()) && !tried.may_complete(setup) {
+            continue;
+        }
         if let Some(r) = tried.read_from(&from, setup) {
             keep_better(&mut best, r);
         }
@@ -264,7 +268,9 @@ fn refine_inferred(tried: &Tried, mut kept: Setup, mut reading: Reading, turn: C
     // Men a diagram shows that no printed move touches: taken from a
     // published setting only when the print then reads with fewer repairs.
     for (label, merged) in classical::with_classical_men(&kept) {
-        if let Some(r) = tried.read_from(&format!("{INFERRED}, with the unmoved men of {label}"), with_turn(merged, turn))
+        let turned = with_turn(merged, turn);
+        if tried.may_complete(turned)
+            && let Some(r) = tried.read_from(&format!("{INFERRED}, with the unmoved men of {label}"), turned)
             && r.1.complete()
             && r.1.moves_repaired < reading.1.moves_repaired
         {
@@ -273,7 +279,9 @@ fn refine_inferred(tried: &Tried, mut kept: Setup, mut reading: Reading, turn: C
     }
     // A published setting the trunk comes inside of supplies the pieces no move touches.
     for (label, completed) in classical::completed_by_reach(&classical::positions_along(kept, &trunk_paths(&reading.0))) {
-        if let Some(r) = tried.read_from(&format!("{INFERRED}, with the unmoved pieces of {label}"), with_turn(completed, turn))
+        let turned = with_turn(completed, turn);
+        if tried.may_complete(turned)
+            && let Some(r) = tried.read_from(&format!("{INFERRED}, with the unmoved pieces of {label}"), turned)
             && r.1.complete()
             && r.1.moves_repaired <= reading.1.moves_repaired
         {
@@ -295,7 +303,8 @@ fn refine_inferred(tried: &Tried, mut kept: Setup, mut reading: Reading, turn: C
             continue;
         }
         let from = reading.1.start_from.clone();
-        if let Some(r) = tried.read_from(&from, trial)
+        if tried.may_complete(trial)
+            && let Some(r) = tried.read_from(&from, trial)
             && r.1.complete()
             && r.1.moves_repaired <= reading.1.moves_repaired
         {

@@ -403,7 +403,7 @@ fn ends_in(read: Span, printed: Span) -> bool {
 /// The tokens of a line's moves. A printed `90` (40–90 with a trailing zero) can
 /// only be the square 9 with an OCR zero after it: it is read as `9`, keeping its
 /// span, and the edit is logged on the move by `log_ocr_zeros`.
-fn tokens_of(text: &str, items: &[MoveItem]) -> (Vec<Token>, Vec<Span>) {
+pub(super) fn tokens_of(text: &str, items: &[MoveItem]) -> (Vec<Token>, Vec<Span>) {
     let mut zeros = Vec::new();
     let tokens = items
         .iter()
@@ -605,12 +605,13 @@ for (li, rl) in raw.lines.iter().enumerate() {
 }
 }
 
-/// The trunk alone read from `start` (`None` if there is no trunk): whether
-/// it reads to its end is a cheap first test of a guessed start.
+/// The trunk alone read from `start`, a first test of a guessed start: `None`
+/// if there is no trunk or it certainly stops short (see
+/// [`repair::decode_unless_it_stops`]).
 pub(crate) fn decode_trunk(text: &str, raw: &RawSolution, start: &Position, opts: &ReadOptions) -> Option<Decoded<Move>> {
     let trunk = raw.lines.first()?;
     let (tokens, _) = tokens_of(text, &trunk.items);
-    Some(repair::decode(&BookDraughts, start, &tokens, &opts.decode))
+    repair::decode_unless_it_stops(&BookDraughts, start, &tokens, &opts.decode)
 }
 
 fn end_of(line: &Line, start: Position) -> Option<Position> {

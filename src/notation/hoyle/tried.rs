@@ -23,6 +23,7 @@ pub(super) struct Tried<'a> {
     text: &'a str,
     raw: &'a RawSolution,
     opts: &'a ReadOptions,
+    /// The trunk read from a start; `None` where it has none or stops short.
     trunks: RefCell<HashMap<Position, Option<Decoded<Move>>>>,
     readings: RefCell<HashMap<Position, Reading>>,
 }
@@ -55,6 +56,15 @@ impl<'a> Tried<'a> {
         trunk.as_ref().is_some_and(|d| d.stop.is_none())
     }
 
+    /// Whether the solution could read complete from `setup`. A trunk that
+    /// stops short is not replayed, so no reading with it is complete: that is
+    /// asked first, as it is cheap to ask (see [`Tried::trunk_reads`]).
+    pub(super) fn may_complete(&self, setup: Setup) -> bool {
+        let Ok(start) = Position::from_setup(setup) else { return true };
+        // The first line read from the start is the trunk only when it branches from nothing.
+        self.raw.lines.first().is_none_or(|trunk| trunk.placed_by.is_some()) || self.trunk_reads(&start)
+    }
+
     /// The whole solution read from `start`.
     fn read(&self, start: &Position) -> Reading {
         if let Some(known) = self.readings.borrow().get(start) {
@@ -65,5 +75,46 @@ impl<'a> Tried<'a> {
         let reading = read_solution_with_trunk(self.text, self.raw, start, self.opts, trunk);
         self.readings.borrow_mut().insert(*start, reading.clone());
         reading
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::infer::candidate_setups;
+    use super::super::solution::{decode_trunk, parse_solutions, tokens_of};
+    use crate::repair;
+    use crate::rules::draughts::{Color, Position};
+    use crate::text::draughts::{BookDraughts, ReadOptions};
+
+    /// The early answer may only say "stops" where the full reading stops, and
+    /// otherwise must be that reading: over the book's trunks and the first
+    /// starts the lost-diagram search guesses for each, nearly all wrong.
+    #[test]
+    fn a_trunk_given_up_early_is_one_the_full_reading_stops() {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/hoyle-draughts.txt")).expect("corpus");
+        let opts = ReadOptions::default();
+        let (mut given_up, mut read, mut stopped_by_audit_only) = (0, 0, 0);
+        for raw in parse_solutions(&text, &mut Vec::new()) {
+            let Some(trunk) = raw.lines.first() else { continue };
+            let (tokens, _) = tokens_of(&text, &trunk.items);
+            for turn in [Color::Black, Color::White] {
+                for setup in candidate_setups(&text, &raw, turn, 40) {
+                    let Ok(start) = Position::from_setup(setup) else { continue };
+                    let full = repair::decode(&BookDraughts, &start, &tokens, &opts.decode);
+                    match decode_trunk(&text, &raw, &start, &opts) {
+                        None => {
+                            assert!(full.stop.is_some(), "{}: given up, yet the full reading reads to the end", raw.title);
+                            given_up += 1;
+                        }
+                        Some(early) => {
+                            assert_eq!(early, full, "{}", raw.title);
+                            stopped_by_audit_only += usize::from(early.stop.is_some());
+                            read += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(given_up > 100 && read > 0, "given up {given_up}, read {read} (of which stopped by the audit {stopped_by_audit_only})");
     }
 }
