@@ -313,3 +313,19 @@ fn a_lone_files_diagnostics_drawn_as_read_are_those_drawn_after_it() {
     assert!(alone.contains("more warnings and notes not drawn"), "the cap held");
     assert_eq!(&beside[..table], &alone[..table]);
 }
+
+/// Every game of a PDN event has the event's name: in natural notation the
+/// second is written `x (2)`, said so on stderr, and the file reads back as two games.
+#[test]
+fn games_of_one_event_stay_apart_in_natural_notation() {
+    let pdn = temp_file("one-event.pdn", b"[Event \"x\"]\n1. 11-15 22-18 *\n\n[Event \"x\"]\n1. 9-13 22-18 *\n");
+    let natural = gamescribe(&["convert", pdn.to_str().expect("utf-8 path"), "--to", "paterson"]);
+    assert_eq!(natural.status.code(), Some(0), "{}", String::from_utf8_lossy(&natural.stderr));
+    assert!(String::from_utf8_lossy(&natural.stderr).contains("written as \"x (2)\""), "{}", String::from_utf8_lossy(&natural.stderr));
+    let back = temp_file("one-event-natural.txt", &natural.stdout);
+    let checked = gamescribe(&["check", "--format", "json", back.to_str().expect("utf-8 path")]);
+    assert_eq!(checked.status.code(), Some(0), "{}", stdout(&checked));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&checked)).expect("json");
+    let games = report.pointer("/0/games").and_then(|g| g.as_array()).map_or(0, Vec::len);
+    assert_eq!(games, 2, "{}", stdout(&checked));
+}

@@ -51,7 +51,11 @@ pub(super) fn convert(path: &Path, notation: Reader, to: Target, output: Option<
         Target::Paterson => {
             let (text, problems) = notation::paterson::write_paterson(&source);
             let text = if text.ends_with('\n') { text } else { text + "\n" };
-            if problems.is_empty() { Ok(text) } else { Err(problems.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("; ")) }
+            let (errors, notes): (Vec<_>, Vec<_>) = problems.iter().partition(|d| d.is_error());
+            for note in notes {
+                eprintln!("note: {}", note.message);
+            }
+            if errors.is_empty() { Ok(text) } else { Err(errors.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("; ")) }
         }
     };
     let written = match written {
