@@ -269,7 +269,7 @@ codes! {
     PatersonNoSpecimens = "paterson::no-specimens",
     /// A variation column with no game before it.
     PatersonOrphanVariation = "paterson::orphan-variation",
-    /// A game or line written as `name (2)`: the tree had its name twice where the text could not tell them apart.
+    /// A game or line written as `name (2)` (or `name #2`): as named, the written text would not read back as it.
     PatersonRenamed = "paterson::renamed",
     /// A specimen that differs from the same game in another notation.
     PatersonSpecimenDiffers = "paterson::specimen-differs",

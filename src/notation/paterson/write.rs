@@ -2,6 +2,7 @@
 
 use super::to_natural;
 use crate::diagnostic::{Code, Diagnostic};
+use crate::fast_hash::FastSet;
 use crate::rules::draughts::{self, Move, Position, Square};
 use crate::rules::the_move::mark_of;
 use crate::text::draughts::stated_result;
@@ -83,7 +84,9 @@ pub fn write_paterson(source: &Source) -> (String, Vec<Diagnostic>) {
         if name != game.name {
             diagnostics.push(Diagnostic::note(Code::PatersonRenamed, format!("game {:?} follows a game of the same name; written as {name:?} so it reads back as a game of its own", game.name), game.span));
         }
+        // Each line's label as written (for its variations to name), and the set of them.
         let mut labels: Vec<Option<String>> = vec![None; game.lines.len()];
+        let mut written_labels: FastSet<String> = FastSet::default();
         for (i, moves) in &written {
             let line = &game.lines[*i];
             let parent = line.parent.map(|p| (line.branch_ply + 1, labels.get(p).cloned().flatten().unwrap_or_else(|| game.lines[p].label.clone())));
@@ -91,7 +94,7 @@ pub fn write_paterson(source: &Source) -> (String, Vec<Diagnostic>) {
                 Some((n, p)) => format!("{name} — {label} (from move {n} of {p})"),
                 None => format!("{name} — {label}"),
             };
-            let taken = |label: &str| labels.iter().flatten().any(|t| t == label);
+            let taken = |label: &str| written_labels.contains(label);
             // The heading must read back as this name, label and branch, and the label must be the game's only one.
             let reads_back = |label: &str| {
                 let h = heading(label);
@@ -107,6 +110,7 @@ pub fn write_paterson(source: &Source) -> (String, Vec<Diagnostic>) {
             }
             out.push_str(&heading(&label));
             out.push('\n');
+            written_labels.insert(label.clone());
             labels[*i] = Some(label);
             // A line replayed from a start other than the opening says which (the reader needs it).
             if line.parent.is_none()

@@ -9,6 +9,7 @@
 use super::read::read_line;
 use super::write::line_start;
 use crate::diagnostic::{Code, Diagnostic};
+use crate::fast_hash::FastMap;
 use crate::rules::draughts::{fen::parse_fen, Position};
 use crate::span::Span;
 use crate::text::draughts::{stated_result, ReadOptions};
@@ -82,6 +83,8 @@ pub fn read_written(name: &str, text: &str) -> Source {
 pub fn read_written_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Source {
     let mut source = Source { name: name.to_string(), notation: Notation::Paterson, ..Source::default() };
     let mut game: Option<Game> = None;
+    // The current game's first line of each label, as a variation names its parent.
+    let mut line_of: FastMap<String, usize> = FastMap::default();
     for block in blocks(text) {
         let (at, first) = block[0];
         let whole = Span::new(at, block.last().map_or(at, |&(a, l)| a + l.len()));
@@ -98,9 +101,10 @@ pub fn read_written_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)
         if game.as_ref().is_none_or(|g| g.name != game_name) && branch.is_none() {
             game.take().into_iter().for_each(&mut visit);
             game = Some(Game { name: game_name.to_string(), start: Start::Draughts(Position::initial().setup()), span: whole, ..Game::default() });
+            line_of.clear();
         }
         match game.as_mut().filter(|g| g.name == game_name) {
-            Some(game) => read_block(text, &block, (game_name, label, branch), whole, game, &mut source),
+            Some(game) => read_block(text, &block, (game_name, label, branch), whole, (game, &mut line_of), &mut source),
             None => no_parent(text, &block, game_name, branch.map_or("", |(_, parent)| parent), whole, &mut source),
         }
     }
@@ -110,13 +114,13 @@ pub fn read_written_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)
 }
 
 /// One line of `game`: its heading, start, moves and result; what goes wrong goes to `source`.
-fn read_block(text: &str, block: &[(usize, &str)], (game_name, label, branch): (&str, &str, Option<(usize, &str)>), whole: Span, game: &mut Game, source: &mut Source) {
+fn read_block(text: &str, block: &[(usize, &str)], (game_name, label, branch): (&str, &str, Option<(usize, &str)>), whole: Span, (game, line_of): (&mut Game, &mut FastMap<String, usize>), source: &mut Source) {
     game.span = game.span.join(whole);
     let mut line = Line { label: label.to_string(), span: whole, ..Line::default() };
     let mut rest = &block[1..];
     if let Some((n, parent)) = branch {
-        match game.lines.iter().position(|l| l.label == parent) {
-            Some(p) => (line.parent, line.branch_ply) = (Some(p), n - 1),
+        match line_of.get(parent) {
+            Some(&p) => (line.parent, line.branch_ply) = (Some(p), n - 1),
             None => return no_parent(text, block, game_name, parent, whole, source),
         }
     }
@@ -138,6 +142,7 @@ fn read_block(text: &str, block: &[(usize, &str)], (game_name, label, branch): (
     }
     game.lines.push(line);
     let index = game.lines.len() - 1;
+    line_of.entry(label.to_string()).or_insert(index);
     let Some((&(from, _), &(last_at, last))) = rest.first().zip(rest.last()) else { return };
     let start = match line_start(game, index) {
         Ok(start) => start,
