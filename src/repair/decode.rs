@@ -12,6 +12,7 @@ use super::memo::{Alignments, Memo};
 use super::read_cost::ReadCosts;
 use super::{CostModel, Spelling, Token, TokenKind};
 use crate::span::Span;
+use crate::fast_hash::FastMap;
 use crate::tree::Edit;
 use std::cell::RefCell;
 use std::ops::Range;
@@ -118,6 +119,22 @@ pub(super) struct Memos<P, M> {
     pub alignments: Alignments,
 }
 
+impl<P, M> Default for Memos<P, M> {
+    fn default() -> Memos<P, M> {
+        Memos { expansions: Memo::default(), to_end: Memo::default(), at_least: Memo::default(), alignments: Alignments::default() }
+    }
+}
+
+impl<P, M> Memos<P, M> {
+    /// Forget every result that depends on a board, keeping their tables'
+    /// room; what depends on the text alone is kept.
+    fn forget_boards(&self) {
+        self.expansions.clear();
+        self.to_end.clear();
+        self.at_least.clear();
+    }
+}
+
 pub(super) struct Decoder<'a, G: Spelling> {
     pub game: &'a G,
     pub tokens: &'a [Token],
@@ -155,6 +172,77 @@ pub fn decode_unless_it_stops<G: Spelling>(game: &G, start: &G::Position, tokens
     decoder.run(start, Audit::Skip).stop.is_none().then(|| decoder.run(start, Audit::Mends))
 }
 
+/// One token stream read from many starts (a search for a lost or misprinted
+/// setting tries thousands). What the decoder remembers about the text alone
+/// (the costs of reading each printed number as another, the alignments of a
+/// move's numbers, the repeated runs) holds for every start, so it is worked
+/// out once and kept here between decodes. What it remembers about boards is
+/// forgotten after each start: starts seldom share boards, and tables grown
+/// over thousands of starts cost more to search than they save.
+pub struct Reader<G: Spelling> {
+    game: G,
+    tokens: Vec<Token>,
+    opts: DecodeOptions,
+    /// Empty until the first decode.
+    kept: RefCell<Option<Memory<G::Position, G::Move>>>,
+}
+
+impl<G: Spelling> Reader<G> {
+    pub fn new(game: G, tokens: Vec<Token>, opts: DecodeOptions) -> Reader<G> {
+        Reader { game, tokens, opts, kept: RefCell::default() }
+    }
+
+    pub fn tokens(&self) -> &[Token] {
+        &self.tokens
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// [`decode`] from `start`.
+    pub fn decode(&self, start: &G::Position) -> Decoded<G::Move> {
+        self.with_decoder(|decoder| decoder.run(start, Audit::Mends))
+    }
+
+    /// [`decode_unless_it_stops`] from `start`.
+    pub fn decode_unless_it_stops(&self, start: &G::Position) -> Option<Decoded<G::Move>> {
+        self.with_decoder(|decoder| decoder.run(start, Audit::Skip).stop.is_none().then(|| decoder.run(start, Audit::Mends)))
+    }
+
+    fn with_decoder<R>(&self, read: impl FnOnce(&Decoder<G>) -> R) -> R {
+        let mut kept = self.kept.borrow_mut();
+        let memory = kept.take().unwrap_or_else(|| Memory::new(&self.tokens));
+        let decoder = Decoder::with_memory(&self.game, &self.tokens, &self.opts, memory);
+        let out = read(&decoder);
+        decoder.memo.forget_boards();
+        *kept = Some(decoder.into_memory());
+        out
+    }
+}
+
+/// What a decoder works out from its tokens and remembers while it reads,
+/// kept by a [`Reader`] between two decodes.
+struct Memory<P, M> {
+    items: Vec<usize>,
+    digits: Vec<Vec<u8>>,
+    junk_tail: usize,
+    memo: Memos<P, M>,
+    read_costs: FastMap<(u64, u64), f64>,
+    unread_from: Vec<Option<f64>>,
+    repeats: Vec<Option<Vec<Reading>>>,
+}
+
+impl<P, M> Memory<P, M> {
+    fn new(tokens: &[Token]) -> Memory<P, M> {
+        let items: Vec<usize> = tokens.iter().enumerate().filter(|(_, t)| matches!(t.kind, TokenKind::Number | TokenKind::Junk)).map(|(i, _)| i).collect();
+        let digits = items.iter().map(|&t| likeliest_digits(tokens[t].text.as_bytes())).collect();
+        let junk_tail = items.iter().rposition(|&t| tokens[t].kind != TokenKind::Junk).map_or(0, |i| i + 1);
+        let (unread_from, repeats) = (vec![None; items.len() + 1], vec![None; items.len() + 1]);
+        Memory { items, digits, junk_tail, memo: Memos::default(), read_costs: FastMap::default(), unread_from, repeats }
+    }
+}
+
 /// Whether a reading checks each dear mend against the earlier moves.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Audit {
@@ -169,13 +257,19 @@ fn likeliest_digits(text: &[u8]) -> Vec<u8> {
 
 impl<'a, G: Spelling> Decoder<'a, G> {
     pub(super) fn new(game: &'a G, tokens: &'a [Token], opts: &'a DecodeOptions) -> Decoder<'a, G> {
-        let items: Vec<usize> = tokens.iter().enumerate().filter(|(_, t)| matches!(t.kind, TokenKind::Number | TokenKind::Junk)).map(|(i, _)| i).collect();
-        let digits = items.iter().map(|&t| likeliest_digits(tokens[t].text.as_bytes())).collect();
-        let junk_tail = items.iter().rposition(|&t| tokens[t].kind != TokenKind::Junk).map_or(0, |i| i + 1);
-        let memo = Memos { expansions: Memo::default(), to_end: Memo::default(), at_least: Memo::default(), alignments: Alignments::default() };
-        let unread_from = RefCell::new(vec![None; items.len() + 1]);
-        let repeats = RefCell::new(vec![None; items.len() + 1]);
-        Decoder { game, tokens, items, digits, junk_tail, unread_from, repeats, opts, costs: ReadCosts::new(&opts.cost), memo }
+        Decoder::with_memory(game, tokens, opts, Memory::new(tokens))
+    }
+
+    /// A decoder that takes up what `memory` holds (worked out from the same tokens).
+    fn with_memory(game: &'a G, tokens: &'a [Token], opts: &'a DecodeOptions, memory: Memory<G::Position, G::Move>) -> Decoder<'a, G> {
+        let Memory { items, digits, junk_tail, memo, read_costs, unread_from, repeats } = memory;
+        let costs = ReadCosts::with_memo(&opts.cost, read_costs);
+        Decoder { game, tokens, items, digits, junk_tail, unread_from: RefCell::new(unread_from), repeats: RefCell::new(repeats), opts, costs, memo }
+    }
+
+    fn into_memory(self) -> Memory<G::Position, G::Move> {
+        let Decoder { items, digits, junk_tail, memo, costs, unread_from, repeats, .. } = self;
+        Memory { items, digits, junk_tail, memo, read_costs: costs.into_memo(), unread_from: unread_from.into_inner(), repeats: repeats.into_inner() }
     }
 
     pub(super) fn text(&self, item: usize) -> &[u8] {

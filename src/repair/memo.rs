@@ -29,6 +29,13 @@ impl<P, V> Default for Memo<P, V> {
     }
 }
 
+impl<P, V> Memo<P, V> {
+    pub(super) fn clear(&self) {
+        self.packed.borrow_mut().clear();
+        self.map.borrow_mut().clear();
+    }
+}
+
 impl<P: Clone + Eq + Hash, V: Clone> Memo<P, V> {
     pub(super) fn get(&self, cursor: Cursor, pos: &P, previous: &[Vec<u32>]) -> Option<V> {
         if let Some(before) = pack_previous(previous) {

@@ -19,8 +19,13 @@ pub(super) struct ReadCosts<'a> {
 }
 
 impl<'a> ReadCosts<'a> {
-    pub(super) fn new(model: &'a CostModel) -> ReadCosts<'a> {
-        ReadCosts { model, memo: RefCell::default() }
+    /// With the costs an earlier decode worked out under the same model.
+    pub(super) fn with_memo(model: &'a CostModel, memo: FastMap<(u64, u64), f64>) -> ReadCosts<'a> {
+        ReadCosts { model, memo: RefCell::new(memo) }
+    }
+
+    pub(super) fn into_memo(self) -> FastMap<(u64, u64), f64> {
+        self.memo.into_inner()
     }
 
     pub(super) fn model(&self) -> &'a CostModel {
@@ -68,7 +73,7 @@ mod tests {
     #[test]
     fn remembered_costs_equal_the_edit_distance() {
         let model = CostModel { cut_at_edge: Some(0.3), ..CostModel::default() };
-        let costs = ReadCosts::new(&model);
+        let costs = ReadCosts::with_memo(&model, FastMap::default());
         for printed in ["15", "l5", "09", "0", "2", "111", "b6", "1234567", "12345678"] {
             for n in [0u32, 1, 9, 15, 23, 32, 123] {
                 let target = n.to_string();

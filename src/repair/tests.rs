@@ -191,3 +191,23 @@ fn a_capped_look_to_end_agrees_below_its_cap_and_says_none_above() {
         }
     }
 }
+
+#[test]
+fn one_reader_reads_each_start_as_a_fresh_decode_does() {
+    // Two openings in one script, so reading from ply 0 and from ply 3 both make sense.
+    let mut plies = opening().0;
+    plies.extend(opening().0);
+    let game = Script(plies);
+    for text in ["11-15 22-18 15-22", "11-l5 22-1 15-22", "9-13 24-20 15-19", "l1 15 2 18 15 2Z 11 15"] {
+        let tokens = scan(text);
+        let opts = DecodeOptions::default();
+        let reader = Reader::new(Script(game.0.clone()), tokens.clone(), opts.clone());
+        // Starts revisited, and a start no reading fits between them.
+        for start in [0, 3, 1, 0, 5, 3, 0] {
+            let fresh = decode(&game, &start, &tokens, &opts);
+            assert_eq!(reader.decode(&start), fresh, "{text:?} from ply {start}");
+            let early = decode_unless_it_stops(&game, &start, &tokens, &opts);
+            assert_eq!(reader.decode_unless_it_stops(&start), early, "{text:?} from ply {start}, read to the end first");
+        }
+    }
+}

@@ -10,8 +10,8 @@ use super::inference::{inferred_start, OwnStart, PrefixFits};
 use super::layout::{Column, Layout};
 use super::readings::{cell_readings, column_tokens, printed_count, Near};
 use crate::diagnostic::Diagnostic;
-use crate::text::draughts::{self as draughts_text, ReadOptions};
-use crate::repair::Token;
+use crate::text::draughts::{self as draughts_text, BookDraughts, ReadOptions};
+use crate::repair::{self, Token};
 use crate::rules::draughts::infer::{InferredReading, Reading};
 use crate::rules::draughts::Position;
 use crate::tree::Line;
@@ -40,6 +40,8 @@ pub(super) struct ColumnWork<'a> {
     own_start: OnceCell<Option<OwnStart>>,
     /// Decodes kept for a second use, by the byte the tokens start at and the start position.
     decodes: RefCell<HashMap<(usize, Position), Decoded>>,
+    /// The tokens from each byte asked for, read from one start after another.
+    readers: RefCell<HashMap<usize, Rc<repair::Reader<BookDraughts>>>>,
 }
 
 impl<'a> ColumnWork<'a> {
@@ -51,7 +53,7 @@ impl<'a> ColumnWork<'a> {
         let moves = cell_readings.iter().flatten().cloned().collect();
         let tokens = column_tokens(layout, column);
         let printed = printed_count(&tokens);
-        ColumnWork { column, tokens, printed, opts, cell_readings, moves, layout, fits: OnceCell::new(), inferences: OnceCell::new(), own_start: OnceCell::new(), decodes: RefCell::new(HashMap::new()) }
+        ColumnWork { column, tokens, printed, opts, cell_readings, moves, layout, fits: OnceCell::new(), inferences: OnceCell::new(), own_start: OnceCell::new(), decodes: RefCell::new(HashMap::new()), readers: RefCell::new(HashMap::new()) }
     }
 
     /// The fits of every prefix of the column's moves.
@@ -105,7 +107,8 @@ impl<'a> ColumnWork<'a> {
         if let Some(found) = self.decodes.borrow().get(&(from, *start)) {
             return found.clone();
         }
-        Rc::new(draughts_text::read_tokens(text, &self.tokens_from(from), start, &self.opts))
+        let reader = Rc::clone(self.readers.borrow_mut().entry(from).or_insert_with(|| Rc::new(repair::Reader::new(BookDraughts, self.tokens_from(from), self.opts.decode.clone()))));
+        Rc::new(draughts_text::read_tokens_with(text, &reader, start))
     }
 
     /// Keep a decode a later stage will ask for again.

@@ -442,7 +442,7 @@ pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opt
     read_solution_with_trunk(text, raw, start, opts, None)
 }
 
-/// [`read_solution`], with the trunk already decoded from `start` (see [`decode_trunk`]).
+/// [`read_solution`], with the trunk already decoded from `start` (see [`super::tried::Tried::trunk_reads`]).
 pub(crate) fn read_solution_with_trunk(text: &str, raw: &RawSolution, start: &Position, opts: &ReadOptions, trunk: Option<&Decoded<Move>>) -> (Game, SolutionReport, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut lines: Vec<Line> = Vec::new();
@@ -605,13 +605,11 @@ for (li, rl) in raw.lines.iter().enumerate() {
 }
 }
 
-/// The trunk alone read from `start`, a first test of a guessed start: `None`
-/// if there is no trunk or it certainly stops short (see
-/// [`repair::decode_unless_it_stops`]).
-pub(crate) fn decode_trunk(text: &str, raw: &RawSolution, start: &Position, opts: &ReadOptions) -> Option<Decoded<Move>> {
+/// The tokens of the trunk (the first line, where it branches from nothing),
+/// which the search for a lost diagram reads from every start it guesses.
+pub(crate) fn trunk_tokens(text: &str, raw: &RawSolution) -> Option<Vec<Token>> {
     let trunk = raw.lines.first()?;
-    let (tokens, _) = tokens_of(text, &trunk.items);
-    repair::decode_unless_it_stops(&BookDraughts, start, &tokens, &opts.decode)
+    Some(tokens_of(text, &trunk.items).0)
 }
 
 fn end_of(line: &Line, start: Position) -> Option<Position> {

@@ -7,10 +7,11 @@
 //! trunk included. A reading depends only on the solution and the start, so
 //! each is kept and handed out again.
 
-use super::solution::{decode_trunk, read_solution_with_trunk, RawSolution, SolutionReport};
+use super::solution::{read_solution_with_trunk, trunk_tokens, RawSolution, SolutionReport};
 use crate::diagnostic::Diagnostic;
 use crate::text::draughts::ReadOptions;
-use crate::repair::Decoded;
+use crate::repair::{self, Decoded};
+use crate::text::draughts::BookDraughts;
 use crate::rules::draughts::{Move, Position, Setup};
 use crate::tree::Game;
 use std::cell::RefCell;
@@ -23,6 +24,8 @@ pub(super) struct Tried<'a> {
     text: &'a str,
     raw: &'a RawSolution,
     opts: &'a ReadOptions,
+    /// Reads the trunk from one start after another; `None` without a trunk.
+    trunk_reader: Option<repair::Reader<BookDraughts>>,
     /// The trunk read from a start; `None` where it has none or stops short.
     trunks: RefCell<HashMap<Position, Option<Decoded<Move>>>>,
     readings: RefCell<HashMap<Position, Reading>>,
@@ -30,7 +33,8 @@ pub(super) struct Tried<'a> {
 
 impl<'a> Tried<'a> {
     pub(super) fn new(text: &'a str, raw: &'a RawSolution, opts: &'a ReadOptions) -> Tried<'a> {
-        Tried { text, raw, opts, trunks: RefCell::default(), readings: RefCell::default() }
+        let trunk_reader = trunk_tokens(text, raw).map(|tokens| repair::Reader::new(BookDraughts, tokens, opts.decode.clone()));
+        Tried { text, raw, opts, trunk_reader, trunks: RefCell::default(), readings: RefCell::default() }
     }
 
     pub(super) fn text(&self) -> &'a str {
@@ -49,10 +53,12 @@ impl<'a> Tried<'a> {
         Some((game, report, diags))
     }
 
-    /// Whether the trunk alone reads to its end from `start`.
+    /// Whether the trunk alone reads to its end from `start`, a first test of
+    /// a guessed start. A trunk that certainly stops short is given up early
+    /// (see [`repair::decode_unless_it_stops`]).
     pub(super) fn trunk_reads(&self, start: &Position) -> bool {
         let mut trunks = self.trunks.borrow_mut();
-        let trunk = trunks.entry(*start).or_insert_with(|| decode_trunk(self.text, self.raw, start, self.opts));
+        let trunk = trunks.entry(*start).or_insert_with(|| self.trunk_reader.as_ref()?.decode_unless_it_stops(start));
         trunk.as_ref().is_some_and(|d| d.stop.is_none())
     }
 
@@ -81,7 +87,7 @@ impl<'a> Tried<'a> {
 #[cfg(test)]
 mod tests {
     use super::super::infer::candidate_setups;
-    use super::super::solution::{decode_trunk, parse_solutions, tokens_of};
+    use super::super::solution::{parse_solutions, tokens_of};
     use crate::repair;
     use crate::rules::draughts::{Color, Position};
     use crate::text::draughts::{BookDraughts, ReadOptions};
@@ -97,11 +103,13 @@ mod tests {
         for raw in parse_solutions(&text, &mut Vec::new()) {
             let Some(trunk) = raw.lines.first() else { continue };
             let (tokens, _) = tokens_of(&text, &trunk.items);
+            // One reader for every start, as the search uses it.
+            let reader = repair::Reader::new(BookDraughts, tokens.clone(), opts.decode.clone());
             for turn in [Color::Black, Color::White] {
                 for setup in candidate_setups(&text, &raw, turn, 40) {
                     let Ok(start) = Position::from_setup(setup) else { continue };
                     let full = repair::decode(&BookDraughts, &start, &tokens, &opts.decode);
-                    match decode_trunk(&text, &raw, &start, &opts) {
+                    match reader.decode_unless_it_stops(&start) {
                         None => {
                             assert!(full.stop.is_some(), "{}: given up, yet the full reading reads to the end", raw.title);
                             given_up += 1;

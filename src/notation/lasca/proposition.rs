@@ -101,11 +101,6 @@ struct Reading {
     complete: bool,
 }
 
-fn read_solution(pos: &Position, tokens: &[Token], printed: usize, opts: &DecodeOptions) -> Reading {
-    let decoded = repair::decode(&BookLasca::default(), pos, tokens, opts);
-    let complete = decoded.stop.is_none() && decoded.moves.len() == printed;
-    Reading { decoded, complete }
-}
 
 fn position_of(setup: &Setup) -> Option<Position> {
     Position::from_setup_ignoring(setup.clone(), &[PositionErrorKind::MenMissing]).ok()
@@ -165,7 +160,8 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
         game.lines.push(Line { span: solution.span, status: crate::tree::LineStatus::Unreadable, unread: Some(Unread { raw: solution.span.slice(text).to_string(), span: solution.span }), ..Line::trunk() });
         return (vec![game], diagnostics);
     };
-    let as_stated = solution.read_from(&start);
+    let replay = Replay { solution: &solution, reader: repair::Reader::new(BookLasca::default(), solution.tokens.clone(), solution.opts.clone()) };
+    let as_stated = replay.read_from(&start);
     let reading = build_line(&BookLasca::default(), &start, text, &as_stated.decoded, describe);
     let mut trunk = Line { span: solution.span, moves: reading.moves, unread: reading.unread, readings: reading.readings, status: reading.status, annotations: reading.annotations, stated_result: Some(claim.clone()), ..Line::trunk() };
     if as_stated.complete {
@@ -176,9 +172,9 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
         return (vec![game], diagnostics);
     }
     // The solution does not replay: search the smallest setup changes that make it.
-    let search: FixSearch = minimal_fixes(&stated, MAX_CHANGES, |s| solution.replays_from(s));
+    let search: FixSearch = minimal_fixes(&stated, MAX_CHANGES, |s| replay.replays_from(s));
     game.stats.setups_tried = Some(search.tried);
-    let (mended, fixed_readings) = mended_games(text, span, &solution, &search, &claim, &mut diagnostics);
+    let (mended, fixed_readings) = mended_games(text, span, &replay, &search, &claim, &mut diagnostics);
     // The first illegal move: the solution as the mended setups read it, replayed from the stated one.
     match fixed_readings.first() {
         Some(intended) => first_illegal_move(&start, intended, &as_stated.decoded, solution.span, &mut trunk, &mut diagnostics),
@@ -190,7 +186,7 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
     if let Some((w, b)) = stated_leaders
         && search.fixes.iter().any(|f| leaders(&f.position) != (w, b))
     {
-        fixes_keeping_leaders(&stated, (w, b), &solution, columns_span, &mut game.stats, &mut diagnostics);
+        fixes_keeping_leaders(&stated, (w, b), &replay, columns_span, &mut game.stats, &mut diagnostics);
     }
     diagnostics.extend(reading.diagnostics.into_iter().filter(|d| !d.is_error()));
     game.lines.push(trunk);
@@ -207,9 +203,18 @@ struct Solution {
     opts: DecodeOptions,
 }
 
-impl Solution {
+/// The solution read from one setup after another (the search for a mended
+/// setup reads it from thousands), by one reader that remembers what holds for all.
+struct Replay<'a> {
+    solution: &'a Solution,
+    reader: repair::Reader<BookLasca>,
+}
+
+impl Replay<'_> {
     fn read_from(&self, pos: &Position) -> Reading {
-        read_solution(pos, &self.tokens, self.printed, &self.opts)
+        let decoded = self.reader.decode(pos);
+        let complete = decoded.stop.is_none() && decoded.moves.len() == self.solution.printed;
+        Reading { decoded, complete }
     }
 
     /// Whether the whole solution replays from `setup`.
@@ -248,12 +253,13 @@ fn solved_note(end: &Position, solution: Span) -> Diagnostic {
 
 /// One game per mended setup, the solution read from it (with the verdict on
 /// its claim where it replays whole), and the moves each reading found.
-fn mended_games(text: &str, span: Span, solution: &Solution, search: &FixSearch, claim: &StatedResult, diagnostics: &mut Vec<Diagnostic>) -> (Vec<Game>, Vec<Vec<Move>>) {
+fn mended_games(text: &str, span: Span, replay: &Replay, search: &FixSearch, claim: &StatedResult, diagnostics: &mut Vec<Diagnostic>) -> (Vec<Game>, Vec<Vec<Move>>) {
+    let solution = replay.solution;
     let mut mended = Vec::new();
     let mut fixed_readings: Vec<Vec<Move>> = Vec::new();
     for (k, fix) in search.fixes.iter().enumerate() {
         let Some(p) = position_of(&fix.position) else { continue };
-        let r = solution.read_from(&p);
+        let r = replay.read_from(&p);
         fixed_readings.push(r.decoded.moves.iter().map(|m| m.mv).collect());
         let line_reading = build_line(&BookLasca::default(), &p, text, &r.decoded, describe);
         let what: Vec<String> = fix.changes.iter().map(ToString::to_string).collect();
@@ -341,8 +347,8 @@ fn report_fixes(search: &FixSearch, columns_span: Span, stated_leaders: Option<(
 }
 
 /// Search again for fixes that also keep the leader counts the text states.
-fn fixes_keeping_leaders(stated: &Setup, (w, b): (usize, usize), solution: &Solution, columns_span: Span, stats: &mut GameStats, diagnostics: &mut Vec<Diagnostic>) {
-    let keeping = minimal_fixes(stated, MAX_CHANGES, |s| leaders(s) == (w, b) && solution.replays_from(s));
+fn fixes_keeping_leaders(stated: &Setup, (w, b): (usize, usize), replay: &Replay, columns_span: Span, stats: &mut GameStats, diagnostics: &mut Vec<Diagnostic>) {
+    let keeping = minimal_fixes(stated, MAX_CHANGES, |s| leaders(s) == (w, b) && replay.replays_from(s));
     match keeping.changes_needed {
         Some(n) => {
             for (k, fix) in keeping.fixes.iter().enumerate() {

@@ -36,12 +36,22 @@ pub fn read_line(text: &str, range: Span, start: &Position, opts: &ReadOptions) 
 /// Read movetext from scanned tokens, which may come from several places in
 /// `text` (the cells of one printed column).
 pub fn read_tokens(text: &str, tokens: &[repair::Token], start: &Position, opts: &ReadOptions) -> (Line, Vec<Diagnostic>) {
+    let decoded = repair::decode(&BookDraughts, start, tokens, &opts.decode);
+    line_of(text, tokens, start, &decoded)
+}
+
+/// [`read_tokens`] for a search that reads the same tokens from many starts:
+/// `reader` holds them and what reading them from one start found that holds for all.
+pub fn read_tokens_with(text: &str, reader: &repair::Reader<BookDraughts>, start: &Position) -> (Line, Vec<Diagnostic>) {
+    line_of(text, reader.tokens(), start, &reader.decode(start))
+}
+
+fn line_of(text: &str, tokens: &[repair::Token], start: &Position, decoded: &repair::Decoded<draughts::Move>) -> (Line, Vec<Diagnostic>) {
     let mut line = Line::trunk();
     if let (Some(first), Some(last)) = (tokens.first(), tokens.last()) {
         line.span = first.span.join(last.span);
     }
-    let decoded = repair::decode(&BookDraughts, start, tokens, &opts.decode);
-    let reading = build_line(&BookDraughts, start, text, &decoded, describe);
+    let reading = build_line(&BookDraughts, start, text, decoded, describe);
     line.moves = reading.moves;
     line.unread = reading.unread;
     line.readings = reading.readings;
