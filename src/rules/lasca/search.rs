@@ -23,14 +23,24 @@ struct Search {
     budget: u64,
     /// Positions known not to be won within the stored number of plies.
     failed: FastMap<Position, u32>,
+    /// Positions known to be won within the stored number of plies.
+    won: FastMap<Position, u32>,
 }
 
 impl Search {
+    fn new(winner: Color, budget: u64) -> Search {
+        Search { winner, nodes: 0, budget, failed: FastMap::default(), won: FastMap::default() }
+    }
+
     /// `Some(true)` if `winner` forces a win within `depth` plies; `None` when out of budget.
+    /// A win within fewer plies is a win within more, so both tables answer for deeper asks.
     fn wins(&mut self, pos: &Position, depth: u32) -> Option<bool> {
         self.nodes += 1;
         if self.nodes > self.budget {
             return None;
+        }
+        if self.won.get(pos).is_some_and(|&d| d <= depth) {
+            return Some(true);
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -52,7 +62,10 @@ impl Search {
                 break;
             }
         }
-        if !result {
+        if result {
+            let d = self.won.entry(*pos).or_insert(depth);
+            *d = (*d).min(depth);
+        } else {
             let d = self.failed.entry(*pos).or_insert(0);
             *d = (*d).max(depth);
         }
@@ -60,10 +73,40 @@ impl Search {
     }
 }
 
-/// Whether `winner` can force a win from `pos` within `max_plies`, searching
-/// depth by depth and stopping after `node_budget` nodes.
+/// Depths searched one by one before the whole depth is searched at once.
+const SHALLOW_PLIES: u32 = 5;
+
+/// Whether `winner` can force a win from `pos` within `max_plies`, and
+/// within how few: searching depth by depth and stopping after `node_budget`
+/// nodes. Most claims are won or lost in a few plies; past those, one search
+/// to the full depth first asks whether there is any win at all, since a
+/// position not won within the full depth is not won within less, and saying
+/// so needs only that one search (the depths between are searched only where
+/// there is a win to find).
 pub fn forced_win(pos: &Position, winner: Color, max_plies: u32, node_budget: u64) -> Proof {
-    let mut search = Search { winner, nodes: 0, budget: node_budget, failed: FastMap::default() };
+    let mut search = Search::new(winner, node_budget);
+    for depth in 0..=max_plies {
+        if depth == SHALLOW_PLIES + 1 {
+            match search.wins(pos, max_plies) {
+                Some(false) => return Proof::NotWithin { plies: max_plies },
+                Some(true) => {}
+                // Where the budget runs out, the depths are searched one by one afresh,
+                // so "all depths up to" is what it says.
+                None => return by_depth(pos, winner, max_plies, node_budget),
+            }
+        }
+        match search.wins(pos, depth) {
+            Some(true) => return Proof::Proven { plies: depth },
+            Some(false) => {}
+            None => return by_depth(pos, winner, max_plies, node_budget),
+        }
+    }
+    Proof::NotWithin { plies: max_plies }
+}
+
+/// [`forced_win`] depth by depth only: how far the search got when the budget runs out.
+fn by_depth(pos: &Position, winner: Color, max_plies: u32, node_budget: u64) -> Proof {
+    let mut search = Search::new(winner, node_budget);
     for depth in 0..=max_plies {
         match search.wins(pos, depth) {
             Some(true) => return Proof::Proven { plies: depth },
@@ -94,5 +137,52 @@ mod tests {
         // White 9 jumps Black's lone private on 13 and Black has no leader left.
         assert_eq!(forced_win(&pos("w 9:w 13:b"), Color::White, 3, 1000), Proof::Proven { plies: 1 });
         assert_eq!(forced_win(&pos("w 9:w 13:b"), Color::Black, 3, 1000), Proof::NotWithin { plies: 3 });
+    }
+
+    /// The search with no tables and no shortcuts, depth by depth.
+    fn plain(pos: &Position, winner: Color, max_plies: u32) -> Proof {
+        fn wins(pos: &Position, winner: Color, depth: u32) -> bool {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                return pos.turn() != winner;
+            }
+            if depth == 0 {
+                return false;
+            }
+            let next = |mv| wins(&pos.play(mv), winner, depth - 1);
+            if pos.turn() == winner { moves.iter().any(next) } else { moves.iter().all(next) }
+        }
+        (0..=max_plies).find(|&d| wins(pos, winner, d)).map_or(Proof::NotWithin { plies: max_plies }, |plies| Proof::Proven { plies })
+    }
+
+    #[test]
+    fn the_tables_and_the_full_depth_search_change_no_answer() {
+        // Positions along a few played-out games from small setups, both sides as the winner.
+        let (mut proven, mut not_within, mut past_shallow) = (0, 0, 0);
+        for setup in ["w 9:w 13:b 22:B", "w 14:W 18:b 22:b", "w 10:W 11:W 18:b", "b 18:b 14:W 10:W 21:w", "w 1:Bw 2:WwbBb 12:BB 19:b 20:b 22:B", "b 5:w 6:W 10:b 15:bw 18:B", "w 3:w 7:Ww 14:bB 16:b 21:B 24:b"] {
+            let mut at = pos(setup);
+            for ply in 0..6 {
+                for winner in [Color::White, Color::Black] {
+                    for max in [3, 6, 8] {
+                        let want = plain(&at, winner, max);
+                        assert_eq!(forced_win(&at, winner, max, u64::MAX), want, "{setup} after {ply} plies, {winner:?} within {max}");
+                        match want {
+                            Proof::Proven { plies } => (proven, past_shallow) = (proven + 1, past_shallow + usize::from(plies > SHALLOW_PLIES)),
+                            _ => not_within += 1,
+                        }
+                    }
+                }
+                let moves = at.legal_moves();
+                let Some(mv) = moves.get(ply % moves.len().max(1)) else { break };
+                at = at.play(mv);
+            }
+        }
+        assert!(proven > 10 && not_within > 10 && past_shallow > 0, "proven {proven} (past the shallow depths {past_shallow}), not within {not_within}");
+    }
+
+    #[test]
+    fn a_search_out_of_budget_says_how_far_it_got() {
+        let start = pos("w 1:Bw 2:WwbBb 12:BB 19:b 20:b 22:B");
+        assert!(matches!(forced_win(&start, Color::White, 11, 50), Proof::Unfinished { .. }));
     }
 }
