@@ -57,21 +57,35 @@ impl Change {
     /// Apply to a setup; `None` if it does not fit (no such man).
     pub fn apply(&self, setup: &Setup) -> Option<Setup> {
         let mut s = setup.clone();
+        self.make(&mut s).then_some(s)
+    }
+
+    /// Apply in place; false (and `setup` untouched) if it does not fit.
+    fn make(&self, setup: &mut Setup) -> bool {
+        let Some(col) = (self.square() as usize).checked_sub(1).and_then(|i| setup.columns.get_mut(i)) else { return false };
         match *self {
-            Change::Remove { square, depth, man } => {
-                let col = s.columns.get_mut((square as usize).checked_sub(1)?)?;
-                (col.get(depth) == Some(&man)).then(|| col.remove(depth))?;
-            }
-            Change::Add { square, depth, man } => {
-                let col = s.columns.get_mut((square as usize).checked_sub(1)?)?;
-                (depth <= col.len()).then(|| col.insert(depth, man))?;
-            }
-            Change::Recolour { square, depth, from, to } => {
-                let slot = s.columns.get_mut((square as usize).checked_sub(1)?)?.get_mut(depth)?;
-                (*slot == from).then(|| *slot = to)?;
-            }
+            Change::Remove { depth, man, .. } => (col.get(depth) == Some(&man)).then(|| col.remove(depth)).is_some(),
+            Change::Add { depth, man, .. } => (depth <= col.len()).then(|| col.insert(depth, man)).is_some(),
+            Change::Recolour { depth, from, to, .. } => col.get_mut(depth).filter(|slot| **slot == from).map(|slot| *slot = to).is_some(),
         }
-        Some(s)
+    }
+
+    /// Take back a change [`Change::make`] made.
+    fn unmake(&self, setup: &mut Setup) {
+        let col = &mut setup.columns[self.square() as usize - 1];
+        match *self {
+            Change::Remove { depth, man, .. } => col.insert(depth, man),
+            Change::Add { depth, .. } => {
+                col.remove(depth);
+            }
+            Change::Recolour { depth, from, .. } => col[depth] = from,
+        }
+    }
+
+    fn square(&self) -> u8 {
+        match *self {
+            Change::Remove { square, .. } | Change::Add { square, .. } | Change::Recolour { square, .. } => square,
+        }
     }
 }
 
@@ -122,12 +136,18 @@ pub struct FixSearch {
 /// setups: a key is one allocation where a setup is one per column.
 fn key(setup: &Setup) -> Box<[u8]> {
     let mut out = Vec::with_capacity(64);
+    write_key(setup, &mut out);
+    out.into_boxed_slice()
+}
+
+/// [`key`], written into `out` (cleared first).
+fn write_key(setup: &Setup, out: &mut Vec<u8>) {
+    out.clear();
     for col in &setup.columns {
         out.extend(col.iter().map(|m| 2 * u8::from(m.color == super::Color::Black) + u8::from(m.is_officer())));
         out.push(u8::MAX);
     }
     out.push(u8::from(setup.turn == super::Color::Black));
-    out.into_boxed_slice()
 }
 
 /// Search one change, then two, … up to `max_changes`, for setups that pass `accept`.
@@ -137,30 +157,37 @@ pub fn minimal_fixes(setup: &Setup, max_changes: usize, mut accept: impl FnMut(&
     seen.insert(key(setup));
     let mut frontier: Vec<(Setup, Vec<Change>)> = vec![(setup.clone(), Vec::new())];
     let mut tried = 0;
+    let mut scratch = Vec::with_capacity(64);
     for count in 1..=max_changes {
         // The setups of the last count are tested, never changed again.
         let last = count == max_changes;
         let mut next = Vec::new();
         let mut fixes = Vec::new();
         for (base, path) in &frontier {
+            // Each change is made to one copy of the base and taken back: a
+            // setup is copied only to be kept.
+            let mut changed = base.clone();
             for change in single_changes(base) {
-                let Some(changed) = change.apply(base) else { continue };
-                if !seen.insert(key(&changed)) {
+                if !change.make(&mut changed) {
                     continue;
                 }
-                tried += 1;
-                let passes = accept(&changed);
-                if !passes && last {
-                    continue;
+                write_key(&changed, &mut scratch);
+                if !seen.contains(scratch.as_slice()) {
+                    seen.insert(scratch.as_slice().into());
+                    tried += 1;
+                    let passes = accept(&changed);
+                    if passes || !last {
+                        let mut changes = path.clone();
+                        changes.push(change);
+                        if passes {
+                            fixes.push(Fix { changes: changes.clone(), position: changed.clone() });
+                        }
+                        if !last {
+                            next.push((changed.clone(), changes));
+                        }
+                    }
                 }
-                let mut changes = path.clone();
-                changes.push(change);
-                if passes {
-                    fixes.push(Fix { changes: changes.clone(), position: changed.clone() });
-                }
-                if !last {
-                    next.push((changed, changes));
-                }
+                change.unmake(&mut changed);
             }
         }
         if !fixes.is_empty() {
@@ -206,5 +233,24 @@ mod tests {
         let mut turned = start.clone();
         turned.turn = crate::rules::lasca::Color::Black;
         assert_ne!(key(&turned), key(&start));
+    }
+
+    #[test]
+    fn a_change_taken_back_leaves_the_setup_as_it_was() {
+        let start = crate::rules::lasca::parse_setup("w 1:Bw 2:WwbBb 12:BB 19:b").unwrap();
+        let mut setup = start.clone();
+        for change in single_changes(&start) {
+            let applied = change.apply(&start);
+            assert_eq!(change.make(&mut setup), applied.is_some(), "{change}");
+            if let Some(applied) = applied {
+                assert_eq!(setup, applied, "{change}");
+                change.unmake(&mut setup);
+            }
+            assert_eq!(setup, start, "{change} taken back");
+        }
+        // A change that does not fit touches nothing.
+        let absent = Change::Remove { square: 5, depth: 0, man: Man::WHITE };
+        assert!(!absent.make(&mut setup));
+        assert_eq!(setup, start);
     }
 }
