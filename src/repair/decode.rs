@@ -127,13 +127,21 @@ impl<P, M> Default for Memos<P, M> {
 
 impl<P, M> Memos<P, M> {
     /// Forget every result that depends on a board, keeping their tables'
-    /// room; what depends on the text alone is kept.
+    /// room; what depends on the text alone is kept (the alignments up to a bound).
     fn forget_boards(&self) {
         self.expansions.clear();
         self.to_end.clear();
         self.at_least.clear();
+        if self.alignments.len() > ALIGNMENTS_KEPT {
+            self.alignments.clear();
+        }
     }
 }
+
+/// Alignments a [`Reader`] keeps between starts, at most: they depend on the
+/// text alone, but each board asks for its own moves' spellings, and a search
+/// over many starts would otherwise grow them without end.
+const ALIGNMENTS_KEPT: usize = 200_000;
 
 pub(super) struct Decoder<'a, G: Spelling> {
     pub game: &'a G,

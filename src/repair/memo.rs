@@ -104,6 +104,16 @@ pub(super) struct Alignments {
 }
 
 impl Alignments {
+    /// How many keys are remembered.
+    pub(super) fn len(&self) -> usize {
+        self.map.borrow().len()
+    }
+
+    pub(super) fn clear(&self) {
+        self.map.borrow_mut().clear();
+        self.found.borrow_mut().clear();
+    }
+
     /// The readings remembered under `key`, appended to `out`; false if there are none.
     pub(super) fn get(&self, key: &AlignKey, out: &mut Vec<Reading>) -> bool {
         let Some(&(from, to)) = self.map.borrow().get(key) else { return false };
