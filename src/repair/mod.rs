@@ -9,6 +9,10 @@
 //! it stops, the last few moves are read again with each reading followed to
 //! the end of the text: a misprint that is itself a legal move shows only
 //! later, and is mended there if one cheap reading clearly wins.
+//!
+//! A search that reads the same tokens from many starts (a lost diagram, a
+//! misprinted setup) uses one [`Reader`], which keeps what depends on the
+//! text alone from one start to the next.
 
 mod align;
 mod cost;
