@@ -118,8 +118,10 @@ fn readings_on(pos: &Position, gap: usize, rest: &[Token], opts: &DecodeOptions)
         by_position.entry(end).or_default().push(seq);
     }
     let mut good: Vec<(Position, Decoded<Move>)> = Vec::new();
+    // The rest is read from every position the gap can reach.
+    let reader = repair::Reader::new(BookLasca::default(), rest.to_vec(), opts.clone());
     for end in by_position.keys() {
-        let reading = repair::decode(&BookLasca::default(), end, rest, opts);
+        let reading = reader.decode(end);
         if reading.moves.len() >= MIN_CONTINUATION {
             good.push((*end, reading));
         }
