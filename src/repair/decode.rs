@@ -204,10 +204,6 @@ impl<G: Spelling> Reader<G> {
         &self.tokens
     }
 
-    pub fn game(&self) -> &G {
-        &self.game
-    }
-
     /// [`decode`] from `start`.
     pub fn decode(&self, start: &G::Position) -> Decoded<G::Move> {
         self.with_decoder(|decoder| decoder.run(start, Audit::Mends))

@@ -9,9 +9,8 @@
 
 use super::solution::{read_solution_with_trunk, trunk_tokens, RawSolution, SolutionReport};
 use crate::diagnostic::Diagnostic;
-use crate::text::draughts::ReadOptions;
 use crate::repair::{self, Decoded};
-use crate::text::draughts::BookDraughts;
+use crate::text::draughts::{BookDraughts, ReadOptions};
 use crate::rules::draughts::{Move, Position, Setup};
 use crate::tree::Game;
 use std::cell::RefCell;

@@ -6,7 +6,7 @@
 
 use super::{describe, printed_plies, scan, BookLasca};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::repair::{self, build_line, DecodeOptions, Decoded, Token};
+use crate::repair::{self, build_line, Decoded};
 use crate::rules::lasca::{minimal_fixes, why_illegal, write_setup, Color, FixSearch, Man, Move, Position, PositionErrorKind, Setup, SQUARES};
 use crate::span::Span;
 use crate::tree::{Game, GameStats, Line, Outcome, SetupFix, StatedResult, Unread};
@@ -101,7 +101,6 @@ struct Reading {
     complete: bool,
 }
 
-
 fn position_of(setup: &Setup) -> Option<Position> {
     Position::from_setup_ignoring(setup.clone(), &[PositionErrorKind::MenMissing]).ok()
 }
@@ -148,7 +147,8 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
     };
     let solution_span = Span::new(solution_start, span.end);
     let tokens = scan(solution_span.slice(text), solution_span.start);
-    let solution = Solution { span: solution_span, printed: printed_plies(&tokens), tokens, opts: super::decode_options() };
+    // The solution is read from the stated setup and, if it does not replay, from thousands of changed ones.
+    let solution = Solution { span: solution_span, printed: printed_plies(&tokens), reader: repair::Reader::new(BookLasca::default(), tokens, super::decode_options()) };
     game.stats.printed_moves = Some(solution.printed);
     let claim = StatedResult { outcome: Outcome::WhiteWins, printed: "White moves and wins".into(), span: description };
     let Some(start) = position_of(&stated) else {
@@ -160,8 +160,7 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
         game.lines.push(Line { span: solution.span, status: crate::tree::LineStatus::Unreadable, unread: Some(Unread { raw: solution.span.slice(text).to_string(), span: solution.span }), ..Line::trunk() });
         return (vec![game], diagnostics);
     };
-    let replay = Replay { solution: &solution, reader: repair::Reader::new(BookLasca::default(), solution.tokens.clone(), solution.opts.clone()) };
-    let as_stated = replay.read_from(&start);
+    let as_stated = solution.read_from(&start);
     let reading = build_line(&BookLasca::default(), &start, text, &as_stated.decoded, describe);
     let mut trunk = Line { span: solution.span, moves: reading.moves, unread: reading.unread, readings: reading.readings, status: reading.status, annotations: reading.annotations, stated_result: Some(claim.clone()), ..Line::trunk() };
     if as_stated.complete {
@@ -172,9 +171,9 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
         return (vec![game], diagnostics);
     }
     // The solution does not replay: search the smallest setup changes that make it.
-    let search: FixSearch = minimal_fixes(&stated, MAX_CHANGES, |s| replay.replays_from(s));
+    let search: FixSearch = minimal_fixes(&stated, MAX_CHANGES, |s| solution.replays_from(s));
     game.stats.setups_tried = Some(search.tried);
-    let (mended, fixed_readings) = mended_games(text, span, &replay, &search, &claim, &mut diagnostics);
+    let (mended, fixed_readings) = mended_games(text, span, &solution, &search, &claim, &mut diagnostics);
     // The first illegal move: the solution as the mended setups read it, replayed from the stated one.
     match fixed_readings.first() {
         Some(intended) => first_illegal_move(&start, intended, &as_stated.decoded, solution.span, &mut trunk, &mut diagnostics),
@@ -186,7 +185,7 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
     if let Some((w, b)) = stated_leaders
         && search.fixes.iter().any(|f| leaders(&f.position) != (w, b))
     {
-        fixes_keeping_leaders(&stated, (w, b), &replay, columns_span, &mut game.stats, &mut diagnostics);
+        fixes_keeping_leaders(&stated, (w, b), &solution, columns_span, &mut game.stats, &mut diagnostics);
     }
     diagnostics.extend(reading.diagnostics.into_iter().filter(|d| !d.is_error()));
     game.lines.push(trunk);
@@ -195,25 +194,19 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
     (games, diagnostics)
 }
 
-/// The printed solution: its tokens and how many plies it prints.
+/// The printed solution: how many plies it prints, and its tokens in a
+/// reader that reads them from one setup after another (the search for a
+/// mended setup reads them from thousands), remembering what holds for all.
 struct Solution {
     span: Span,
-    tokens: Vec<Token>,
     printed: usize,
-    opts: DecodeOptions,
-}
-
-/// The solution read from one setup after another (the search for a mended
-/// setup reads it from thousands), by one reader that remembers what holds for all.
-struct Replay<'a> {
-    solution: &'a Solution,
     reader: repair::Reader<BookLasca>,
 }
 
-impl Replay<'_> {
+impl Solution {
     fn read_from(&self, pos: &Position) -> Reading {
         let decoded = self.reader.decode(pos);
-        let complete = decoded.stop.is_none() && decoded.moves.len() == self.solution.printed;
+        let complete = decoded.stop.is_none() && decoded.moves.len() == self.printed;
         Reading { decoded, complete }
     }
 
@@ -253,13 +246,12 @@ fn solved_note(end: &Position, solution: Span) -> Diagnostic {
 
 /// One game per mended setup, the solution read from it (with the verdict on
 /// its claim where it replays whole), and the moves each reading found.
-fn mended_games(text: &str, span: Span, replay: &Replay, search: &FixSearch, claim: &StatedResult, diagnostics: &mut Vec<Diagnostic>) -> (Vec<Game>, Vec<Vec<Move>>) {
-    let solution = replay.solution;
+fn mended_games(text: &str, span: Span, solution: &Solution, search: &FixSearch, claim: &StatedResult, diagnostics: &mut Vec<Diagnostic>) -> (Vec<Game>, Vec<Vec<Move>>) {
     let mut mended = Vec::new();
     let mut fixed_readings: Vec<Vec<Move>> = Vec::new();
     for (k, fix) in search.fixes.iter().enumerate() {
         let Some(p) = position_of(&fix.position) else { continue };
-        let r = replay.read_from(&p);
+        let r = solution.read_from(&p);
         fixed_readings.push(r.decoded.moves.iter().map(|m| m.mv).collect());
         let line_reading = build_line(&BookLasca::default(), &p, text, &r.decoded, describe);
         let what: Vec<String> = fix.changes.iter().map(ToString::to_string).collect();
@@ -347,8 +339,8 @@ fn report_fixes(search: &FixSearch, columns_span: Span, stated_leaders: Option<(
 }
 
 /// Search again for fixes that also keep the leader counts the text states.
-fn fixes_keeping_leaders(stated: &Setup, (w, b): (usize, usize), replay: &Replay, columns_span: Span, stats: &mut GameStats, diagnostics: &mut Vec<Diagnostic>) {
-    let keeping = minimal_fixes(stated, MAX_CHANGES, |s| leaders(s) == (w, b) && replay.replays_from(s));
+fn fixes_keeping_leaders(stated: &Setup, (w, b): (usize, usize), solution: &Solution, columns_span: Span, stats: &mut GameStats, diagnostics: &mut Vec<Diagnostic>) {
+    let keeping = minimal_fixes(stated, MAX_CHANGES, |s| leaders(s) == (w, b) && solution.replays_from(s));
     match keeping.changes_needed {
         Some(n) => {
             for (k, fix) in keeping.fixes.iter().enumerate() {
