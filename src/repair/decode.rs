@@ -176,8 +176,7 @@ pub fn decode<G: Spelling>(game: &G, start: &G::Position, tokens: &[Token], opts
 /// for a line that reads to its end without it.
 pub fn decode_unless_it_stops<G: Spelling>(game: &G, start: &G::Position, tokens: &[Token], opts: &DecodeOptions) -> Option<Decoded<G::Move>> {
     // One decoder for both readings: what it remembers holds for either.
-    let decoder = Decoder::new(game, tokens, opts);
-    decoder.run(start, Audit::Skip).stop.is_none().then(|| decoder.run(start, Audit::Mends))
+    Decoder::new(game, tokens, opts).run_unless_it_stops(start)
 }
 
 /// One token stream read from many starts (a search for a lost or misprinted
@@ -211,7 +210,7 @@ impl<G: Spelling> Reader<G> {
 
     /// [`decode_unless_it_stops`] from `start`.
     pub fn decode_unless_it_stops(&self, start: &G::Position) -> Option<Decoded<G::Move>> {
-        self.with_decoder(|decoder| decoder.run(start, Audit::Skip).stop.is_none().then(|| decoder.run(start, Audit::Mends)))
+        self.with_decoder(|decoder| decoder.run_unless_it_stops(start))
     }
 
     fn with_decoder<R>(&self, read: impl FnOnce(&Decoder<G>) -> R) -> R {
@@ -325,6 +324,12 @@ impl<'a, G: Spelling> Decoder<'a, G> {
         let from = self.byte(at);
         let to = self.tokens.last().map_or(from, |t| t.span.end);
         Stop { at_token: self.token_index(at), span: Span::new(from, to.max(from)), reason }
+    }
+
+    /// Read without the audit first; only a line that reads to its end is read
+    /// again in full, by this decoder, whose memos serve both readings.
+    fn run_unless_it_stops(&self, start: &G::Position) -> Option<Decoded<G::Move>> {
+        self.run(start, Audit::Skip).stop.is_none().then(|| self.run(start, Audit::Mends))
     }
 
     fn run(&self, start: &G::Position, audit: Audit) -> Decoded<G::Move> {

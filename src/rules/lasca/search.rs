@@ -84,33 +84,26 @@ const SHALLOW_PLIES: u32 = 5;
 /// so needs only that one search (the depths between are searched only where
 /// there is a win to find).
 pub fn forced_win(pos: &Position, winner: Color, max_plies: u32, node_budget: u64) -> Proof {
+    by_depth(pos, winner, max_plies, node_budget, Some(SHALLOW_PLIES + 1))
+}
+
+/// Depth after depth, asking at `look_deep_at` (if any) for a win within the
+/// full depth first. Where the budget runs out after such a look, the depths
+/// are searched one by one afresh, so `Unfinished` says how far every depth got.
+fn by_depth(pos: &Position, winner: Color, max_plies: u32, node_budget: u64, look_deep_at: Option<u32>) -> Proof {
     let mut search = Search::new(winner, node_budget);
     for depth in 0..=max_plies {
-        if depth == SHALLOW_PLIES + 1 {
+        if look_deep_at == Some(depth) {
             match search.wins(pos, max_plies) {
                 Some(false) => return Proof::NotWithin { plies: max_plies },
                 Some(true) => {}
-                // Where the budget runs out, the depths are searched one by one afresh,
-                // so "all depths up to" is what it says.
-                None => return by_depth(pos, winner, max_plies, node_budget),
+                None => return by_depth(pos, winner, max_plies, node_budget, None),
             }
         }
         match search.wins(pos, depth) {
             Some(true) => return Proof::Proven { plies: depth },
             Some(false) => {}
-            None => return by_depth(pos, winner, max_plies, node_budget),
-        }
-    }
-    Proof::NotWithin { plies: max_plies }
-}
-
-/// [`forced_win`] depth by depth only: how far the search got when the budget runs out.
-fn by_depth(pos: &Position, winner: Color, max_plies: u32, node_budget: u64) -> Proof {
-    let mut search = Search::new(winner, node_budget);
-    for depth in 0..=max_plies {
-        match search.wins(pos, depth) {
-            Some(true) => return Proof::Proven { plies: depth },
-            Some(false) => {}
+            None if look_deep_at.is_some() => return by_depth(pos, winner, max_plies, node_budget, None),
             None => return Proof::Unfinished { plies: depth.saturating_sub(1) },
         }
     }
