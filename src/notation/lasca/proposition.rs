@@ -7,7 +7,7 @@
 use super::{describe, printed_plies, scan, BookLasca};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::repair::{self, build_line, Decoded};
-use crate::rules::lasca::{minimal_fixes, why_illegal, write_setup, Color, FixSearch, Man, Move, Position, PositionErrorKind, Setup, SQUARES};
+use crate::rules::lasca::{minimal_fixes, minimal_fixes_among, why_illegal, write_setup, Color, FixSearch, Man, Move, Position, PositionErrorKind, Setup, SQUARES};
 use crate::span::Span;
 use crate::tree::{Game, GameStats, Line, Outcome, SetupFix, StatedResult, Unread};
 use regex::Regex;
@@ -340,7 +340,7 @@ fn report_fixes(search: &FixSearch, columns_span: Span, stated_leaders: Option<(
 
 /// Search again for fixes that also keep the leader counts the text states.
 fn fixes_keeping_leaders(stated: &Setup, (w, b): (usize, usize), solution: &Solution, columns_span: Span, stats: &mut GameStats, diagnostics: &mut Vec<Diagnostic>) {
-    let keeping = minimal_fixes(stated, MAX_CHANGES, |s| leaders(s) == (w, b) && solution.replays_from(s));
+    let keeping = minimal_fixes_among(stated, MAX_CHANGES, |s| leaders(s) == (w, b), |s| solution.replays_from(s));
     match keeping.changes_needed {
         Some(n) => {
             for (k, fix) in keeping.fixes.iter().enumerate() {
@@ -360,7 +360,7 @@ fn fixes_keeping_leaders(stated: &Setup, (w, b): (usize, usize), solution: &Solu
         None => diagnostics.push(
             Diagnostic::note(
                 Code::LascaNoFixKeepingLeaders,
-                format!("no change of up to {MAX_CHANGES} men both makes the solution legal and keeps White {w} and Black {b} leaders ({} setups tried)", keeping.tried),
+                format!("no change of up to {MAX_CHANGES} men both makes the solution legal and keeps White {w} and Black {b} leaders ({} setups with those leaders tried)", keeping.tried),
                 columns_span,
             )
             .with_label("the minimal fixes above change the leader count"),

@@ -22,5 +22,5 @@ pub use illegal::{why_illegal, Illegal};
 pub use position::{perft, Move, Position, PositionError, PositionErrorKind, Rules, Setup, MAX_JUMPS, MEN_PER_SIDE};
 pub use reference::{reference_perft, ReferenceBoard};
 pub use search::{forced_win, Proof};
-pub use setup_repair::{minimal_fixes, Change, Fix, FixSearch};
+pub use setup_repair::{minimal_fixes, minimal_fixes_among, Change, Fix, FixSearch};
 pub use text::{man_from_letter, man_letter, parse_setup, write_setup, FormatError};

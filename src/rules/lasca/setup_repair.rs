@@ -127,7 +127,7 @@ pub struct FixSearch {
     pub changes_needed: Option<usize>,
     /// Every distinct mended setup with that many changes.
     pub fixes: Vec<Fix>,
-    /// Distinct setups tested.
+    /// Distinct setups tested (those the quick test admits, see [`minimal_fixes_among`]).
     pub tried: usize,
 }
 
@@ -152,7 +152,15 @@ fn write_key(setup: &Setup, out: &mut Vec<u8>) {
 
 /// Search one change, then two, … up to `max_changes`, for setups that pass `accept`.
 /// Stops at the first count that has any fix and reports every fix of that count.
-pub fn minimal_fixes(setup: &Setup, max_changes: usize, mut accept: impl FnMut(&Setup) -> bool) -> FixSearch {
+pub fn minimal_fixes(setup: &Setup, max_changes: usize, accept: impl FnMut(&Setup) -> bool) -> FixSearch {
+    minimal_fixes_among(setup, max_changes, |_| true, accept)
+}
+
+/// [`minimal_fixes`] among the setups `admits`, a quick test asked before
+/// `accept`. A setup it refuses is not tested or counted; with the last
+/// change it is not even remembered, which is most of the search's work
+/// when most setups are refused.
+pub fn minimal_fixes_among(setup: &Setup, max_changes: usize, admits: impl Fn(&Setup) -> bool, mut accept: impl FnMut(&Setup) -> bool) -> FixSearch {
     let mut seen: FastSet<Box<[u8]>> = FastSet::default();
     seen.insert(key(setup));
     let mut frontier: Vec<(Setup, Vec<Change>)> = vec![(setup.clone(), Vec::new())];
@@ -171,11 +179,17 @@ pub fn minimal_fixes(setup: &Setup, max_changes: usize, mut accept: impl FnMut(&
                 if !change.make(&mut changed) {
                     continue;
                 }
+                let admitted = admits(&changed);
+                // Refused with the last change: nothing more is asked of it.
+                if last && !admitted {
+                    change.unmake(&mut changed);
+                    continue;
+                }
                 write_key(&changed, &mut scratch);
                 if !seen.contains(scratch.as_slice()) {
                     seen.insert(scratch.as_slice().into());
-                    tried += 1;
-                    let passes = accept(&changed);
+                    tried += usize::from(admitted);
+                    let passes = admitted && accept(&changed);
                     if passes || !last {
                         let mut changes = path.clone();
                         changes.push(change);
@@ -214,6 +228,26 @@ mod tests {
         assert_eq!(one.changes_needed, Some(1));
         assert_eq!(one.fixes.len(), 1);
         assert_eq!(one.fixes[0].changes[0].to_string(), "remove the white man on top on 1");
+    }
+
+    /// The quick test changes no answer, only what is tested: the same fixes
+    /// in the same order as when it is asked inside `accept`.
+    #[test]
+    fn a_quick_test_first_finds_the_same_fixes() {
+        let start = crate::rules::lasca::parse_setup("w 1:Bw 2:WwbBb 12:BB 19:b 8:w").unwrap();
+        let tops = |s: &Setup| s.columns.iter().filter(|c| c.first().is_some_and(|m| m.color == crate::rules::lasca::Color::White)).count();
+        // Two changes needed: the man on 8 gone and one of 19's or 12's tops made white.
+        let wanted = |s: &Setup| s.columns[7].is_empty() && (s.columns[18].first() == Some(&Man::WHITE) || s.columns[11].first() == Some(&Man::GREEN));
+        let inside = minimal_fixes(&start, 2, |s| tops(s) == 2 && wanted(s));
+        let among = minimal_fixes_among(&start, 2, |s| tops(s) == 2, wanted);
+        assert_eq!(inside.changes_needed, Some(2));
+        assert!(inside.fixes.len() >= 2, "{:?}", inside.fixes);
+        assert_eq!(among.changes_needed, inside.changes_needed);
+        assert_eq!(among.fixes, inside.fixes);
+        assert!(among.tried < inside.tried, "{} refused setups are not tested: {} < {}", inside.tried - among.tried, among.tried, inside.tried);
+        // With nothing to find, both search everything and find nothing.
+        let never = minimal_fixes_among(&start, 2, |s| tops(s) == 2, |_| false);
+        assert_eq!((never.changes_needed, never.fixes.len()), (None, 0));
     }
 
     #[test]
