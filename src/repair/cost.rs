@@ -3,7 +3,7 @@
 use crate::tree::EditKind;
 
 /// Costs of the structural errors between and inside tokens.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CostModel {
     /// Two numbers printed with no space (`914` for `9 14`).
     pub run_together: f64,

@@ -12,7 +12,6 @@ use super::memo::{Alignments, Memo};
 use super::read_cost::ReadCosts;
 use super::{CostModel, Spelling, Token, TokenKind};
 use crate::span::Span;
-use crate::fast_hash::FastMap;
 use crate::tree::Edit;
 use std::cell::RefCell;
 use std::ops::Range;
@@ -181,9 +180,10 @@ pub fn decode_unless_it_stops<G: Spelling>(game: &G, start: &G::Position, tokens
 
 /// One token stream read from many starts (a search for a lost or misprinted
 /// setting tries thousands). What the decoder remembers about the text alone
-/// (the costs of reading each printed number as another, the alignments of a
-/// move's numbers, the repeated runs) holds for every start, so it is worked
-/// out once and kept here between decodes. What it remembers about boards is
+/// (the alignments of a move's numbers, the repeated runs, each number's
+/// likeliest digits) holds for every start, so it is worked out once and kept
+/// here between decodes (the read costs are kept per thread, see
+/// [`super::read_cost`]). What it remembers about boards is
 /// forgotten after each start: starts seldom share boards, and tables grown
 /// over thousands of starts cost more to search than they save.
 pub struct Reader<G: Spelling> {
@@ -231,7 +231,6 @@ struct Memory<P, M> {
     digits: Vec<Vec<u8>>,
     junk_tail: usize,
     memo: Memos<P, M>,
-    read_costs: FastMap<(u64, u64), f64>,
     unread_from: Vec<Option<f64>>,
     repeats: Vec<Option<Vec<Reading>>>,
 }
@@ -242,7 +241,7 @@ impl<P, M> Memory<P, M> {
         let digits = items.iter().map(|&t| likeliest_digits(tokens[t].text.as_bytes())).collect();
         let junk_tail = items.iter().rposition(|&t| tokens[t].kind != TokenKind::Junk).map_or(0, |i| i + 1);
         let (unread_from, repeats) = (vec![None; items.len() + 1], vec![None; items.len() + 1]);
-        Memory { items, digits, junk_tail, memo: Memos::default(), read_costs: FastMap::default(), unread_from, repeats }
+        Memory { items, digits, junk_tail, memo: Memos::default(), unread_from, repeats }
     }
 }
 
@@ -265,14 +264,14 @@ impl<'a, G: Spelling> Decoder<'a, G> {
 
     /// A decoder that takes up what `memory` holds (worked out from the same tokens).
     fn with_memory(game: &'a G, tokens: &'a [Token], opts: &'a DecodeOptions, memory: Memory<G::Position, G::Move>) -> Decoder<'a, G> {
-        let Memory { items, digits, junk_tail, memo, read_costs, unread_from, repeats } = memory;
-        let costs = ReadCosts::with_memo(&opts.cost, read_costs);
+        let Memory { items, digits, junk_tail, memo, unread_from, repeats } = memory;
+        let costs = ReadCosts::new(&opts.cost);
         Decoder { game, tokens, items, digits, junk_tail, unread_from: RefCell::new(unread_from), repeats: RefCell::new(repeats), opts, costs, memo }
     }
 
     fn into_memory(self) -> Memory<G::Position, G::Move> {
-        let Decoder { items, digits, junk_tail, memo, costs, unread_from, repeats, .. } = self;
-        Memory { items, digits, junk_tail, memo, read_costs: costs.into_memo(), unread_from: unread_from.into_inner(), repeats: repeats.into_inner() }
+        let Decoder { items, digits, junk_tail, memo, unread_from, repeats, .. } = self;
+        Memory { items, digits, junk_tail, memo, unread_from: unread_from.into_inner(), repeats: repeats.into_inner() }
     }
 
     pub(super) fn text(&self, item: usize) -> &[u8] {

@@ -1,31 +1,47 @@
-//! The OCR read costs of one decode, each computed once.
+//! The OCR read costs, each computed once per thread.
 //!
 //! The search asks for the cost of reading the same printed characters as the
 //! same number over and over (every lookahead and every look to the end reads
-//! the same tokens against the same squares). The weighted edit distance is a
-//! small table each time; here each (printed, target) pair is worked out once
-//! and then looked up.
+//! the same tokens against the same squares, and every game of a book prints
+//! the same few dozen numbers). The weighted edit distance is a small table
+//! each time; here each (printed, target) pair is worked out once and then
+//! looked up. A cost depends only on the model and the two byte strings, so
+//! every decode on a thread shares one table per model.
 
 use super::cost::CostModel;
 use std::cell::RefCell;
 use crate::fast_hash::FastMap;
 
-/// Longest text kept in the memo; longer ones are rare and computed each time.
+/// Longest text kept in the table; longer ones are rare and computed each time.
 const PACKED: usize = 7;
+/// Most costs a thread keeps per model. A table past it is dropped when its
+/// decode ends (garbled input names endless pairs), so memory stays bounded.
+const KEPT: usize = 1 << 18;
+/// Most models whose tables a thread keeps; a reader uses one or two.
+const MODELS_KEPT: usize = 4;
 
+type Table = FastMap<(u64, u64), f64>;
+
+thread_local! {
+    /// The tables not in use by a decode on this thread, with their models.
+    static IDLE: RefCell<Vec<(CostModel, Table)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The costs under one model, held by one decode at a time and handed back
+/// to the thread when it ends.
 pub(super) struct ReadCosts<'a> {
     model: &'a CostModel,
-    memo: RefCell<FastMap<(u64, u64), f64>>,
+    memo: RefCell<Table>,
 }
 
 impl<'a> ReadCosts<'a> {
-    /// With the costs an earlier decode worked out under the same model.
-    pub(super) fn with_memo(model: &'a CostModel, memo: FastMap<(u64, u64), f64>) -> ReadCosts<'a> {
-        ReadCosts { model, memo: RefCell::new(memo) }
-    }
-
-    pub(super) fn into_memo(self) -> FastMap<(u64, u64), f64> {
-        self.memo.into_inner()
+    /// With the costs worked out on this thread under the same model.
+    pub(super) fn new(model: &'a CostModel) -> ReadCosts<'a> {
+        let taken = IDLE.try_with(|idle| {
+            let mut idle = idle.borrow_mut();
+            idle.iter().position(|(m, _)| m == model).map(|i| idle.swap_remove(i).1)
+        });
+        ReadCosts { model, memo: RefCell::new(taken.ok().flatten().unwrap_or_default()) }
     }
 
     pub(super) fn model(&self) -> &'a CostModel {
@@ -42,6 +58,33 @@ impl<'a> ReadCosts<'a> {
     pub(super) fn read_as_number(&self, printed: &[u8], n: u32) -> f64 {
         let mut buf = [0u8; 10];
         self.read_as(printed, decimal(n, &mut buf))
+    }
+}
+
+impl Drop for ReadCosts<'_> {
+    fn drop(&mut self) {
+        let memo = std::mem::take(self.memo.get_mut());
+        if memo.len() > KEPT {
+            return;
+        }
+        // A thread being torn down keeps nothing.
+        let _ = IDLE.try_with(|idle| {
+            let mut idle = idle.borrow_mut();
+            match idle.iter_mut().find(|(m, _)| m == self.model) {
+                // A decode inside another under the same model: the larger table stays.
+                Some((_, kept)) => {
+                    if memo.len() > kept.len() {
+                        *kept = memo;
+                    }
+                }
+                None => {
+                    if idle.len() >= MODELS_KEPT {
+                        idle.remove(0);
+                    }
+                    idle.push((self.model.clone(), memo));
+                }
+            }
+        });
     }
 }
 
@@ -73,7 +116,7 @@ mod tests {
     #[test]
     fn remembered_costs_equal_the_edit_distance() {
         let model = CostModel { cut_at_edge: Some(0.3), ..CostModel::default() };
-        let costs = ReadCosts::with_memo(&model, FastMap::default());
+        let costs = ReadCosts::new(&model);
         for printed in ["15", "l5", "09", "0", "2", "111", "b6", "1234567", "12345678"] {
             for n in [0u32, 1, 9, 15, 23, 32, 123] {
                 let target = n.to_string();
@@ -83,6 +126,26 @@ mod tests {
                 assert_eq!(costs.read_as_number(printed.as_bytes(), n).to_bits(), direct.to_bits(), "{printed} as {n}");
             }
         }
+    }
+
+    /// A decode takes up the costs an earlier one on the thread worked out
+    /// under the same model, and only under the same model.
+    #[test]
+    fn costs_carry_over_between_decodes_of_one_model() {
+        let model = CostModel { similar_digit: 0.123, ..CostModel::default() };
+        let other = CostModel { similar_digit: 0.456, ..CostModel::default() };
+        {
+            let first = ReadCosts::new(&model);
+            first.read_as_number(b"l5", 15);
+            first.read_as_number(b"73", 78);
+            assert_eq!(first.memo.borrow().len(), 2);
+        }
+        let again = ReadCosts::new(&model);
+        assert_eq!(again.memo.borrow().len(), 2, "the first decode's costs are handed on");
+        // Held by `again`: a decode inside it starts with none, as does another model.
+        assert_eq!(ReadCosts::new(&model).memo.borrow().len(), 0);
+        assert_eq!(ReadCosts::new(&other).memo.borrow().len(), 0);
+        assert_eq!(again.read_as_number(b"l5", 15).to_bits(), model.read_as(b"l5", b"15").to_bits());
     }
 
     #[test]
