@@ -178,7 +178,7 @@ fn replay_moves(kind: GameKind, start: Board, line: &Line) -> Replayed {
             if let Some(leader) = first {
                 setup.turn = leader.color;
             }
-            let Ok(mut pos) = lasca::Position::from_setup_ignoring(setup, &ALL_LASCA_PROBLEMS) else {
+            let Ok(mut pos) = lasca::Position::from_setup_ignoring(&setup, &ALL_LASCA_PROBLEMS) else {
                 out.stuck_at = Some(0);
                 return out;
             };

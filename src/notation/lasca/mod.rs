@@ -381,7 +381,7 @@ fn read_game(text: &str, s: &Section, opts: &DecodeOptions) -> (Game, Vec<Diagno
                 Diagnostic::error(Code::LascaBadSetup, format!("the start position cannot be read: {e}"), setup_span)
                     .with_label("not a position; the moves are read from the opening position"),
             ),
-            Ok(setup) => match Position::from_setup_ignoring(setup.clone(), &[crate::rules::lasca::PositionErrorKind::MenMissing]) {
+            Ok(setup) => match Position::from_setup_ignoring(&setup, &[crate::rules::lasca::PositionErrorKind::MenMissing]) {
                 Ok(p) => start = p,
                 // A position that reads but cannot stand is what the text states:
                 // kept as the start, with no move read from it.

@@ -51,8 +51,7 @@ fn square_word(word: &str) -> Option<u8> {
 
 /// Columns led by White and by Black.
 fn leaders(setup: &Setup) -> (usize, usize) {
-    let led = |color: Color| setup.columns.iter().filter(|c| c.first().is_some_and(|m| m.color == color)).count();
-    (led(Color::White), led(Color::Black))
+    setup.columns.iter().filter_map(|c| c.first()).fold((0, 0), |(w, b), m| if m.color == Color::White { (w + 1, b) } else { (w, b + 1) })
 }
 
 /// Read the column description: each `on N` opens a column, colour words fill it top-down.
@@ -102,7 +101,7 @@ struct Reading {
 }
 
 fn position_of(setup: &Setup) -> Option<Position> {
-    Position::from_setup_ignoring(setup.clone(), &[PositionErrorKind::MenMissing]).ok()
+    Position::from_setup_ignoring(setup, &[PositionErrorKind::MenMissing]).ok()
 }
 
 fn side(c: Color) -> &'static str {
@@ -210,9 +209,12 @@ impl Solution {
         Reading { decoded, complete }
     }
 
-    /// Whether the whole solution replays from `setup`.
+    /// Whether the whole solution replays from `setup`. Most setups tried
+    /// do not fit: a reading that stops anyway is given up before its mends
+    /// are audited (see [`repair::decode_unless_it_stops`]).
     fn replays_from(&self, setup: &Setup) -> bool {
-        position_of(setup).is_some_and(|p| self.read_from(&p).complete)
+        let decoded = position_of(setup).and_then(|p| self.reader.decode_unless_it_stops(&p));
+        decoded.is_some_and(|d| d.stop.is_none() && d.moves.len() == self.printed)
     }
 }
 

@@ -38,7 +38,7 @@ pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let start = match game.tags.iter().find(|t| t.name.eq_ignore_ascii_case("FEN")) {
         None => Some(Position::initial()),
-        Some(fen) => match parse_setup(&fen.value).map_err(|e| e.to_string()).and_then(|s| Position::from_setup_ignoring(s, &[PositionErrorKind::MenMissing]).map_err(|e| e.to_string())) {
+        Some(fen) => match parse_setup(&fen.value).map_err(|e| e.to_string()).and_then(|s| Position::from_setup_ignoring(&s, &[PositionErrorKind::MenMissing]).map_err(|e| e.to_string())) {
             Ok(p) => Some(p),
             Err(e) => {
                 diagnostics.push(Diagnostic::error(Code::PdnBadFen, format!("cannot read the Lasca position: {e}"), fen.value_span).with_label("this position"));

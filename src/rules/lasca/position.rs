@@ -213,11 +213,13 @@ impl Position {
 
     /// The one checked gate from a setup to a position.
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
-        Position::from_setup_ignoring(setup, &[])
+        Position::from_setup_ignoring(&setup, &[])
     }
 
-    /// As `from_setup`, accepting the listed kinds of problem (for historic positions).
-    pub fn from_setup_ignoring(setup: Setup, ignore: &[PositionErrorKind]) -> Result<Position, PositionError> {
+    /// As `from_setup`, accepting the listed kinds of problem (for historic
+    /// positions). Borrows the setup: a search tests thousands, and a copy is
+    /// one allocation per column.
+    pub fn from_setup_ignoring(setup: &Setup, ignore: &[PositionErrorKind]) -> Result<Position, PositionError> {
         let kinds: Vec<_> = setup.problems().into_iter().filter(|k| !ignore.contains(k)).collect();
         if !kinds.is_empty() {
             return Err(PositionError { kinds });

@@ -116,7 +116,7 @@ mod tests {
     use super::*;
 
     fn pos(text: &str) -> Position {
-        Position::from_setup_ignoring(parse_setup(text).unwrap(), &[PositionErrorKind::MenMissing]).unwrap()
+        Position::from_setup_ignoring(&parse_setup(text).unwrap(), &[PositionErrorKind::MenMissing]).unwrap()
     }
 
     #[test]
