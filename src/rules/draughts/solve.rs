@@ -88,6 +88,8 @@ struct Search<'a> {
     aborted: bool,
     /// Estimated leaves met in this iteration.
     estimated: u64,
+    /// Move lists free for the next node to fill.
+    spare_lists: Vec<Vec<Move>>,
 }
 
 fn key(pos: &Position) -> (u32, u32, u32, bool) {
@@ -121,7 +123,7 @@ fn db_score(v: Wdl, ply: u32) -> i32 {
 }
 
 impl Search<'_> {
-    fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32, ply: u32) -> (i32, bool) {
+    fn negamax(&mut self, pos: &Position, depth: u32, alpha: i32, beta: i32, ply: u32) -> (i32, bool) {
         self.nodes += 1;
         if self.nodes & 0xFFF == 0 && (self.nodes >= self.budget.nodes || self.started.elapsed() >= self.budget.time) {
             self.aborted = true;
@@ -129,7 +131,16 @@ impl Search<'_> {
         if self.aborted {
             return (0, false);
         }
-        let moves = pos.legal_moves();
+        // Each node lists its moves in a list an earlier node gave back: no allocation per node.
+        let mut moves = self.spare_lists.pop().unwrap_or_default();
+        pos.legal_moves_into(&mut moves);
+        let result = self.negamax_among(pos, &mut moves, depth, alpha, beta, ply);
+        self.spare_lists.push(moves);
+        result
+    }
+
+    /// [`Search::negamax`] at a node whose legal moves are `moves`.
+    fn negamax_among(&mut self, pos: &Position, moves: &mut [Move], depth: u32, mut alpha: i32, beta: i32, ply: u32) -> (i32, bool) {
         if moves.is_empty() {
             return (-(WIN - ply as i32), true);
         }
@@ -164,7 +175,7 @@ impl Search<'_> {
             }
         }
         let original_alpha = alpha;
-        let mut ordered = moves;
+        let ordered = moves;
         if let Some(b) = best_move
             && let Some(i) = ordered.iter().position(|m| *m == b)
         {
@@ -172,7 +183,7 @@ impl Search<'_> {
         }
         let mut best = -WIN - 1;
         let mut decided = true;
-        for mv in &ordered {
+        for mv in ordered.iter() {
             let child = pos.play(mv);
             let (s, d) = self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
             if self.aborted {
@@ -277,6 +288,7 @@ pub fn solve(pos: &Position, db: &Egdb, budget: Budget) -> Solution {
         started: Instant::now(),
         aborted: false,
         estimated: 0,
+        spare_lists: Vec::new(),
     };
     let mut result = Solution { value: None, method: Method::Search, estimate: None, depth: 0, nodes: 0, line: Vec::new() };
     for depth in 1..=budget.max_depth {

@@ -539,6 +539,6 @@ mod tests {
         assert_eq!(err.kinds, [PositionErrorKind::TooManyMen, PositionErrorKind::MenMissing, PositionErrorKind::PrivateOnFarRow]);
         let mut s = Setup::initial();
         s.columns[0].clear();
-        assert!(Position::from_setup_ignoring(s, &[PositionErrorKind::MenMissing]).is_ok());
+        assert!(Position::from_setup_ignoring(&s, &[PositionErrorKind::MenMissing]).is_ok());
     }
 }
