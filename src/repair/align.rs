@@ -10,6 +10,7 @@
 use super::cost::classify;
 use super::decode::{Cursor, Decoder};
 use super::memo::AlignKey;
+use super::spellings::Spellings;
 use super::{Spelling, TokenKind};
 use crate::span::Span;
 use crate::tree::{Edit, EditKind};
@@ -55,7 +56,7 @@ pub(super) type Expansion<M> = Rc<Vec<(M, Reading)>>;
 
 impl<G: Spelling> Decoder<'_, G> {
     /// The cheapest readings of the next move, cheapest first, as many as the options compare.
-    pub(super) fn ranked(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>]) -> Vec<(G::Move, Reading)> {
+    pub(super) fn ranked(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings) -> Vec<(G::Move, Reading)> {
         let mut candidates = (*self.expand(pos, cursor, previous)).clone();
         candidates.sort_by(|a, b| a.1.cost.total_cmp(&b.1.cost));
         candidates.truncate(self.opts.candidates);
@@ -65,7 +66,7 @@ impl<G: Spelling> Decoder<'_, G> {
     /// Every reading of one legal move starting at `cursor`, within the cost
     /// limit; remembered by (place in the text, board, move before), which is
     /// all it depends on.
-    pub(super) fn expand(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>]) -> Expansion<G::Move> {
+    pub(super) fn expand(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings) -> Expansion<G::Move> {
         if let Some(known) = self.memo.expansions.get(cursor, pos, previous) {
             return known;
         }
@@ -77,7 +78,7 @@ impl<G: Spelling> Decoder<'_, G> {
     /// Every reading from `cursor`: of every legal move, or of `only` with the
     /// pieces of text each reading uses (the search itself needs only costs
     /// and ends, so it keeps no pieces).
-    fn expand_afresh(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>], only: Option<&G::Move>) -> Vec<(G::Move, Reading)> {
+    fn expand_afresh(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings, only: Option<&G::Move>) -> Vec<(G::Move, Reading)> {
         let mut out: Vec<(G::Move, Reading)> = Vec::new();
         // Only the reading chosen needs the pieces of text its start passes over.
         let starts = self.move_starts(cursor, previous, only.is_some());
@@ -129,14 +130,14 @@ impl<G: Spelling> Decoder<'_, G> {
 
     /// The pieces of text the reading of `mv` from `cursor` that ends at `end`
     /// uses: the same alignment again, for this one move, keeping its pieces.
-    pub(super) fn pieces_of(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>], mv: &G::Move, end: Cursor) -> Vec<Piece> {
+    pub(super) fn pieces_of(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings, mv: &G::Move, end: Cursor) -> Vec<Piece> {
         self.expand_afresh(pos, cursor, previous, Some(mv)).into_iter().find(|(m, r)| m == mv && r.end == end).map_or_else(Vec::new, |(_, r)| r.pieces)
     }
 
     /// Places a move may start: here, past a stray token or two, or past a
     /// repeated run; with the pieces of text passed over only if `keep_pieces`
     /// (the search needs costs and places alone).
-    fn move_starts(&self, cursor: Cursor, previous: &[Vec<u32>], keep_pieces: bool) -> Vec<Reading> {
+    fn move_starts(&self, cursor: Cursor, previous: &Spellings, keep_pieces: bool) -> Vec<Reading> {
         let here = Reading { cost: 0.0, end: cursor, pieces: Vec::new() };
         let mut starts = vec![here.clone()];
         if cursor.off != 0 {
@@ -166,7 +167,7 @@ impl<G: Spelling> Decoder<'_, G> {
             starts.extend(repeats.iter().map(|r| if keep_pieces { r.clone() } else { Reading { cost: r.cost, end: r.end, pieces: Vec::new() } }));
         });
         // The move just read printed again (this copy may be misread, or the first).
-        for spelling in previous {
+        previous.each(|spelling| {
             if let Some((last, mismatch)) = self.copy_of(i, spelling) {
                 let cost = model.repeat_base + model.repeat_per_token * spelling.len() as f64 + mismatch;
                 if !starts.iter().any(|s| s.end.item == last + 1 && s.cost <= cost) {
@@ -177,7 +178,7 @@ impl<G: Spelling> Decoder<'_, G> {
                     starts.push(copy);
                 }
             }
-        }
+        });
         starts
     }
 

@@ -10,6 +10,7 @@
 use super::align::{Expansion, Reading};
 use super::memo::{Alignments, Memo};
 use super::read_cost::ReadCosts;
+use super::spellings::Spellings;
 use super::{CostModel, Spelling, Token, TokenKind};
 use crate::span::Span;
 use crate::tree::Edit;
@@ -102,7 +103,7 @@ pub(super) struct Cursor {
 pub(super) struct Before<P> {
     pub pos: P,
     pub cursor: Cursor,
-    pub previous: Vec<Vec<u32>>,
+    pub previous: Spellings,
 }
 
 /// A move chosen: the move, its reading and its margin over every other reading.
@@ -332,7 +333,7 @@ impl<'a, G: Spelling> Decoder<'a, G> {
     }
 
     fn run(&self, start: &G::Position, audit: Audit) -> Decoded<G::Move> {
-        let mut line = LineSoFar { pos: start.clone(), cursor: Cursor { item: 0, off: 0 }, moves: Vec::new(), history: Vec::new(), previous: Vec::new() };
+        let mut line = LineSoFar { pos: start.clone(), cursor: Cursor { item: 0, off: 0 }, moves: Vec::new(), history: Vec::new(), previous: Spellings::nothing() };
         let mut reconsidered: Vec<(usize, usize)> = Vec::new();
         loop {
             if let Some(end) = self.line_ends(&line) {
@@ -399,7 +400,7 @@ impl<'a, G: Spelling> Decoder<'a, G> {
             .reduce(Span::join)
             .unwrap_or_else(|| Span::new(self.byte(cursor), self.byte(reading.end)));
         let edits: Vec<Edit> = self.edit_log(&reading);
-        line.previous = self.game.spellings(&line.pos, &mv);
+        line.previous = Spellings::of(self.game, &line.pos, &mv);
         line.pos = self.game.play(&line.pos, &mv);
         line.cursor = reading.end;
         line.moves.push(DecodedMove {
@@ -425,7 +426,7 @@ struct LineSoFar<P, M> {
     /// The state before each move read, to read it again if the line breaks down later.
     history: Vec<Before<P>>,
     /// How the move just read may be printed: a copy of it is a repeat.
-    previous: Vec<Vec<u32>>,
+    previous: Spellings,
 }
 
 impl Default for DecodeOptions {

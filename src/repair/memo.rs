@@ -5,72 +5,39 @@
 
 use super::align::Reading;
 use super::decode::Cursor;
+use super::spellings::Spellings;
 use crate::fast_hash::FastHasher;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash};
 
-/// How the move before was printed: each of its spellings.
-type MoveBefore = Vec<Vec<u32>>;
-
 /// A map of small keys made by this crate, filled in as the search asks.
 type Remembered<K, V> = RefCell<HashMap<K, V, BuildHasherDefault<FastHasher>>>;
 
 pub(super) struct Memo<P, V> {
-    /// By the move before packed in one word, as it nearly always fits.
-    packed: Remembered<(Cursor, P, u128), V>,
-    /// The rest: few entries share a place and a board, so the move before is matched by scanning.
-    map: Remembered<(Cursor, P), Vec<(MoveBefore, V)>>,
+    map: Remembered<(Cursor, P, Spellings), V>,
 }
 
 impl<P, V> Default for Memo<P, V> {
     fn default() -> Memo<P, V> {
-        Memo { packed: RefCell::default(), map: RefCell::default() }
+        Memo { map: RefCell::default() }
     }
 }
 
 impl<P, V> Memo<P, V> {
     pub(super) fn clear(&self) {
-        self.packed.borrow_mut().clear();
         self.map.borrow_mut().clear();
     }
 }
 
 impl<P: Clone + Eq + Hash, V: Clone> Memo<P, V> {
-    pub(super) fn get(&self, cursor: Cursor, pos: &P, previous: &[Vec<u32>]) -> Option<V> {
-        if let Some(before) = pack_previous(previous) {
-            return self.packed.borrow().get(&(cursor, pos.clone(), before)).cloned();
-        }
-        let map = self.map.borrow();
-        let entries = map.get(&(cursor, pos.clone()))?;
-        entries.iter().find(|(p, _)| p.as_slice() == previous).map(|(_, v)| v.clone())
+    pub(super) fn get(&self, cursor: Cursor, pos: &P, previous: &Spellings) -> Option<V> {
+        self.map.borrow().get(&(cursor, pos.clone(), previous.clone())).cloned()
     }
 
-    pub(super) fn put(&self, cursor: Cursor, pos: &P, previous: &[Vec<u32>], value: V) {
-        if let Some(before) = pack_previous(previous) {
-            self.packed.borrow_mut().insert((cursor, pos.clone(), before), value);
-            return;
-        }
-        self.map.borrow_mut().entry((cursor, pos.clone())).or_default().push((previous.to_vec(), value));
+    pub(super) fn put(&self, cursor: Cursor, pos: &P, previous: &Spellings, value: V) {
+        self.map.borrow_mut().insert((cursor, pos.clone(), previous.clone()), value);
     }
-}
-
-/// How the move before was printed, in one word: the number of spellings,
-/// then each spelling's count and numbers, a byte each (so no two differ
-/// only in where one spelling ends). `None` past sixteen bytes or for a number over 255.
-fn pack_previous(previous: &[Vec<u32>]) -> Option<u128> {
-    let bytes = 1 + previous.iter().map(|s| 1 + s.len()).sum::<usize>();
-    if bytes > 16 || previous.iter().flatten().any(|&n| n > 255) {
-        return None;
-    }
-    let mut packed = previous.len() as u128;
-    for spelling in previous {
-        packed = (packed << 8) | spelling.len() as u128;
-        for &n in spelling {
-            packed = (packed << 8) | u128::from(n);
-        }
-    }
-    Some(packed)
 }
 
 /// What the readings of a move's numbers from one place depend on: the
@@ -139,31 +106,18 @@ mod tests {
     fn a_result_is_found_only_under_its_own_key() {
         let memo: Memo<u8, f64> = Memo::default();
         let at = Cursor { item: 3, off: 0 };
-        memo.put(at, &7, &[vec![1, 5]], 2.5);
-        assert_eq!(memo.get(at, &7, &[vec![1, 5]]), Some(2.5));
-        assert_eq!(memo.get(at, &7, &[vec![1, 6]]), None, "another move before");
-        assert_eq!(memo.get(at, &8, &[vec![1, 5]]), None, "another board");
-        assert_eq!(memo.get(Cursor { item: 3, off: 1 }, &7, &[vec![1, 5]]), None, "another place");
+        let before = |lists: &[Vec<u32>]| Spellings::from_lists(lists);
+        memo.put(at, &7, &before(&[vec![1, 5]]), 2.5);
+        assert_eq!(memo.get(at, &7, &before(&[vec![1, 5]])), Some(2.5));
+        assert_eq!(memo.get(at, &7, &before(&[vec![1, 6]])), None, "another move before");
+        assert_eq!(memo.get(at, &8, &before(&[vec![1, 5]])), None, "another board");
+        assert_eq!(memo.get(Cursor { item: 3, off: 1 }, &7, &before(&[vec![1, 5]])), None, "another place");
         // A move before too long to pack is remembered all the same.
         let long = [vec![1, 5], (1..=20).collect::<Vec<u32>>()];
-        assert_eq!(pack_previous(&long), None);
-        memo.put(at, &7, &long, 4.0);
-        assert_eq!(memo.get(at, &7, &long), Some(4.0));
-        assert_eq!(memo.get(at, &7, &long[..1]), Some(2.5));
-        assert_eq!(memo.get(at, &7, &[]), None, "no move before");
-    }
-
-    #[test]
-    fn moves_before_pack_apart() {
-        let pack = |p: &[Vec<u32>]| pack_previous(p);
-        assert_ne!(pack(&[]), pack(&[vec![]]));
-        assert_ne!(pack(&[vec![1, 5]]), pack(&[vec![1], vec![5]]));
-        assert_ne!(pack(&[vec![1, 5], vec![1, 2, 5]]), pack(&[vec![1, 5, 1], vec![2, 5]]));
-        assert_ne!(pack(&[vec![0]]), pack(&[vec![0, 0]]));
-        assert!(pack(&[vec![9, 14], vec![9, 18, 27, 32, 23, 14]]).is_some());
-        assert_eq!(pack(&[vec![300, 1]]), None);
-        assert_eq!(pack(&[vec![1; 15]]), None, "seventeen bytes");
-        assert!(pack(&[vec![1; 14]]).is_some(), "sixteen bytes");
+        memo.put(at, &7, &before(&long), 4.0);
+        assert_eq!(memo.get(at, &7, &before(&long)), Some(4.0));
+        assert_eq!(memo.get(at, &7, &before(&long[..1])), Some(2.5));
+        assert_eq!(memo.get(at, &7, &Spellings::nothing()), None, "no move before");
     }
 
     #[test]

@@ -20,6 +20,7 @@ mod decode;
 mod line;
 mod memo;
 mod read_cost;
+mod spellings;
 mod search;
 mod second_look;
 #[cfg(test)]

@@ -8,6 +8,7 @@
 
 use super::align::Reading;
 use super::decode::{Chosen, Cursor, Decoder};
+use super::spellings::Spellings;
 use super::{Spelling, StopReason};
 use crate::tree::EditKind;
 use std::collections::BTreeMap;
@@ -28,7 +29,7 @@ struct Verdict {
 
 impl<G: Spelling> Decoder<'_, G> {
     /// The next move from `pos` at `cursor`, or why the line stops here.
-    pub(super) fn decide(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>]) -> Result<Chosen<G::Move>, StopReason> {
+    pub(super) fn decide(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings) -> Result<Chosen<G::Move>, StopReason> {
         let mut candidates = self.ranked(pos, cursor, previous);
         if candidates.is_empty() {
             return Err(StopReason::NoLegalReading);
@@ -88,7 +89,7 @@ impl<G: Spelling> Decoder<'_, G> {
     /// (a look ahead never lowers a cost). The full look would then choose
     /// this reading too, in its first round. Returns a floor of the margin:
     /// a margin is reported only with a repair, and this reading has none.
-    fn clearly_as_printed(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>], candidates: &[(G::Move, Reading)]) -> Option<f64> {
+    fn clearly_as_printed(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings, candidates: &[(G::Move, Reading)]) -> Option<f64> {
         let (mv, reading) = candidates.first()?;
         // The argument needs a look ahead that keeps a line, and costs that never fall.
         if reading.cost != 0.0 || self.opts.beam == 0 {
@@ -101,7 +102,7 @@ impl<G: Spelling> Decoder<'_, G> {
             return None;
         }
         let next = self.game.play(pos, mv);
-        if !self.reads_exactly_ahead(next, reading.end, self.game.spellings(pos, mv), self.opts.lookahead.saturating_sub(1)) {
+        if !self.reads_exactly_ahead(next, reading.end, Spellings::of(self.game, pos, mv), self.opts.lookahead.saturating_sub(1)) {
             return None;
         }
         // A reading may cost nothing and still pass over text when a model prices that at nothing.
@@ -112,7 +113,7 @@ impl<G: Spelling> Decoder<'_, G> {
     /// Whether the next `depth` moves (or all to the end of the text) read
     /// exactly as printed, each in one way only: then [`Self::lookahead`]
     /// keeps that line, the only one costing nothing, and finds 0.
-    fn reads_exactly_ahead(&self, mut pos: G::Position, mut cursor: Cursor, mut previous: Vec<Vec<u32>>, depth: usize) -> bool {
+    fn reads_exactly_ahead(&self, mut pos: G::Position, mut cursor: Cursor, mut previous: Spellings, depth: usize) -> bool {
         for _ in 0..depth {
             if self.at_end(cursor) {
                 return true;
@@ -120,7 +121,7 @@ impl<G: Spelling> Decoder<'_, G> {
             let expansions = self.expand(&pos, cursor, &previous);
             let mut exact = expansions.iter().filter(|(_, r)| r.cost == 0.0);
             let (Some((mv, reading)), None) = (exact.next(), exact.next()) else { return false };
-            previous = self.game.spellings(&pos, mv);
+            previous = Spellings::of(self.game, &pos, mv);
             pos = self.game.play(&pos, mv);
             cursor = reading.end;
         }
@@ -140,7 +141,7 @@ impl<G: Spelling> Decoder<'_, G> {
         let mut cheapest = f64::INFINITY;
         for (k, (mv, reading)) in candidates.iter().enumerate() {
             let cap = if capped { cheapest + span - reading.cost } else { f64::INFINITY };
-            match self.cost_to_end_below(&self.game.play(pos, mv), reading.end, &self.game.spellings(pos, mv), cap) {
+            match self.cost_to_end_below(&self.game.play(pos, mv), reading.end, &Spellings::of(self.game, pos, mv), cap) {
                 Some((rest, complete)) => {
                     cheapest = cheapest.min(reading.cost + rest);
                     deep.totals.push((reading.cost + rest, k));
@@ -158,7 +159,7 @@ impl<G: Spelling> Decoder<'_, G> {
     }
 
     /// Whether the reading of a move, if accepted, is logged as a repair (and its margin with it).
-    fn needs_repair(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>], (mv, reading): &(G::Move, Reading)) -> bool {
+    fn needs_repair(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings, (mv, reading): &(G::Move, Reading)) -> bool {
         reading.cost > 0.0 || self.pieces_of(pos, cursor, previous, mv, reading.end).iter().any(|p| p.kind != EditKind::Exact)
     }
 
@@ -169,7 +170,7 @@ impl<G: Spelling> Decoder<'_, G> {
             .enumerate()
             .map(|(k, (mv, reading))| {
                 let next = self.game.play(pos, mv);
-                (reading.cost + self.lookahead(&next, reading.end, depth, self.game.spellings(pos, mv)), k)
+                (reading.cost + self.lookahead(&next, reading.end, depth, Spellings::of(self.game, pos, mv)), k)
             })
             .collect()
     }
@@ -187,7 +188,7 @@ impl<G: Spelling> Decoder<'_, G> {
     }
 
     /// Best total cost of reading up to `depth` more moves (0 if the text ends).
-    fn lookahead(&self, pos: &G::Position, cursor: Cursor, depth: usize, previous: Vec<Vec<u32>>) -> f64 {
+    fn lookahead(&self, pos: &G::Position, cursor: Cursor, depth: usize, previous: Spellings) -> f64 {
         let mut frontier = vec![(0.0, pos.clone(), cursor, previous)];
         let mut best = f64::INFINITY;
         for _ in 0..depth {
@@ -212,7 +213,7 @@ impl<G: Spelling> Decoder<'_, G> {
             next.sort_by(|a, b| a.0.total_cmp(&b.0));
             next.dedup_by(|a, b| a.3 == b.3 && a.2 == b.2);
             next.truncate(self.opts.beam);
-            let advanced = next.into_iter().map(|(c, p, mv, end)| (c, self.game.play(p, &mv), end, self.game.spellings(p, &mv))).collect();
+            let advanced = next.into_iter().map(|(c, p, mv, end)| (c, self.game.play(p, &mv), end, Spellings::of(self.game, p, &mv))).collect();
             frontier = advanced;
             if frontier.is_empty() {
                 break;
@@ -225,14 +226,14 @@ impl<G: Spelling> Decoder<'_, G> {
     /// that stops pays for everything it leaves unread, and whether that
     /// reading reads every number to the end. A pure function of (place,
     /// board, move before), so each is worked out once a decode.
-    pub(super) fn cost_to_end(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>]) -> (f64, bool) {
+    pub(super) fn cost_to_end(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings) -> (f64, bool) {
         self.cost_to_end_below(pos, cursor, previous, f64::INFINITY).unwrap_or((f64::INFINITY, false))
     }
 
     /// [`Self::cost_to_end`] when it is below `cap`, else `None`. Asking only
     /// whether a reading could be cheap enough lets the look drop every line
     /// already at the cap, which on text that reads badly is nearly all of them.
-    pub(super) fn cost_to_end_below(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>], cap: f64) -> Option<(f64, bool)> {
+    pub(super) fn cost_to_end_below(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings, cap: f64) -> Option<(f64, bool)> {
         if let Some(known) = self.memo.to_end.get(cursor, pos, previous) {
             return (known.0 < cap).then_some(known);
         }
@@ -247,7 +248,7 @@ impl<G: Spelling> Decoder<'_, G> {
             if look_below > cap || found.is_some() {
                 continue;
             }
-            found = self.cost_to_end_afresh(pos, cursor, previous.to_vec(), look_below);
+            found = self.cost_to_end_afresh(pos, cursor, previous.clone(), look_below);
             match found {
                 Some(known) => self.memo.to_end.put(cursor, pos, previous, known),
                 None => self.memo.at_least.put(cursor, pos, previous, look_below),
@@ -260,8 +261,8 @@ impl<G: Spelling> Decoder<'_, G> {
     /// cheapest reading of the next (stopping where that costs least): an
     /// upper bound of [`Self::cost_to_end`] when the beam keeps that line,
     /// and only ever used as a first cap, so no answer depends on it.
-    fn greedy_to_end(&self, pos: &G::Position, cursor: Cursor, previous: &[Vec<u32>]) -> f64 {
-        let (mut pos, mut cursor, mut previous) = (pos.clone(), cursor, previous.to_vec());
+    fn greedy_to_end(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings) -> f64 {
+        let (mut pos, mut cursor, mut previous) = (pos.clone(), cursor, previous.clone());
         let mut cost = 0.0;
         let mut best = self.unread_cost(cursor);
         while !self.at_end(cursor) {
@@ -271,7 +272,7 @@ impl<G: Spelling> Decoder<'_, G> {
             if cost >= best {
                 break;
             }
-            previous = self.game.spellings(&pos, mv);
+            previous = Spellings::of(self.game, &pos, mv);
             pos = self.game.play(&pos, mv);
             cursor = reading.end;
             best = best.min(cost + self.unread_cost(cursor));
@@ -285,7 +286,7 @@ impl<G: Spelling> Decoder<'_, G> {
     /// or at the cap, is dropped. Dropping lines at the cap changes nothing
     /// below it: they sort after every cheaper line in a beam, so the cheaper
     /// lines kept are the same. `None` when nothing reads below the cap.
-    pub(super) fn cost_to_end_afresh(&self, pos: &G::Position, cursor: Cursor, previous: Vec<Vec<u32>>, cap: f64) -> Option<(f64, bool)> {
+    pub(super) fn cost_to_end_afresh(&self, pos: &G::Position, cursor: Cursor, previous: Spellings, cap: f64) -> Option<(f64, bool)> {
         let mut waiting: Queue<G::Position, G::Move> = BTreeMap::new();
         waiting.insert((cursor.item, cursor.off), vec![(0.0, pos.clone(), MoveBefore::Spelled(previous))]);
         let mut best = f64::INFINITY;
@@ -313,7 +314,7 @@ impl<G: Spelling> Decoder<'_, G> {
                 }
                 let previous = match before {
                     MoveBefore::Spelled(spellings) => spellings,
-                    MoveBefore::Played(from, mv) => self.game.spellings(&from, &mv),
+                    MoveBefore::Played(from, mv) => Spellings::of(self.game, &from, &mv),
                 };
                 for (mv, reading) in self.expand(&p, at, &previous).iter() {
                     let total = cost + reading.cost;
@@ -372,7 +373,7 @@ type Queue<P, M> = BTreeMap<(usize, usize), Vec<Waiting<P, M>>>;
 /// dropped for dearer ones at the same place, so a move's spellings are
 /// worked out only for the lines read on.
 enum MoveBefore<P, M> {
-    Spelled(Vec<Vec<u32>>),
+    Spelled(Spellings),
     /// The move, and the board it was played from.
     Played(P, M),
 }

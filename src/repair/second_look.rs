@@ -4,6 +4,7 @@
 
 use super::align::Reading;
 use super::decode::{Before, Chosen, Cursor, Decoder, DecodedMove};
+use super::spellings::Spellings;
 use super::{Spelling, TokenKind};
 
 /// How often a breakdown may send the reader back, in one text.
@@ -71,7 +72,7 @@ impl<G: Spelling> Decoder<'_, G> {
         // Each total to the end, looked for only below `cap` (a total from `prefix` on): `None` above it.
         let total_below = |(mv, r): &(G::Move, Reading), cap: f64| {
             let rest_cap = cap - prefix - r.cost + CAP_SLACK;
-            let (rest, complete) = self.cost_to_end_below(&self.game.play(&before.pos, mv), r.end, &self.game.spellings(&before.pos, mv), rest_cap)?;
+            let (rest, complete) = self.cost_to_end_below(&self.game.play(&before.pos, mv), r.end, &Spellings::of(self.game, &before.pos, mv), rest_cap)?;
             Some((prefix + r.cost + rest, complete))
         };
         // Another reading counts only within the allowance: no other needs following far.
@@ -104,7 +105,7 @@ impl<G: Spelling> Decoder<'_, G> {
             return None;
         }
         let prefix = cost_before_each(moves);
-        let (rest, _) = self.cost_to_end(&self.game.play(pos, mv), reading.end, &self.game.spellings(pos, mv));
+        let (rest, _) = self.cost_to_end(&self.game.play(pos, mv), reading.end, &Spellings::of(self.game, pos, mv));
         let as_read = prefix[k] + reading.cost + rest;
         for j in (k.saturating_sub(self.opts.reconsider)..k).rev() {
             if !moves[j].edits.is_empty() {
@@ -115,7 +116,7 @@ impl<G: Spelling> Decoder<'_, G> {
             for (alt, r) in candidates.iter().filter(|(m, r)| *m != moves[j].mv && r.cost <= RECONSIDER_SPREAD) {
                 // Only a reading below the line as read matters: the look stops at that.
                 let cap = as_read + self.opts.min_margin - prefix[j] - r.cost + CAP_SLACK;
-                let Some((rest, complete)) = self.cost_to_end_below(&self.game.play(&before.pos, alt), r.end, &self.game.spellings(&before.pos, alt), cap) else { continue };
+                let Some((rest, complete)) = self.cost_to_end_below(&self.game.play(&before.pos, alt), r.end, &Spellings::of(self.game, &before.pos, alt), cap) else { continue };
                 if complete && prefix[j] + r.cost + rest < as_read + self.opts.min_margin {
                     let spell = |m: &G::Move| self.game.spellings(&before.pos, m).into_iter().next().unwrap_or_default();
                     return Some((j, vec![spell(&moves[j].mv), spell(alt)]));

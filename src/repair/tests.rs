@@ -2,6 +2,7 @@
 //! game whose legal moves are a script (one list of moves a ply).
 
 use super::decode::{Cursor, Decoder};
+use super::spellings::Spellings;
 use super::*;
 
 /// The position is the ply; the moves legal at each ply are given, each as its one spelling.
@@ -147,12 +148,12 @@ fn the_remembered_look_to_end_agrees_with_a_fresh_beam() {
         for item in 0..=dec.items.len() {
             for ply in 0..3 {
                 let at = Cursor { item, off: 0 };
-                let fresh = dec.cost_to_end_afresh(&ply, at, Vec::new(), f64::INFINITY).unwrap();
+                let fresh = dec.cost_to_end_afresh(&ply, at, Spellings::nothing(), f64::INFINITY).unwrap();
                 // The first answer fills the memo, the second comes from it.
-                assert_eq!(dec.cost_to_end(&ply, at, &[]), fresh, "{text:?} from item {item}, ply {ply}");
-                assert_eq!(dec.cost_to_end(&ply, at, &[]), fresh, "{text:?} from item {item}, ply {ply}");
+                assert_eq!(dec.cost_to_end(&ply, at, &Spellings::nothing()), fresh, "{text:?} from item {item}, ply {ply}");
+                assert_eq!(dec.cost_to_end(&ply, at, &Spellings::nothing()), fresh, "{text:?} from item {item}, ply {ply}");
                 // A fresh decoder, with nothing remembered, agrees too.
-                assert_eq!(Decoder::new(&game, &tokens, &opts).cost_to_end_afresh(&ply, at, Vec::new(), f64::INFINITY), Some(fresh));
+                assert_eq!(Decoder::new(&game, &tokens, &opts).cost_to_end_afresh(&ply, at, Spellings::nothing(), f64::INFINITY), Some(fresh));
             }
         }
     }
@@ -164,9 +165,9 @@ fn the_look_to_end_counts_what_it_leaves_unread() {
     let tokens = scan("11-15 22-18 15-22");
     let opts = DecodeOptions::default();
     let dec = Decoder::new(&game, &tokens, &opts);
-    assert_eq!(dec.cost_to_end(&0, Cursor { item: 0, off: 0 }, &[]), (0.0, true));
+    assert_eq!(dec.cost_to_end(&0, Cursor { item: 0, off: 0 }, &Spellings::nothing()), (0.0, true));
     // From the third ply, the first two moves' text cannot be read: it is left unread.
-    let (cost, complete) = dec.cost_to_end(&2, Cursor { item: 0, off: 0 }, &[]);
+    let (cost, complete) = dec.cost_to_end(&2, Cursor { item: 0, off: 0 }, &Spellings::nothing());
     assert!(!complete || cost > 0.0, "{cost} {complete}");
 }
 
@@ -178,15 +179,15 @@ fn a_capped_look_to_end_agrees_below_its_cap_and_says_none_above() {
         let opts = DecodeOptions::default();
         for item in 0..=tokens.len() {
             let at = Cursor { item, off: 0 };
-            let exact = Decoder::new(&game, &tokens, &opts).cost_to_end(&0, at, &[]);
+            let exact = Decoder::new(&game, &tokens, &opts).cost_to_end(&0, at, &Spellings::nothing());
             for cap in [0.0, 0.5, 1.0, 2.5, 6.0, 40.0] {
                 // A fresh decoder each time, and one that has seen other caps: both agree.
-                let fresh = Decoder::new(&game, &tokens, &opts).cost_to_end_below(&0, at, &[], cap);
+                let fresh = Decoder::new(&game, &tokens, &opts).cost_to_end_below(&0, at, &Spellings::nothing(), cap);
                 assert_eq!(fresh, (exact.0 < cap).then_some(exact), "{text:?} from item {item} below {cap}");
             }
             let shared = Decoder::new(&game, &tokens, &opts);
             for cap in [0.5, 40.0, 0.0, 6.0, 1.0] {
-                assert_eq!(shared.cost_to_end_below(&0, at, &[], cap), (exact.0 < cap).then_some(exact), "{text:?} from item {item} below {cap}, remembered");
+                assert_eq!(shared.cost_to_end_below(&0, at, &Spellings::nothing(), cap), (exact.0 < cap).then_some(exact), "{text:?} from item {item} below {cap}, remembered");
             }
         }
     }
