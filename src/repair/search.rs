@@ -287,14 +287,14 @@ impl<G: Spelling> Decoder<'_, G> {
     /// below it: they sort after every cheaper line in a beam, so the cheaper
     /// lines kept are the same. `None` when nothing reads below the cap.
     pub(super) fn cost_to_end_afresh(&self, pos: &G::Position, cursor: Cursor, previous: Spellings, cap: f64) -> Option<(f64, bool)> {
-        let mut waiting: Queue<G::Position, G::Move> = BTreeMap::new();
-        waiting.insert((cursor.item, cursor.off), vec![(0.0, pos.clone(), MoveBefore::Spelled(previous))]);
+        let mut waiting: Queue<G::Position> = BTreeMap::new();
+        waiting.insert((cursor.item, cursor.off), vec![(0.0, pos.clone(), previous)]);
         let mut best = f64::INFINITY;
         let mut complete = false;
         while let Some(((item, off), mut here)) = waiting.pop_first() {
             let at = Cursor { item, off };
             here.sort_by(|a, b| a.0.total_cmp(&b.0));
-            let mut kept: Vec<Waiting<G::Position, G::Move>> = Vec::with_capacity(self.opts.deep_beam);
+            let mut kept: Vec<Waiting<G::Position>> = Vec::with_capacity(self.opts.deep_beam);
             for state in here {
                 if kept.len() == self.opts.deep_beam {
                     break;
@@ -303,7 +303,7 @@ impl<G: Spelling> Decoder<'_, G> {
                     kept.push(state);
                 }
             }
-            for (cost, p, before) in kept {
+            for (cost, p, previous) in kept {
                 let stop_here = cost + self.unread_cost(at);
                 if stop_here < best {
                     best = stop_here;
@@ -312,14 +312,10 @@ impl<G: Spelling> Decoder<'_, G> {
                 if cost >= best.min(cap) || self.at_end(at) {
                     continue;
                 }
-                let previous = match before {
-                    MoveBefore::Spelled(spellings) => spellings,
-                    MoveBefore::Played(from, mv) => Spellings::of(self.game, &from, &mv),
-                };
                 for (mv, reading) in self.expand(&p, at, &previous).iter() {
                     let total = cost + reading.cost;
                     if total < best.min(cap) {
-                        let state = (total, self.game.play(&p, mv), MoveBefore::Played(p.clone(), mv.clone()));
+                        let state = (total, self.game.play(&p, mv), Spellings::of(self.game, &p, mv));
                         waiting.entry((reading.end.item, reading.end.off)).or_default().push(state);
                     }
                 }
@@ -363,17 +359,8 @@ impl DeepScores {
 /// (its costs summed in the same order) counts as below it.
 const DIVE_SLACK: f64 = 1e-6;
 
-/// A line waiting in the look to the end: its cost, its board, and the move before.
-type Waiting<P, M> = (f64, P, MoveBefore<P, M>);
+/// A line waiting in the look to the end: its cost, its board, and how the move before was printed.
+type Waiting<P> = (f64, P, Spellings);
 
 /// The lines waiting, by the place in the text (item, byte) they have read to.
-type Queue<P, M> = BTreeMap<(usize, usize), Vec<Waiting<P, M>>>;
-
-/// How the move before a waiting line was printed. Most lines wait only to be
-/// dropped for dearer ones at the same place, so a move's spellings are
-/// worked out only for the lines read on.
-enum MoveBefore<P, M> {
-    Spelled(Spellings),
-    /// The move, and the board it was played from.
-    Played(P, M),
-}
+type Queue<P> = BTreeMap<(usize, usize), Vec<Waiting<P>>>;

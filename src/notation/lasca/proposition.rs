@@ -205,8 +205,13 @@ struct Solution {
 impl Solution {
     fn read_from(&self, pos: &Position) -> Reading {
         let decoded = self.reader.decode(pos);
-        let complete = decoded.stop.is_none() && decoded.moves.len() == self.printed;
+        let complete = self.is_whole(&decoded);
         Reading { decoded, complete }
+    }
+
+    /// Whether a reading replays the whole solution: to its end, every printed ply.
+    fn is_whole(&self, decoded: &Decoded<Move>) -> bool {
+        decoded.stop.is_none() && decoded.moves.len() == self.printed
     }
 
     /// Whether the whole solution replays from `setup`. Most setups tried
@@ -214,7 +219,7 @@ impl Solution {
     /// are audited (see [`repair::decode_unless_it_stops`]).
     fn replays_from(&self, setup: &Setup) -> bool {
         let decoded = position_of(setup).and_then(|p| self.reader.decode_unless_it_stops(&p));
-        decoded.is_some_and(|d| d.stop.is_none() && d.moves.len() == self.printed)
+        decoded.is_some_and(|d| self.is_whole(&d))
     }
 }
 
