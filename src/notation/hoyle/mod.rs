@@ -4,6 +4,7 @@
 //! a published setting of a classical position the whole printed solution
 //! replays from, or from a position inferred from the printed moves.
 
+mod best;
 pub mod classical;
 mod fits;
 mod infer;
@@ -26,16 +27,8 @@ use crate::tree::{Game, Line, LineStatus, Note, NoteKind, Source, Streamed, Unre
 use solution::{RawSolution, Solutions};
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
+use best::BestReading;
 use tried::{Reading, Tried};
-
-/// Keep the better of two readings: a complete one first, and of complete ones
-/// the one with fewer repairs; else more lines replayed, then more moves read.
-fn keep_better(best: &mut Option<Reading>, candidate: Reading) {
-    let key = |r: &SolutionReport| (r.complete(), if r.complete() { usize::MAX - r.moves_repaired } else { 0 }, r.lines_replayed, r.moves_read);
-    if best.as_ref().is_none_or(|b| key(&candidate.1) > key(&b.1)) {
-        *best = Some(candidate);
-    }
-}
 
 /// Options for reading Hoyle: positions given for sections, by title.
 #[derive(Clone, Debug, Default)]
@@ -206,24 +199,22 @@ fn search_start(tried: &Tried, same_diagram: Option<Setup>, turn: Color, infer: 
             listed.push((format!("classical: {label}"), with_turn(setup, turn)));
         }
     }
-    let mut best: Option<Reading> = None;
+    let mut best = BestReading::new(tried);
     for (from, setup) in listed {
         // Once a reading is complete, only a complete one can be better.
-        if best.as_ref().is_some_and(|b| b.1.complete()) && !tried.may_complete(setup) {
+        if best.complete().is_some() && !tried.may_complete(setup) {
             continue;
         }
-        if let Some(r) = tried.read_from(&from, setup) {
-            keep_better(&mut best, r);
-        }
+        best.weigh(&from, setup);
     }
     // A complete reading without a repair that reads every move the print can
-    // hold cannot be bettered (see `keep_better`): the guesses, thousands of
-    // decodings, are not made.
-    let unbeatable = best.as_ref().is_some_and(|b| b.1.complete() && b.1.moves_repaired == 0 && b.1.moves_read >= most_moves(tried.text(), tried.raw()));
+    // hold cannot be bettered (see `best::keep_better`): the guesses, thousands
+    // of decodings, are not made.
+    let unbeatable = best.complete().is_some_and(|b| b.1.moves_repaired == 0 && b.1.moves_read >= most_moves(tried.text(), tried.raw()));
     if infer && !unbeatable {
         search_inferred(tried, turn, &mut best);
     }
-    best
+    best.into_best()
 }
 
 /// The most moves a reading without repairs can find in a solution: each
@@ -246,19 +237,21 @@ const MAX_GUESSES: usize = 512;
 
 /// Guesses at the pieces the printed moves need, fewest first: the first that
 /// replays the whole solution is refined and kept if better than `best`.
-fn search_inferred(tried: &Tried, turn: Color, best: &mut Option<Reading>) {
+fn search_inferred(tried: &Tried, turn: Color, best: &mut BestReading) {
     for setup in candidate_setups(tried.text(), tried.raw(), turn, MAX_GUESSES) {
         // A guess that cannot even read the trunk is dropped cheaply.
         let Ok(pos) = Position::from_setup(setup) else { continue };
         if best.is_some() && !tried.trunk_reads(&pos) {
             continue;
         }
-        let Some(r) = tried.read_from(INFERRED, setup) else { continue };
-        if r.1.complete() {
-            keep_better(best, refine_inferred(tried, setup, r, turn));
+        if tried.may_complete(setup)
+            && let Some(r) = tried.read_from(INFERRED, setup)
+            && r.1.complete()
+        {
+            best.weigh_complete(refine_inferred(tried, setup, r, turn));
             return;
         }
-        keep_better(best, r);
+        best.weigh(INFERRED, setup);
     }
 }
 
