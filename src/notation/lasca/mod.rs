@@ -19,7 +19,7 @@ pub use scan::{is_move_number, move_number_value, scan, LASCA_LETTERS};
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::repair::{self, build_line, DecodeOptions, Spelling, Token, TokenKind};
-use crate::rules::lasca::{Color, Move, Position, Rules};
+use crate::rules::lasca::{Color, Move, Position, Rules, MAX_JUMPS};
 use crate::span::Span;
 use crate::tree::{Annotation, AnnotationKind, Game, Line, MoveNode, Source, Streamed, Unread};
 use regex::Regex;
@@ -58,8 +58,13 @@ impl Spelling for BookLasca {
         if !mv.is_capture() {
             return f(&[u32::from(mv.from()), u32::from(mv.to())]);
         }
-        let spelled: Vec<u32> = mv.squares().into_iter().map(u32::from).collect();
-        f(&spelled);
+        let mut spelled = [0u32; 1 + 2 * MAX_JUMPS];
+        let mut len = 0;
+        mv.each_square(|s| {
+            spelled[len] = u32::from(s);
+            len += 1;
+        });
+        f(&spelled[..len]);
     }
 }
 

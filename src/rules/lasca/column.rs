@@ -65,6 +65,12 @@ impl Column {
         c
     }
 
+    /// The column in one word for hashing (equal columns, equal words; the
+    /// height shares the top bits, which only a column of over 26 men uses).
+    pub fn word(self) -> u64 {
+        (u64::from(self.black) | u64::from(self.officer) << 32) ^ u64::from(self.height).rotate_right(6)
+    }
+
     pub const fn height(self) -> u8 {
         self.height
     }

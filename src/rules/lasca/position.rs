@@ -4,6 +4,7 @@
 use super::board::{between, BLACK_FAR_ROW, NONE, SQUARES, STEPS, WHITE_FAR_ROW};
 use super::column::{Color, Column, Man, Rank};
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 /// Men each side starts with; the book insists 22 are always on the board.
 pub const MEN_PER_SIDE: usize = 11;
@@ -162,16 +163,24 @@ impl Move {
 
     /// How the book prints it: `from-to`, or from, jumped, landing, jumped, landing…
     pub fn squares(&self) -> Vec<u8> {
-        let mut out = vec![self.from()];
-        if self.capture {
-            for (j, l) in self.jumped().into_iter().zip(self.landings()) {
-                out.push(j);
-                out.push(l);
-            }
-        } else {
-            out.push(self.to());
-        }
+        let mut out = Vec::with_capacity(1 + 2 * self.count as usize);
+        self.each_square(|s| out.push(s));
         out
+    }
+
+    /// [`Self::squares`] one by one, without a list: the decoder spells
+    /// every legal move it aligns.
+    pub fn each_square(&self, mut f: impl FnMut(u8)) {
+        f(self.from());
+        if !self.capture {
+            return f(self.to());
+        }
+        let mut at = self.from as usize;
+        for &l in &self.landings[..self.count as usize] {
+            f(between(at, l as usize) + 1);
+            f(l + 1);
+            at = l as usize;
+        }
     }
 
     pub fn jump_count(&self) -> usize {
@@ -187,7 +196,7 @@ impl fmt::Debug for Move {
 }
 
 /// A legal position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
     columns: [Column; SQUARES],
     turn: Color,
@@ -198,6 +207,22 @@ pub struct Position {
     black_led: u32,
     /// Squares whose leader is an officer.
     officer_led: u32,
+}
+
+/// Hashed by the columns standing (a few in an ending) one word each: the
+/// searches' tables and the decoder's memos hash a position at every node,
+/// and every square's column field by field was dozens of words.
+impl Hash for Position {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u32(self.occupied);
+        let mut standing = self.occupied;
+        while standing != 0 {
+            state.write_u64(self.columns[standing.trailing_zeros() as usize].word());
+            standing &= standing - 1;
+        }
+        self.turn.hash(state);
+        self.rules.hash(state);
+    }
 }
 
 impl Default for Position {

@@ -2,7 +2,7 @@
 //! loser left without a move) searched to a fixed depth.
 
 use super::column::Color;
-use super::position::Position;
+use super::position::{Move, Position};
 use crate::fast_hash::FastMap;
 
 /// What the search established about a claimed win.
@@ -21,55 +21,77 @@ struct Search {
     winner: Color,
     nodes: u64,
     budget: u64,
-    /// Positions known not to be won within the stored number of plies.
-    failed: FastMap<Position, u32>,
-    /// Positions known to be won within the stored number of plies.
-    won: FastMap<Position, u32>,
+    /// What is known of each position met: one table, so a node hashes its
+    /// position once to ask and once to answer.
+    known: FastMap<Position, Known>,
+    /// Move lists given back by nodes searched, for the next nodes to fill.
+    spare_lists: Vec<Vec<Move>>,
+}
+
+/// The plies within which a position is known won, and within which it is known not to be.
+#[derive(Clone, Copy)]
+struct Known {
+    /// Won within this many plies (`u32::MAX`: not known won).
+    won: u32,
+    /// Not won within this many plies (0: nothing known).
+    failed: u32,
 }
 
 impl Search {
     fn new(winner: Color, budget: u64) -> Search {
-        Search { winner, nodes: 0, budget, failed: FastMap::default(), won: FastMap::default() }
+        Search { winner, nodes: 0, budget, known: FastMap::default(), spare_lists: Vec::new() }
     }
 
     /// `Some(true)` if `winner` forces a win within `depth` plies; `None` when out of budget.
-    /// A win within fewer plies is a win within more, so both tables answer for deeper asks.
+    /// A win within fewer plies is a win within more, so both bounds answer for deeper asks.
     fn wins(&mut self, pos: &Position, depth: u32) -> Option<bool> {
         self.nodes += 1;
         if self.nodes > self.budget {
             return None;
         }
-        if self.won.get(pos).is_some_and(|&d| d <= depth) {
+        let known = self.known.get(pos).copied();
+        if known.is_some_and(|k| k.won <= depth) {
             return Some(true);
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return Some(pos.turn() != self.winner);
-        }
-        if depth == 0 || self.failed.get(pos).is_some_and(|&d| d >= depth) {
-            return Some(false);
-        }
+        let mut moves = self.spare_lists.pop().unwrap_or_default();
+        pos.legal_moves_into(&mut moves);
+        let settled = if moves.is_empty() {
+            Some(pos.turn() != self.winner)
+        } else if depth == 0 || known.is_some_and(|k| k.failed >= depth) {
+            Some(false)
+        } else {
+            None
+        };
+        // Settled without a search: nothing new to remember.
+        let result = match settled {
+            Some(answer) => Some(answer),
+            None => self.any_move_wins(pos, depth, &moves).inspect(|&won| {
+                let entry = self.known.entry(*pos).or_insert(Known { won: u32::MAX, failed: 0 });
+                if won {
+                    entry.won = entry.won.min(depth);
+                } else {
+                    entry.failed = entry.failed.max(depth);
+                }
+            }),
+        };
+        self.spare_lists.push(moves);
+        result
+    }
+
+    /// Whether the attacker has a move that wins within `depth` plies, or
+    /// the defender none that escapes; `None` when out of budget.
+    fn any_move_wins(&mut self, pos: &Position, depth: u32, moves: &[Move]) -> Option<bool> {
         let attacker = pos.turn() == self.winner;
-        let mut result = !attacker;
-        for mv in &moves {
+        for mv in moves {
             let won = self.wins(&pos.play(mv), depth - 1)?;
             if attacker && won {
-                result = true;
-                break;
+                return Some(true);
             }
             if !attacker && !won {
-                result = false;
-                break;
+                return Some(false);
             }
         }
-        if result {
-            let d = self.won.entry(*pos).or_insert(depth);
-            *d = (*d).min(depth);
-        } else {
-            let d = self.failed.entry(*pos).or_insert(0);
-            *d = (*d).max(depth);
-        }
-        Some(result)
+        Some(!attacker)
     }
 }
 
