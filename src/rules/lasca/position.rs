@@ -149,16 +149,17 @@ impl Move {
 
     /// Jumped square numbers, in order.
     pub fn jumped(&self) -> Vec<u8> {
-        if !self.capture {
-            return Vec::new();
-        }
+        self.jumps().map(|(jumped, _)| jumped).collect()
+    }
+
+    /// Each jump of a capture: the square jumped and the square landed on.
+    fn jumps(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
         let mut at = self.from as usize;
-        let mut out = Vec::new();
-        for &l in &self.landings[..self.count as usize] {
-            out.push(between(at, l as usize) + 1);
+        self.landings[..self.jump_count()].iter().map(move |&l| {
+            let jumped = between(at, l as usize) + 1;
             at = l as usize;
-        }
-        out
+            (jumped, l + 1)
+        })
     }
 
     /// How the book prints it: `from-to`, or from, jumped, landing, jumped, landing…
@@ -175,11 +176,9 @@ impl Move {
         if !self.capture {
             return f(self.to());
         }
-        let mut at = self.from as usize;
-        for &l in &self.landings[..self.count as usize] {
-            f(between(at, l as usize) + 1);
-            f(l + 1);
-            at = l as usize;
+        for (jumped, landing) in self.jumps() {
+            f(jumped);
+            f(landing);
         }
     }
 

@@ -55,27 +55,26 @@ impl Search {
         }
         let mut moves = self.spare_lists.pop().unwrap_or_default();
         pos.legal_moves_into(&mut moves);
-        let settled = if moves.is_empty() {
+        let result = if moves.is_empty() {
             Some(pos.turn() != self.winner)
         } else if depth == 0 || known.is_some_and(|k| k.failed >= depth) {
             Some(false)
         } else {
-            None
-        };
-        // Settled without a search: nothing new to remember.
-        let result = match settled {
-            Some(answer) => Some(answer),
-            None => self.any_move_wins(pos, depth, &moves).inspect(|&won| {
-                let entry = self.known.entry(*pos).or_insert(Known { won: u32::MAX, failed: 0 });
-                if won {
-                    entry.won = entry.won.min(depth);
-                } else {
-                    entry.failed = entry.failed.max(depth);
-                }
-            }),
+            // Only an answer searched is new, and remembered.
+            self.any_move_wins(pos, depth, &moves).inspect(|&won| self.remember(pos, depth, won))
         };
         self.spare_lists.push(moves);
         result
+    }
+
+    /// That `pos` is won (or not) within `depth` plies.
+    fn remember(&mut self, pos: &Position, depth: u32, won: bool) {
+        let known = self.known.entry(*pos).or_insert(Known { won: u32::MAX, failed: 0 });
+        if won {
+            known.won = known.won.min(depth);
+        } else {
+            known.failed = known.failed.max(depth);
+        }
     }
 
     /// Whether the attacker has a move that wins within `depth` plies, or
