@@ -8,6 +8,7 @@
 //! [`super::memo`] remember what the search asks more than once.
 
 use super::align::{Expansion, Reading};
+use super::as_printed::{read_as_printed, Plain};
 use super::memo::{Alignments, Memo};
 use super::read_cost::ReadCosts;
 use super::spellings::Spellings;
@@ -162,7 +163,14 @@ pub(super) struct Decoder<'a, G: Spelling> {
 }
 
 /// Read the longest legal move sequence the tokens support from `start`.
+/// Text that needs no repair is taken as printed without the search (see [`read_as_printed`]).
 pub fn decode<G: Spelling>(game: &G, start: &G::Position, tokens: &[Token], opts: &DecodeOptions) -> Decoded<G::Move> {
+    read_as_printed(game, start, tokens).unwrap_or_else(|| Decoder::new(game, tokens, opts).run(start, Audit::Mends))
+}
+
+/// [`decode`] by the search alone, for tests that hold it beside the as-printed reading.
+#[cfg(test)]
+pub(super) fn decode_by_search<G: Spelling>(game: &G, start: &G::Position, tokens: &[Token], opts: &DecodeOptions) -> Decoded<G::Move> {
     Decoder::new(game, tokens, opts).run(start, Audit::Mends)
 }
 
@@ -176,7 +184,7 @@ pub fn decode<G: Spelling>(game: &G, start: &G::Position, tokens: &[Token], opts
 /// for a line that reads to its end without it.
 pub fn decode_unless_it_stops<G: Spelling>(game: &G, start: &G::Position, tokens: &[Token], opts: &DecodeOptions) -> Option<Decoded<G::Move>> {
     // One decoder for both readings: what it remembers holds for either.
-    Decoder::new(game, tokens, opts).run_unless_it_stops(start)
+    read_as_printed(game, start, tokens).or_else(|| Decoder::new(game, tokens, opts).run_unless_it_stops(start))
 }
 
 /// One token stream read from many starts (a search for a lost or misprinted
@@ -190,6 +198,8 @@ pub fn decode_unless_it_stops<G: Spelling>(game: &G, start: &G::Position, tokens
 pub struct Reader<G: Spelling> {
     game: G,
     tokens: Vec<Token>,
+    /// The tokens' numbers when every one is printed plainly (see [`read_as_printed`]).
+    plain: Option<Plain>,
     opts: DecodeOptions,
     /// Empty until the first decode.
     kept: RefCell<Option<Memory<G::Position, G::Move>>>,
@@ -197,7 +207,7 @@ pub struct Reader<G: Spelling> {
 
 impl<G: Spelling> Reader<G> {
     pub fn new(game: G, tokens: Vec<Token>, opts: DecodeOptions) -> Reader<G> {
-        Reader { game, tokens, opts, kept: RefCell::default() }
+        Reader { game, plain: Plain::of(&tokens), tokens, opts, kept: RefCell::default() }
     }
 
     pub fn tokens(&self) -> &[Token] {
@@ -206,12 +216,16 @@ impl<G: Spelling> Reader<G> {
 
     /// [`decode`] from `start`.
     pub fn decode(&self, start: &G::Position) -> Decoded<G::Move> {
-        self.with_decoder(|decoder| decoder.run(start, Audit::Mends))
+        self.read_as_printed(start).unwrap_or_else(|| self.with_decoder(|decoder| decoder.run(start, Audit::Mends)))
     }
 
     /// [`decode_unless_it_stops`] from `start`.
     pub fn decode_unless_it_stops(&self, start: &G::Position) -> Option<Decoded<G::Move>> {
-        self.with_decoder(|decoder| decoder.run_unless_it_stops(start))
+        self.read_as_printed(start).or_else(|| self.with_decoder(|decoder| decoder.run_unless_it_stops(start)))
+    }
+
+    fn read_as_printed(&self, start: &G::Position) -> Option<Decoded<G::Move>> {
+        self.plain.as_ref()?.read(&self.game, start, &self.tokens)
     }
 
     fn with_decoder<R>(&self, read: impl FnOnce(&Decoder<G>) -> R) -> R {

@@ -10,11 +10,16 @@
 //! the end of the text: a misprint that is itself a legal move shows only
 //! later, and is mended there if one cheap reading clearly wins.
 //!
+//! Text that needs no repair (every number printed plainly, one legal move
+//! spelled at each step) is taken as printed before any search
+//! (`as_printed.rs`): most of a clean book is, and the search would read it so.
+//!
 //! A search that reads the same tokens from many starts (a lost diagram, a
 //! misprinted setup) uses one [`Reader`], which keeps what depends on the
 //! text alone from one start to the next.
 
 mod align;
+mod as_printed;
 mod cost;
 mod decode;
 mod line;
