@@ -234,7 +234,7 @@ pub enum BenchWhat {
         input: Option<PathBuf>,
     },
     /// Each reader on its corpus text repeated to growing sizes: read time, growth, and the peak memory of `check`.
-    #[command(after_help = "Run from the project folder (the seeds are corpus files).\n\nExamples:\n  gamescribe bench scale                          # 1 and 4 MB, every reader\n  gamescribe bench scale --megabytes 1,4,100 --reader numeric --reader pdn\n  gamescribe bench scale --no-memory              # read times only\n  gamescribe bench scale --megabytes 4,100 --against ./gamescribe-old --timeout 120")]
+    #[command(after_help = "Run from the project folder (the seeds are corpus files).\n\nExamples:\n  gamescribe bench scale                          # 1 and 4 MB, every reader\n  gamescribe bench scale --megabytes 1,4,100 --reader numeric --reader pdn\n  gamescribe bench scale --no-memory              # read times only\n  gamescribe bench scale --megabytes 4,100 --against ./gamescribe-old --timeout 120\n  gamescribe bench scale --megabytes 1 --guard 0.5   # exit 1 if a reader takes over 0.5 s a megabyte")]
     Scale {
         /// Input sizes in megabytes, comma separated.
         #[arg(long, value_delimiter = ',', default_value = "1,4")]
@@ -257,6 +257,10 @@ pub enum BenchWhat {
         /// Stop a `check` child after this many seconds (shown as `>N s`).
         #[arg(long, default_value_t = 600)]
         timeout: u64,
+        /// The most seconds a megabyte may take to read: a row over it says SLOW
+        /// and the exit code is 1 (0: no guard).
+        #[arg(long, value_name = "SECONDS", default_value_t = 0.5)]
+        guard: f64,
     },
 }
 

@@ -329,3 +329,18 @@ fn games_of_one_event_stay_apart_in_natural_notation() {
     let games = report.pointer("/0/games").and_then(|g| g.as_array()).map_or(0, Vec::len);
     assert_eq!(games, 2, "{}", stdout(&checked));
 }
+
+/// The speed guard of `bench scale` is a benchmark's verdict: a reader over
+/// the seconds a megabyte allowed is marked SLOW and the run exits 1.
+#[test]
+fn bench_scale_marks_a_reader_over_its_guard() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-scale");
+    let dir = dir.to_str().expect("utf-8 path");
+    let run = |guard: &str| gamescribe(&["bench", "scale", "--megabytes", "0.01", "--reader", "numeric", "--no-memory", "--dir", dir, "--guard", guard]);
+    let generous = run("1000");
+    assert_eq!(generous.status.code(), Some(0), "{}", stdout(&generous));
+    assert!(stdout(&generous).contains("     ok"), "{}", stdout(&generous));
+    let impossible = run("0.000000001");
+    assert_eq!(impossible.status.code(), Some(1), "{}", stdout(&impossible));
+    assert!(stdout(&impossible).contains("SLOW") && stdout(&impossible).contains("over the guard of"), "{}", stdout(&impossible));
+}

@@ -3,11 +3,13 @@
 //! process for its time and peak memory (and, with `--against`, another
 //! binary's `check` beside it). A reader whose time grows faster than its
 //! input (the `growth` column well above the size ratio) has a quadratic path.
+//! A reader slower than the guard (seconds a megabyte) is marked SLOW, and the
+//! run then exits 1: the speed a reader must keep is a benchmark, not a timed test.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::{usage_error, EXIT_CLEAN};
+use super::{usage_error, EXIT_CLEAN, EXIT_ERRORS};
 use crate::notation::{self, Reader};
 
 /// Each reader and the file it repeats, relative to the project.
@@ -36,6 +38,8 @@ pub(super) struct ScaleOptions {
     pub against: Option<PathBuf>,
     /// A `check` child still running after this long is stopped.
     pub timeout: Duration,
+    /// The most seconds a megabyte may take to read (`None`: no guard).
+    pub guard: Option<f64>,
 }
 
 /// One `check` run in a child process.
@@ -61,7 +65,9 @@ pub(super) fn run(opts: &ScaleOptions) -> u8 {
         }
     }
     let against_header = if opts.against.is_some() { "   old check s   old peak RSS  × input" } else { "" };
-    say!("reader      seed                                        MB   read s    MB/s  growth   check s  check peak RSS  × input{against_header}");
+    let guard_header = if opts.guard.is_some() { "  guard" } else { "" };
+    say!("reader      seed                                        MB   read s    MB/s  growth{guard_header}   check s  check peak RSS  × input{against_header}");
+    let mut slow: Vec<String> = Vec::new();
     for &(reader, seed) in SEEDS.iter().filter(|(r, _)| opts.readers.is_empty() || opts.readers.contains(r)) {
         let seed_path = opts.root.join(seed);
         let mut text = match std::fs::read_to_string(&seed_path) {
@@ -85,6 +91,15 @@ pub(super) fn run(opts: &ScaleOptions) -> u8 {
             drop(source);
             let size = input.len() as f64 / 1e6;
             let growth = previous.map_or("-".to_string(), |(s, t)| format!("{:.1}×/{:.1}×", took.as_secs_f64() / t.as_secs_f64().max(1e-9), size / s));
+            let within = opts.guard.map(|limit| took.as_secs_f64() / size.max(1e-9) <= limit);
+            if within == Some(false) {
+                slow.push(format!("{} at {size:.1} MB ({:.2} s a MB)", reader_name(reader), took.as_secs_f64() / size.max(1e-9)));
+            }
+            let guard = match within {
+                Some(true) => "     ok",
+                Some(false) => "   SLOW",
+                None => "",
+            };
             let ours = if opts.memory { columns(measure_check(&exe, &file, reader, opts.timeout), input.len()) } else { ["-".into(), "-".into(), "-".into()] };
             let theirs = match &opts.against {
                 Some(other) => {
@@ -94,7 +109,7 @@ pub(super) fn run(opts: &ScaleOptions) -> u8 {
                 None => String::new(),
             };
             say!(
-                "{:<11} {:<40} {:>6.1} {:>8.3} {:>7.2} {:>9} {:>9} {:>15} {:>8}{theirs}",
+                "{:<11} {:<40} {:>6.1} {:>8.3} {:>7.2} {:>9}{guard} {:>9} {:>15} {:>8}{theirs}",
                 reader_name(reader),
                 seed,
                 size,
@@ -108,7 +123,13 @@ pub(super) fn run(opts: &ScaleOptions) -> u8 {
             previous = Some((size, took));
         }
     }
-    EXIT_CLEAN
+    match opts.guard {
+        Some(limit) if !slow.is_empty() => {
+            say!("over the guard of {limit} s a megabyte: {}", slow.join(", "));
+            EXIT_ERRORS
+        }
+        _ => EXIT_CLEAN,
+    }
 }
 
 /// `text` repeated to about `bytes`, whole copies only, separated so each copy
