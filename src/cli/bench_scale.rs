@@ -91,9 +91,10 @@ pub(super) fn run(opts: &ScaleOptions) -> u8 {
             drop(source);
             let size = input.len() as f64 / 1e6;
             let growth = previous.map_or("-".to_string(), |(s, t)| format!("{:.1}×/{:.1}×", took.as_secs_f64() / t.as_secs_f64().max(1e-9), size / s));
-            let within = opts.guard.map(|limit| took.as_secs_f64() / size.max(1e-9) <= limit);
+            let seconds_a_megabyte = took.as_secs_f64() / size.max(1e-9);
+            let within = opts.guard.map(|limit| seconds_a_megabyte <= limit);
             if within == Some(false) {
-                slow.push(format!("{} at {size:.1} MB ({:.2} s a MB)", reader_name(reader), took.as_secs_f64() / size.max(1e-9)));
+                slow.push(format!("{} at {size:.1} MB ({seconds_a_megabyte:.2} s a MB)", reader_name(reader)));
             }
             let guard = match within {
                 Some(true) => "     ok",

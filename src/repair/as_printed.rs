@@ -9,7 +9,7 @@
 //! a run printed twice) also reads to the end; text that reads exactly, one
 //! legal move at a time, is not left unread for that.
 
-use super::decode::{Decoded, DecodedMove};
+use super::decode::{read_items, Decoded, DecodedMove};
 use super::{Spelling, Token, TokenKind};
 use crate::span::Span;
 
@@ -31,7 +31,7 @@ pub struct Plain {
 impl Plain {
     /// `None` when some token needs the search whatever the start.
     pub fn of(tokens: &[Token]) -> Option<Plain> {
-        let items: Vec<usize> = tokens.iter().enumerate().filter(|(_, t)| matches!(t.kind, TokenKind::Number | TokenKind::Junk)).map(|(i, _)| i).collect();
+        let items = read_items(tokens);
         let numbers: Vec<u32> = items.iter().map(|&i| plain_number(&tokens[i])).collect::<Option<_>>()?;
         Some(Plain { items, numbers })
     }
@@ -70,7 +70,6 @@ fn plain_number(token: &Token) -> Option<u32> {
 /// takes; `None` unless exactly one move, in exactly one length, fits.
 fn the_one_move_spelled<G: Spelling>(game: &G, pos: &G::Position, numbers: &[u32]) -> Option<(G::Move, usize)> {
     let mut found: Option<(G::Move, usize)> = None;
-    let mut fits = 0;
     for mv in game.legal_moves(pos) {
         let mut lengths: Option<usize> = None;
         let mut lengths_differ = false;
@@ -84,11 +83,13 @@ fn the_one_move_spelled<G: Spelling>(game: &G, pos: &G::Position, numbers: &[u32
             return None;
         }
         if let Some(len) = lengths {
-            fits += 1;
+            if found.is_some() {
+                return None;
+            }
             found = Some((mv, len));
         }
     }
-    if fits == 1 { found } else { None }
+    found
 }
 
 #[cfg(test)]

@@ -252,7 +252,7 @@ struct Memory<P, M> {
 
 impl<P, M> Memory<P, M> {
     fn new(tokens: &[Token]) -> Memory<P, M> {
-        let items: Vec<usize> = tokens.iter().enumerate().filter(|(_, t)| matches!(t.kind, TokenKind::Number | TokenKind::Junk)).map(|(i, _)| i).collect();
+        let items = read_items(tokens);
         let digits = items.iter().map(|&t| likeliest_digits(tokens[t].text.as_bytes())).collect();
         let junk_tail = items.iter().rposition(|&t| tokens[t].kind != TokenKind::Junk).map_or(0, |i| i + 1);
         let (unread_from, repeats) = (vec![None; items.len() + 1], vec![None; items.len() + 1]);
@@ -265,6 +265,12 @@ impl<P, M> Memory<P, M> {
 enum Audit {
     Mends,
     Skip,
+}
+
+/// The indices of the tokens a decoder reads: numbers and junk (separators
+/// and marks lie between them).
+pub(super) fn read_items(tokens: &[Token]) -> Vec<usize> {
+    tokens.iter().enumerate().filter(|(_, t)| matches!(t.kind, TokenKind::Number | TokenKind::Junk)).map(|(i, _)| i).collect()
 }
 
 /// A number token read letter by letter as its likeliest digits.
