@@ -33,6 +33,7 @@ mod tests;
 
 pub use cost::{classify, is_digit_like, letter_readings, CostModel};
 pub use line::{build_line, LineReading};
+pub use read_cost::ReadCosts;
 pub use decode::{decode, decode_unless_it_stops, DecodeOptions, Reader, Decoded, DecodedMove, Stop, StopReason};
 
 use crate::span::Span;

@@ -29,14 +29,14 @@ thread_local! {
 
 /// The costs under one model, held by one decode at a time and handed back
 /// to the thread when it ends.
-pub(super) struct ReadCosts<'a> {
+pub struct ReadCosts<'a> {
     model: &'a CostModel,
     memo: RefCell<Table>,
 }
 
 impl<'a> ReadCosts<'a> {
     /// With the costs worked out on this thread under the same model.
-    pub(super) fn new(model: &'a CostModel) -> ReadCosts<'a> {
+    pub fn new(model: &'a CostModel) -> ReadCosts<'a> {
         let taken = IDLE.try_with(|idle| {
             let mut idle = idle.borrow_mut();
             idle.iter().position(|(m, _)| m == model).map(|i| idle.swap_remove(i).1)
@@ -55,7 +55,7 @@ impl<'a> ReadCosts<'a> {
     }
 
     /// The cost of reading `printed` as the number `n`.
-    pub(super) fn read_as_number(&self, printed: &[u8], n: u32) -> f64 {
+    pub fn read_as_number(&self, printed: &[u8], n: u32) -> f64 {
         let mut buf = [0u8; 10];
         self.read_as(printed, decimal(n, &mut buf))
     }

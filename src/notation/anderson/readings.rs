@@ -5,7 +5,7 @@
 //! once per distinct number ([`Near`]), not once per move that prints it.
 
 use super::layout::{cell_marker, BranchMark, Cell, Column, Layout};
-use crate::repair::{CostModel, Token, TokenKind};
+use crate::repair::{CostModel, ReadCosts, Token, TokenKind};
 use crate::rules::draughts::infer::{paths_between, Reading};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -25,11 +25,14 @@ impl Near {
     }
 
     fn squares(&mut self, printed: &str) -> Vec<(u8, f64)> {
-        let cost = &self.cost;
-        self.memo
-            .entry(printed.to_string())
-            .or_insert_with(|| (1..=32u8).map(|n| (n, cost.read_as(printed.as_bytes(), n.to_string().as_bytes()))).filter(|(_, c)| *c <= MAX_READING_COST).collect())
-            .clone()
+        if let Some(known) = self.memo.get(printed) {
+            return known.clone();
+        }
+        // The thread's table of read costs: every column prints the same few dozen numbers.
+        let costs = ReadCosts::new(&self.cost);
+        let near: Vec<(u8, f64)> = (1..=32u8).map(|n| (n, costs.read_as_number(printed.as_bytes(), u32::from(n)))).filter(|(_, c)| *c <= MAX_READING_COST).collect();
+        self.memo.insert(printed.to_string(), near.clone());
+        near
     }
 }
 
@@ -104,19 +107,20 @@ fn paths(from: u8, to: u8) -> &'static [Vec<u8>] {
 /// Every move two printed numbers can be read as, cheapest first.
 fn pair_readings(near: &mut Near, from: &str, to: &str, extra: f64) -> Vec<Reading> {
     let (froms, tos) = (near.squares(from), near.squares(to));
-    let mut out = Vec::new();
+    // The paths are chosen first and copied after: most of them are cut.
+    let mut found: Vec<(f64, &'static Vec<u8>)> = Vec::new();
     for &(a, ca) in &froms {
         for &(b, cb) in &tos {
             let c = ca + cb + extra;
             if c <= MAX_READING_COST {
-                out.extend(paths(a, b).iter().map(|squares| Reading { squares: squares.clone(), cost: c }));
+                found.extend(paths(a, b).iter().map(|squares| (c, squares)));
             }
         }
     }
-    out.sort_by(|x, y| x.cost.total_cmp(&y.cost));
+    found.sort_by(|x, y| x.0.total_cmp(&y.0));
     // A cut number stands for up to eleven squares, and each may be meant.
-    out.truncate(if near.cost.cut_at_edge.is_some() { 48 } else { 12 });
-    out
+    found.truncate(if near.cost.cut_at_edge.is_some() { 48 } else { 12 });
+    found.into_iter().map(|(cost, squares)| Reading { squares: squares.clone(), cost }).collect()
 }
 
 /// A move printed as one number (`1115`): every split into two.

@@ -139,13 +139,18 @@ pub fn infer_start_among_prefixes(moves: &[Vec<Reading>], first: Color, beam: us
     let mut out = Vec::new();
     let mut next: Vec<(State, u32)> = Vec::new();
     let mut order: Vec<usize> = Vec::new();
+    let beam = beam.max(1);
     for readings in moves {
+        // A reading's path is the same on every board: worked out once a move.
+        let paths: Vec<Option<Path>> = readings.iter().map(|r| Path::of(&r.squares)).collect();
         next.clear();
         for state in &states {
-            for (k, reading) in readings.iter().enumerate() {
+            for (k, (reading, path)) in readings.iter().zip(&paths).enumerate() {
+                // Most readings fail on their first step: tested before the boards are copied.
+                let Some(path) = path.as_ref().filter(|p| p.may_begin(&state.board, turn)) else { continue };
                 let mut board = state.board;
                 let mut start = state.start;
-                if replay(&mut board, &mut start, &reading.squares, turn) {
+                if replay(&mut board, &mut start, path, turn) {
                     next.push((State { board, start, choice: state.choice, cost: state.cost + reading.cost }, k as u32));
                 }
             }
@@ -153,13 +158,9 @@ pub fn infer_start_among_prefixes(moves: &[Vec<Reading>], first: Color, beam: us
         if next.is_empty() {
             break;
         }
-        // Cheapest first (a stable sort: ties keep their order), a board repeating the
-        // one before it dropped, then the beam's width kept.
-        order.clear();
-        order.extend(0..next.len());
-        order.sort_by(|&a, &b| next[a].0.cost.total_cmp(&next[b].0.cost));
-        order.dedup_by(|a, b| next[*a].0.board == next[*b].0.board && next[*a].0.start == next[*b].0.start);
-        order.truncate(beam.max(1));
+        // Cheapest first (ties in the order found), a board repeating the one
+        // before it dropped, then the beam's width kept.
+        cheapest_distinct(&next, beam, &mut order, |a| a.0.cost, |a, b| a.0.board == b.0.board && a.0.start == b.0.start);
         states.clear();
         for &i in &order {
             let (mut state, reading) = next[i];
@@ -277,22 +278,93 @@ fn square_to_block(pos: &Position, printed: &[u8], free: u32) -> Option<u8> {
     legal.iter().filter(|m| m.is_capture()).find_map(|m| m.path().iter().copied().find(|&sq| is_free(sq)))
 }
 
-/// Play one move over the partly known board, fixing what it implies.
-fn replay(board: &mut [Packed; 33], start: &mut [Packed; 33], squares: &[u8], mover: Color) -> bool {
-    let Some((&from, landings)) = squares.split_first() else { return false };
-    if landings.is_empty() || squares.iter().any(|&s| Square::new(s).is_none()) {
-        return false;
-    }
-    // The path: one step, or a chain of jumps (checked before the board is
-    // touched; the hops are looked up again below rather than kept in a list).
-    let mut at = from;
-    for &to in landings {
-        match hop(at, to) {
-            Some((jumped, _)) if jumped.is_some() || landings.len() == 1 => {}
-            _ => return false,
+/// The indices of the `beam` cheapest items by `cost`, ties in their order,
+/// each item that is `same` as the one kept before it left out: what a
+/// stable sort, a dedup and a truncation give, without sorting the items
+/// that could not be kept (only those below a cut are sorted, the cut moved
+/// on while too many of them repeat).
+fn cheapest_distinct<T>(items: &[T], beam: usize, order: &mut Vec<usize>, cost: impl Fn(&T) -> f64, same: impl Fn(&T, &T) -> bool) {
+    // One integer per item, ordered as (cost by `total_cmp`, index): an
+    // unstable sort of them is the stable sort by cost.
+    let mut keys: Vec<u128> = items.iter().enumerate().map(|(i, item)| (u128::from(total_order_bits(cost(item))) << 64) | i as u128).collect();
+    let index = |key: u128| (key & u128::from(u64::MAX)) as usize;
+    let mut sorted = keys.len().min(2 * beam);
+    let mut from = 0;
+    order.clear();
+    loop {
+        if sorted < keys.len() {
+            keys[from..].select_nth_unstable(sorted - 1 - from);
         }
-        at = to;
+        keys[from..sorted].sort_unstable();
+        // Repeats are dropped from the first on, so a longer sorted stretch keeps what a shorter one kept.
+        for &key in &keys[from..sorted] {
+            let i = index(key);
+            if order.len() < beam && order.last().is_none_or(|&last| !same(&items[i], &items[last])) {
+                order.push(i);
+            }
+        }
+        if order.len() >= beam || sorted == keys.len() {
+            return;
+        }
+        from = sorted;
+        sorted = keys.len().min(sorted * 4);
     }
+}
+
+/// `x`'s bits as an integer that orders as [`f64::total_cmp`] does.
+fn total_order_bits(x: f64) -> u64 {
+    let bits = x.to_bits();
+    if bits >> 63 == 1 { !bits } else { bits | (1 << 63) }
+}
+
+/// A printed move's path over the board: its from-square and each landing
+/// with the square it jumps and its direction. `None` when the squares are
+/// not one step or a chain of jumps.
+struct Path {
+    from: u8,
+    hops: Vec<(u8, Option<u8>, Direction)>,
+}
+
+impl Path {
+    fn of(squares: &[u8]) -> Option<Path> {
+        let (&from, landings) = squares.split_first()?;
+        if landings.is_empty() || squares.iter().any(|&s| Square::new(s).is_none()) {
+            return None;
+        }
+        let mut at = from;
+        let mut hops = Vec::with_capacity(landings.len());
+        for &to in landings {
+            match hop(at, to) {
+                Some((jumped, dir)) if jumped.is_some() || landings.len() == 1 => hops.push((to, jumped, dir)),
+                _ => return None,
+            }
+            at = to;
+        }
+        Some(Path { from, hops })
+    }
+
+    /// Whether the first step fits `board`: the mover's piece (or an unknown
+    /// square) to move, an enemy (or unknown) to jump, a free landing. What
+    /// [`replay`] asks first, asked without copying the board.
+    fn may_begin(&self, board: &[Packed; 33], mover: Color) -> bool {
+        let ours = match board[self.from as usize].cell() {
+            Cell::Unknown => true,
+            Cell::Piece { color, .. } => color == mover,
+            Cell::Empty => false,
+        };
+        let Some(&(to, jumped, _)) = self.hops.first() else { return false };
+        let jump_fits = jumped.is_none_or(|j| match board[j as usize].cell() {
+            Cell::Unknown => true,
+            Cell::Piece { color, .. } => color != mover,
+            Cell::Empty => false,
+        });
+        ours && jump_fits && !matches!(board[to as usize].cell(), Cell::Piece { .. })
+    }
+}
+
+/// Play one move over the partly known board, fixing what it implies.
+fn replay(board: &mut [Packed; 33], start: &mut [Packed; 33], path: &Path, mover: Color) -> bool {
+    let from = path.from;
     let (mut kind, origin) = match board[from as usize].cell() {
         Cell::Unknown => {
             let piece = Cell::Piece { color: mover, kind: Kind::Man, origin: Some(from) };
@@ -304,10 +376,7 @@ fn replay(board: &mut [Packed; 33], start: &mut [Packed; 33], squares: &[u8], mo
     };
     board[from as usize] = Cell::Empty.into();
     let mut crowned = false;
-    let mut at = from;
-    for &to in landings {
-        let Some((jumped, dir)) = hop(at, to) else { return false };
-        at = to;
+    for &(to, jumped, dir) in &path.hops {
         if kind == Kind::Man && !forward(dir, mover) {
             // A backward move makes the piece a king, which it must have been at the start.
             let Some(o) = origin.filter(|_| !crowned) else { return false };
@@ -333,7 +402,7 @@ fn replay(board: &mut [Packed; 33], start: &mut [Packed; 33], squares: &[u8], mo
         }
     }
     // A man crowned by this move ends it there; the path above already ended.
-    let last = *landings.last().unwrap_or(&from);
+    let last = path.hops.last().map_or(from, |h| h.0);
     board[last as usize] = Cell::Piece { color: mover, kind, origin: if crowned { None } else { origin } }.into();
     true
 }
@@ -472,6 +541,21 @@ mod tests {
     }
 
     proptest::proptest! {
+        #[test]
+        fn the_cheapest_distinct_are_a_stable_sort_deduped_and_cut(items in proptest::collection::vec((0u8..6, 0u8..4), 0..200), beam in 1usize..12) {
+            // Few costs and few boards: ties and repeats everywhere.
+            let cost = |a: &(u8, u8)| f64::from(a.0) - 2.5;
+            let same = |a: &(u8, u8), b: &(u8, u8)| a.1 == b.1;
+            let mut expected: Vec<usize> = (0..items.len()).collect();
+            expected.sort_by(|&a, &b| cost(&items[a]).total_cmp(&cost(&items[b])));
+            expected.dedup_by(|a, b| same(&items[*a], &items[*b]));
+            expected.truncate(beam);
+            let mut got = Vec::new();
+            super::cheapest_distinct(&items, beam, &mut got, cost, same);
+            proptest::prop_assert_eq!(got, expected);
+        }
+
+
         /// Any stretch of a legal game fits one board, and that board agrees
         /// with the real position on every square it fixes.
         #[test]
