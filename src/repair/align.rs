@@ -9,7 +9,7 @@
 
 use super::cost::classify;
 use super::decode::{Cursor, Decoder};
-use super::memo::AlignKey;
+use super::memo::{AlignKey, MoveKey};
 use super::spellings::Spellings;
 use super::{Spelling, TokenKind};
 use crate::span::Span;
@@ -57,10 +57,12 @@ pub(super) type Expansion<M> = Rc<Vec<(M, Reading)>>;
 impl<G: Spelling> Decoder<'_, G> {
     /// The cheapest readings of the next move, cheapest first, as many as the options compare.
     pub(super) fn ranked(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings) -> Vec<(G::Move, Reading)> {
-        let mut candidates = (*self.expand(pos, cursor, previous)).clone();
-        candidates.sort_by(|a, b| a.1.cost.total_cmp(&b.1.cost));
-        candidates.truncate(self.opts.candidates);
-        candidates
+        let all = self.expand(pos, cursor, previous);
+        // Sorted as indices (stably, as the readings themselves were) so that only those kept are copied.
+        let mut order: Vec<usize> = (0..all.len()).collect();
+        order.sort_by(|&a, &b| all[a].1.cost.total_cmp(&all[b].1.cost));
+        order.truncate(self.opts.candidates);
+        order.into_iter().map(|k| all[k].clone()).collect()
     }
 
     /// Every reading of one legal move starting at `cursor`, within the cost
@@ -77,30 +79,44 @@ impl<G: Spelling> Decoder<'_, G> {
 
     /// Every reading from `cursor`: of every legal move, or of `only` with the
     /// pieces of text each reading uses (the search itself needs only costs
-    /// and ends, so it keeps no pieces).
+    /// and ends, so it keeps no pieces). Without pieces, a move's readings
+    /// depend on how it is spelled, not on the board: they are remembered by
+    /// its spellings, and boards that share a move share them.
     fn expand_afresh(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings, only: Option<&G::Move>) -> Vec<(G::Move, Reading)> {
+        let keep_pieces = only.is_some();
         let mut out: Vec<(G::Move, Reading)> = Vec::new();
         // Only the reading chosen needs the pieces of text its start passes over.
-        let starts = self.move_starts(cursor, previous, only.is_some());
-        let mut readings = Vec::new();
-        let mut stack = Vec::new();
+        let mut starts: Option<Vec<Reading>> = None;
+        let (mut readings, mut stack, mut of_move) = (Vec::new(), Vec::new(), Vec::new());
         for mv in self.game.legal_moves(pos).iter().filter(|m| only.is_none_or(|o| o == *m)) {
-            let first_of_move = out.len();
+            let key = if keep_pieces { None } else { Spellings::packed_of(self.game, pos, mv).map(|spelled| MoveKey { spelled, at: cursor, previous: previous.clone() }) };
+            of_move.clear();
+            if let Some(key) = &key
+                && self.memo.move_readings.get(key, &mut of_move)
+            {
+                out.extend(of_move.drain(..).map(|r| (mv.clone(), r)));
+                continue;
+            }
+            let starts = starts.get_or_insert_with(|| self.move_starts(cursor, previous, keep_pieces));
             self.game.each_spelling(pos, mv, &mut |spelling| {
-                for start in &starts {
-                    self.align_from(spelling, start, only.is_some(), &mut readings, &mut stack);
+                for start in starts.iter() {
+                    self.align_from(spelling, start, keep_pieces, &mut readings, &mut stack);
                     for r in readings.drain(..) {
                         // Keep only the cheapest reading of a move that ends in the same place.
-                        if let Some(prev) = out[first_of_move..].iter_mut().find(|(_, p)| p.end == r.end) {
-                            if r.cost < prev.1.cost {
-                                prev.1 = r;
+                        if let Some(prev) = of_move.iter_mut().find(|p| p.end == r.end) {
+                            if r.cost < prev.cost {
+                                *prev = r;
                             }
                         } else {
-                            out.push((mv.clone(), r));
+                            of_move.push(r);
                         }
                     }
                 }
             });
+            if let Some(key) = key {
+                self.memo.move_readings.put(key, &of_move);
+            }
+            out.extend(of_move.drain(..).map(|r| (mv.clone(), r)));
         }
         out
     }

@@ -31,12 +31,51 @@ impl<P, V> Memo<P, V> {
 }
 
 impl<P: Clone + Eq + Hash, V: Clone> Memo<P, V> {
+    /// Asked with borrowed parts: a board is copied only to be remembered.
     pub(super) fn get(&self, cursor: Cursor, pos: &P, previous: &Spellings) -> Option<V> {
-        self.map.borrow().get(&(cursor, pos.clone(), previous.clone())).cloned()
+        self.map.borrow().get(&(cursor, pos, previous) as &dyn MemoKey<P>).cloned()
     }
 
     pub(super) fn put(&self, cursor: Cursor, pos: &P, previous: &Spellings, value: V) {
         self.map.borrow_mut().insert((cursor, pos.clone(), previous.clone()), value);
+    }
+}
+
+/// A memo's key, owned or borrowed, seen as its parts: the map looks a
+/// borrowed key up as it would the owned one (both hash the parts in order).
+trait MemoKey<P> {
+    fn parts(&self) -> (Cursor, &P, &Spellings);
+}
+
+impl<P> MemoKey<P> for (Cursor, P, Spellings) {
+    fn parts(&self) -> (Cursor, &P, &Spellings) {
+        (self.0, &self.1, &self.2)
+    }
+}
+
+impl<P> MemoKey<P> for (Cursor, &P, &Spellings) {
+    fn parts(&self) -> (Cursor, &P, &Spellings) {
+        *self
+    }
+}
+
+impl<P: Hash> Hash for dyn MemoKey<P> + '_ {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.parts().hash(state);
+    }
+}
+
+impl<P: Eq> PartialEq for dyn MemoKey<P> + '_ {
+    fn eq(&self, other: &Self) -> bool {
+        self.parts() == other.parts()
+    }
+}
+
+impl<P: Eq> Eq for dyn MemoKey<P> + '_ {}
+
+impl<'a, P: 'a> std::borrow::Borrow<dyn MemoKey<P> + 'a> for (Cursor, P, Spellings) {
+    fn borrow(&self) -> &(dyn MemoKey<P> + 'a) {
+        self
     }
 }
 
@@ -62,15 +101,38 @@ impl AlignKey {
     }
 }
 
-/// The readings (cost and end) of each [`AlignKey`] found so far, kept one
-/// after another in one list so that remembering them allocates nothing new.
-#[derive(Default)]
-pub(super) struct Alignments {
-    map: Remembered<AlignKey, (u32, u32)>,
+/// What the readings of one legal move from one place depend on when no
+/// pieces of text are kept: how the move is spelled (packed, see
+/// [`Spellings`]), where reading starts, and how the move before was printed
+/// (the starts it allows), not the board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) struct MoveKey {
+    pub spelled: u128,
+    pub at: Cursor,
+    pub previous: Spellings,
+}
+
+/// The readings (cost and end) of each [`AlignKey`] found so far.
+pub(super) type Alignments = Found<AlignKey>;
+
+/// The readings (cost and end) of each [`MoveKey`] found so far, in the
+/// order the expansion of a move makes them.
+pub(super) type MoveReadings = Found<MoveKey>;
+
+/// Readings found under each key, kept one after another in one list so
+/// that remembering them allocates nothing new.
+pub(super) struct Found<K> {
+    map: Remembered<K, (u32, u32)>,
     found: RefCell<Vec<(f64, Cursor)>>,
 }
 
-impl Alignments {
+impl<K> Default for Found<K> {
+    fn default() -> Found<K> {
+        Found { map: RefCell::default(), found: RefCell::default() }
+    }
+}
+
+impl<K: Eq + Hash> Found<K> {
     /// How many keys are remembered.
     pub(super) fn len(&self) -> usize {
         self.map.borrow().len()
@@ -82,7 +144,7 @@ impl Alignments {
     }
 
     /// The readings remembered under `key`, appended to `out`; false if there are none.
-    pub(super) fn get(&self, key: &AlignKey, out: &mut Vec<Reading>) -> bool {
+    pub(super) fn get(&self, key: &K, out: &mut Vec<Reading>) -> bool {
         let Some(&(from, to)) = self.map.borrow().get(key) else { return false };
         let found = self.found.borrow();
         out.extend(found[from as usize..to as usize].iter().map(|&(cost, end)| Reading { cost, end, pieces: Vec::new() }));
@@ -90,7 +152,7 @@ impl Alignments {
     }
 
     /// Remember the readings of `key` (their pieces are not kept).
-    pub(super) fn put(&self, key: AlignKey, readings: &[Reading]) {
+    pub(super) fn put(&self, key: K, readings: &[Reading]) {
         let mut found = self.found.borrow_mut();
         let from = found.len() as u32;
         found.extend(readings.iter().map(|r| (r.cost, r.end)));

@@ -43,7 +43,8 @@ impl Spelling for BookLasca {
     type Move = Move;
 
     fn legal_moves(&self, pos: &Position) -> Vec<Move> {
-        pos.with_rules(self.rules).legal_moves()
+        // A position under other rules is copied to change them; most already have these.
+        if pos.rules() == self.rules { pos.legal_moves() } else { pos.with_rules(self.rules).legal_moves() }
     }
 
     fn play(&self, pos: &Position, mv: &Move) -> Position {

@@ -43,12 +43,26 @@ impl Setup {
 
     /// Every reason this setup could not arise in play.
     pub fn problems(&self) -> Vec<PositionErrorKind> {
+        self.problems_except(&[])
+    }
+
+    /// [`Setup::problems`] but those listed in `ignore`: a setup whose only
+    /// problems are ignored is checked without allocating.
+    pub fn problems_except(&self, ignore: &[PositionErrorKind]) -> Vec<PositionErrorKind> {
         let mut kinds = Vec::new();
-        if self.count(Color::White) > MEN_PER_SIDE || self.count(Color::Black) > MEN_PER_SIDE {
-            kinds.push(PositionErrorKind::TooManyMen);
+        let mut note = |kind| {
+            if !ignore.contains(&kind) {
+                kinds.push(kind);
+            }
+        };
+        // One pass over the men: a search for a mended setup asks this of thousands.
+        let black = self.columns.iter().flatten().filter(|m| m.color == Color::Black).count();
+        let white = self.columns.iter().map(Vec::len).sum::<usize>() - black;
+        if white > MEN_PER_SIDE || black > MEN_PER_SIDE {
+            note(PositionErrorKind::TooManyMen);
         }
-        if self.count(Color::White) + self.count(Color::Black) != 2 * MEN_PER_SIDE {
-            kinds.push(PositionErrorKind::MenMissing);
+        if white + black != 2 * MEN_PER_SIDE {
+            note(PositionErrorKind::MenMissing);
         }
         let private_on_far_row = self.columns.iter().enumerate().any(|(i, col)| match col.first() {
             Some(m) if m.rank == Rank::Private => {
@@ -58,7 +72,7 @@ impl Setup {
             _ => false,
         });
         if private_on_far_row {
-            kinds.push(PositionErrorKind::PrivateOnFarRow);
+            note(PositionErrorKind::PrivateOnFarRow);
         }
         kinds
     }
@@ -244,7 +258,7 @@ impl Position {
     /// positions). Borrows the setup: a search tests thousands, and a copy is
     /// one allocation per column.
     pub fn from_setup_ignoring(setup: &Setup, ignore: &[PositionErrorKind]) -> Result<Position, PositionError> {
-        let kinds: Vec<_> = setup.problems().into_iter().filter(|k| !ignore.contains(k)).collect();
+        let kinds = setup.problems_except(ignore);
         if !kinds.is_empty() {
             return Err(PositionError { kinds });
         }
