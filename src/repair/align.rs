@@ -9,7 +9,7 @@
 
 use super::cost::classify;
 use super::decode::{Cursor, Decoder};
-use super::memo::{AlignKey, MoveKey};
+use super::memo::AlignKey;
 use super::spellings::Spellings;
 use super::{Spelling, TokenKind};
 use crate::span::Span;
@@ -79,44 +79,30 @@ impl<G: Spelling> Decoder<'_, G> {
 
     /// Every reading from `cursor`: of every legal move, or of `only` with the
     /// pieces of text each reading uses (the search itself needs only costs
-    /// and ends, so it keeps no pieces). Without pieces, a move's readings
-    /// depend on how it is spelled, not on the board: they are remembered by
-    /// its spellings, and boards that share a move share them.
+    /// and ends, so it keeps no pieces).
     fn expand_afresh(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings, only: Option<&G::Move>) -> Vec<(G::Move, Reading)> {
-        let keep_pieces = only.is_some();
         let mut out: Vec<(G::Move, Reading)> = Vec::new();
         // Only the reading chosen needs the pieces of text its start passes over.
-        let mut starts: Option<Vec<Reading>> = None;
-        let (mut readings, mut stack, mut of_move) = (Vec::new(), Vec::new(), Vec::new());
+        let starts = self.move_starts(cursor, previous, only.is_some());
+        let mut readings = Vec::new();
+        let mut stack = Vec::new();
         for mv in self.game.legal_moves(pos).iter().filter(|m| only.is_none_or(|o| o == *m)) {
-            let key = if keep_pieces { None } else { Spellings::packed_of(self.game, pos, mv).map(|spelled| MoveKey { spelled, at: cursor, previous: previous.clone() }) };
-            of_move.clear();
-            if let Some(key) = &key
-                && self.memo.move_readings.get(key, &mut of_move)
-            {
-                out.extend(of_move.drain(..).map(|r| (mv.clone(), r)));
-                continue;
-            }
-            let starts = starts.get_or_insert_with(|| self.move_starts(cursor, previous, keep_pieces));
+            let first_of_move = out.len();
             self.game.each_spelling(pos, mv, &mut |spelling| {
-                for start in starts.iter() {
-                    self.align_from(spelling, start, keep_pieces, &mut readings, &mut stack);
+                for start in &starts {
+                    self.align_from(spelling, start, only.is_some(), &mut readings, &mut stack);
                     for r in readings.drain(..) {
                         // Keep only the cheapest reading of a move that ends in the same place.
-                        if let Some(prev) = of_move.iter_mut().find(|p| p.end == r.end) {
-                            if r.cost < prev.cost {
-                                *prev = r;
+                        if let Some(prev) = out[first_of_move..].iter_mut().find(|(_, p)| p.end == r.end) {
+                            if r.cost < prev.1.cost {
+                                prev.1 = r;
                             }
                         } else {
-                            of_move.push(r);
+                            out.push((mv.clone(), r));
                         }
                     }
                 }
             });
-            if let Some(key) = key {
-                self.memo.move_readings.put(key, &of_move);
-            }
-            out.extend(of_move.drain(..).map(|r| (mv.clone(), r)));
         }
         out
     }

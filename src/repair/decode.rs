@@ -9,7 +9,7 @@
 
 use super::align::{Expansion, Reading};
 use super::as_printed::{read_as_printed, Plain};
-use super::memo::{Alignments, Memo, MoveReadings};
+use super::memo::{Alignments, Memo};
 use super::read_cost::ReadCosts;
 use super::spellings::Spellings;
 use super::{CostModel, Spelling, Token, TokenKind};
@@ -118,12 +118,11 @@ pub(super) struct Memos<P, M> {
     /// none: the cost to the end is at least that cap.
     pub at_least: Memo<P, f64>,
     pub alignments: Alignments,
-    pub move_readings: MoveReadings,
 }
 
 impl<P, M> Default for Memos<P, M> {
     fn default() -> Memos<P, M> {
-        Memos { expansions: Memo::default(), to_end: Memo::default(), at_least: Memo::default(), alignments: Alignments::default(), move_readings: MoveReadings::default() }
+        Memos { expansions: Memo::default(), to_end: Memo::default(), at_least: Memo::default(), alignments: Alignments::default() }
     }
 }
 
@@ -136,9 +135,6 @@ impl<P, M> Memos<P, M> {
         self.at_least.clear();
         if self.alignments.len() > ALIGNMENTS_KEPT {
             self.alignments.clear();
-        }
-        if self.move_readings.len() > ALIGNMENTS_KEPT {
-            self.move_readings.clear();
         }
     }
 }

@@ -101,38 +101,15 @@ impl AlignKey {
     }
 }
 
-/// What the readings of one legal move from one place depend on when no
-/// pieces of text are kept: how the move is spelled (packed, see
-/// [`Spellings`]), where reading starts, and how the move before was printed
-/// (the starts it allows), not the board.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(super) struct MoveKey {
-    pub spelled: u128,
-    pub at: Cursor,
-    pub previous: Spellings,
-}
-
-/// The readings (cost and end) of each [`AlignKey`] found so far.
-pub(super) type Alignments = Found<AlignKey>;
-
-/// The readings (cost and end) of each [`MoveKey`] found so far, in the
-/// order the expansion of a move makes them.
-pub(super) type MoveReadings = Found<MoveKey>;
-
-/// Readings found under each key, kept one after another in one list so
-/// that remembering them allocates nothing new.
-pub(super) struct Found<K> {
-    map: Remembered<K, (u32, u32)>,
+/// The readings (cost and end) of each [`AlignKey`] found so far, kept one
+/// after another in one list so that remembering them allocates nothing new.
+#[derive(Default)]
+pub(super) struct Alignments {
+    map: Remembered<AlignKey, (u32, u32)>,
     found: RefCell<Vec<(f64, Cursor)>>,
 }
 
-impl<K> Default for Found<K> {
-    fn default() -> Found<K> {
-        Found { map: RefCell::default(), found: RefCell::default() }
-    }
-}
-
-impl<K: Eq + Hash> Found<K> {
+impl Alignments {
     /// How many keys are remembered.
     pub(super) fn len(&self) -> usize {
         self.map.borrow().len()
@@ -144,7 +121,7 @@ impl<K: Eq + Hash> Found<K> {
     }
 
     /// The readings remembered under `key`, appended to `out`; false if there are none.
-    pub(super) fn get(&self, key: &K, out: &mut Vec<Reading>) -> bool {
+    pub(super) fn get(&self, key: &AlignKey, out: &mut Vec<Reading>) -> bool {
         let Some(&(from, to)) = self.map.borrow().get(key) else { return false };
         let found = self.found.borrow();
         out.extend(found[from as usize..to as usize].iter().map(|&(cost, end)| Reading { cost, end, pieces: Vec::new() }));
@@ -152,7 +129,7 @@ impl<K: Eq + Hash> Found<K> {
     }
 
     /// Remember the readings of `key` (their pieces are not kept).
-    pub(super) fn put(&self, key: K, readings: &[Reading]) {
+    pub(super) fn put(&self, key: AlignKey, readings: &[Reading]) {
         let mut found = self.found.borrow_mut();
         let from = found.len() as u32;
         found.extend(readings.iter().map(|r| (r.cost, r.end)));

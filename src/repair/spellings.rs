@@ -32,13 +32,6 @@ impl Spellings {
         packer.finish().unwrap_or_else(|| Spellings::Listed(game.spellings(pos, mv).into()))
     }
 
-    /// [`Spellings::of`] packed, or `None` where the spellings do not pack.
-    pub(super) fn packed_of<G: Spelling>(game: &G, pos: &G::Position, mv: &G::Move) -> Option<u128> {
-        let mut packer = Packer::default();
-        game.each_spelling(pos, mv, &mut |spelling| packer.push(spelling));
-        packer.fits.then_some(packer.packed)
-    }
-
     #[cfg(test)]
     pub(super) fn from_lists(lists: &[Vec<u32>]) -> Spellings {
         let mut packer = Packer::default();
