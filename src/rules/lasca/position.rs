@@ -349,6 +349,32 @@ impl Position {
         out
     }
 
+    /// Whether the side to move has a move: a first jump (every capture run
+    /// starts with one) or a step. The search asks this of every leaf, where
+    /// the moves themselves are never played.
+    pub fn has_legal_move(&self) -> bool {
+        let enemy = self.led_by(self.turn.other());
+        let mut bits = self.led_by(self.turn);
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            for &d in self.directions(i) {
+                let over = STEPS[i][d];
+                if over == NONE {
+                    continue;
+                }
+                if self.occupied >> over & 1 == 0 {
+                    return true;
+                }
+                let land = STEPS[over as usize][d];
+                if land != NONE && enemy >> over & 1 == 1 && self.occupied >> land & 1 == 0 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
         let mine = self.led_by(self.turn);
@@ -528,6 +554,30 @@ mod tests {
         let mut v: Vec<String> = pos.legal_moves().iter().map(|m| format!("{m:?}")).collect();
         v.sort();
         v
+    }
+
+    #[test]
+    fn a_side_has_a_move_exactly_when_it_has_legal_moves() {
+        // Random games from the opening, and positions with few men where sides get shut in.
+        let (mut with, mut without) = (0, 0);
+        let mut seed = 11u64;
+        for setup in ["w 1:Bw 2:WwbBb 12:BB 19:b 20:b 22:B", "b 1:B 5:w 9:w", "w 9:w 13:b", "b 5:w 6:W 10:b 15:bw 18:B"] {
+            let starts = [Position::initial(), Position::from_setup_ignoring(&crate::rules::lasca::parse_setup(setup).unwrap(), &[PositionErrorKind::MenMissing]).unwrap()];
+            for mut pos in starts {
+                for _ in 0..80 {
+                    let moves = pos.legal_moves();
+                    assert_eq!(pos.has_legal_move(), !moves.is_empty(), "{:?}", pos.setup());
+                    if moves.is_empty() {
+                        without += 1;
+                        break;
+                    }
+                    with += 1;
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    pos = pos.play(&moves[(seed >> 33) as usize % moves.len()]);
+                }
+            }
+        }
+        assert!(with > 100 && without > 0, "with {with}, without {without}");
     }
 
     #[test]

@@ -49,6 +49,10 @@ impl Search {
         if self.nodes > self.budget {
             return None;
         }
+        if depth == 0 {
+            // Only a side with no move decides a leaf; the table holds no win in 0 plies.
+            return Some(!pos.has_legal_move() && pos.turn() != self.winner);
+        }
         let known = self.known.get(pos).copied();
         if known.is_some_and(|k| k.won <= depth) {
             return Some(true);
@@ -57,7 +61,7 @@ impl Search {
         pos.legal_moves_into(&mut moves);
         let result = if moves.is_empty() {
             Some(pos.turn() != self.winner)
-        } else if depth == 0 || known.is_some_and(|k| k.failed >= depth) {
+        } else if known.is_some_and(|k| k.failed >= depth) {
             Some(false)
         } else {
             // Only an answer searched is new, and remembered.
