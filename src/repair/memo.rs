@@ -31,15 +31,25 @@ impl<P, V> Memo<P, V> {
 }
 
 impl<P: Clone + Eq + Hash, V: Clone> Memo<P, V> {
-    /// Asked with borrowed parts: a board is copied only to be remembered.
+    /// A large board (Lasca's is a few hundred bytes) is not copied just to
+    /// ask: it is asked with borrowed parts. A small one is copied, which is
+    /// cheaper than hashing a borrowed key through a `dyn` call.
     pub(super) fn get(&self, cursor: Cursor, pos: &P, previous: &Spellings) -> Option<V> {
-        self.map.borrow().get(&(cursor, pos, previous) as &dyn MemoKey<P>).cloned()
+        let map = self.map.borrow();
+        if std::mem::size_of::<P>() > BORROWED_FROM {
+            map.get(&(cursor, pos, previous) as &dyn MemoKey<P>).cloned()
+        } else {
+            map.get(&(cursor, pos.clone(), previous.clone())).cloned()
+        }
     }
 
     pub(super) fn put(&self, cursor: Cursor, pos: &P, previous: &Spellings, value: V) {
         self.map.borrow_mut().insert((cursor, pos.clone(), previous.clone()), value);
     }
 }
+
+/// Boards over this many bytes are looked up borrowed (see [`Memo::get`]).
+const BORROWED_FROM: usize = 64;
 
 /// A memo's key, owned or borrowed, seen as its parts: the map looks a
 /// borrowed key up as it would the owned one (both hash the parts in order).
@@ -157,6 +167,21 @@ mod tests {
         assert_eq!(memo.get(at, &7, &before(&long)), Some(4.0));
         assert_eq!(memo.get(at, &7, &before(&long[..1])), Some(2.5));
         assert_eq!(memo.get(at, &7, &Spellings::nothing()), None, "no move before");
+    }
+
+    #[test]
+    fn a_large_board_is_found_borrowed_under_its_own_key() {
+        let memo: Memo<[u64; 16], u8> = Memo::default();
+        assert!(std::mem::size_of::<[u64; 16]>() > BORROWED_FROM, "the borrowed lookup is the one tested");
+        let at = Cursor { item: 1, off: 0 };
+        let (board, other) = ([7u64; 16], [8u64; 16]);
+        let long = Spellings::from_lists(&[(1..=20).collect::<Vec<u32>>()]);
+        memo.put(at, &board, &Spellings::nothing(), 1);
+        memo.put(at, &board, &long, 2);
+        assert_eq!(memo.get(at, &board, &Spellings::nothing()), Some(1));
+        assert_eq!(memo.get(at, &board, &long), Some(2));
+        assert_eq!(memo.get(at, &other, &Spellings::nothing()), None, "another board");
+        assert_eq!(memo.get(Cursor { item: 1, off: 2 }, &board, &long), None, "another place");
     }
 
     #[test]
