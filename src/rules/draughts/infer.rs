@@ -555,7 +555,6 @@ mod tests {
             proptest::prop_assert_eq!(got, expected);
         }
 
-
         /// Any stretch of a legal game fits one board, and that board agrees
         /// with the real position on every square it fixes.
         #[test]
