@@ -7,6 +7,7 @@
 use super::layout::{cell_marker, BranchMark, Cell, Column, Layout};
 use crate::repair::{CostModel, ReadCosts, Token, TokenKind};
 use crate::rules::draughts::infer::{paths_between, Reading};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -19,9 +20,24 @@ pub(super) struct Near {
     memo: HashMap<String, Vec<(u8, f64)>>,
 }
 
+thread_local! {
+    /// The squares worked out under each model, kept on the thread between
+    /// columns: every column and every rest of one prints the same few dozen numbers.
+    static KEPT: RefCell<Vec<(CostModel, HashMap<String, Vec<(u8, f64)>>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The most numbers kept for one model (garbled text prints ever new ones), and the most models.
+const KEPT_NUMBERS: usize = 4096;
+const KEPT_MODELS: usize = 8;
+
 impl Near {
+    /// With what this thread worked out under the same model.
     pub fn new(cost: CostModel) -> Near {
-        Near { cost, memo: HashMap::new() }
+        let taken = KEPT.try_with(|kept| {
+            let mut kept = kept.borrow_mut();
+            kept.iter().position(|(m, _)| *m == cost).map(|i| kept.swap_remove(i).1)
+        });
+        Near { memo: taken.ok().flatten().unwrap_or_default(), cost }
     }
 
     fn squares(&mut self, printed: &str) -> Vec<(u8, f64)> {
@@ -33,6 +49,30 @@ impl Near {
         let near: Vec<(u8, f64)> = (1..=32u8).map(|n| (n, costs.read_as_number(printed.as_bytes(), u32::from(n)))).filter(|(_, c)| *c <= MAX_READING_COST).collect();
         self.memo.insert(printed.to_string(), near.clone());
         near
+    }
+}
+
+impl Drop for Near {
+    fn drop(&mut self) {
+        let memo = std::mem::take(&mut self.memo);
+        if memo.len() > KEPT_NUMBERS {
+            return;
+        }
+        // A thread being torn down keeps nothing.
+        let _ = KEPT.try_with(|kept| {
+            let mut kept = kept.borrow_mut();
+            match kept.iter_mut().find(|(m, _)| *m == self.cost) {
+                // Two at once under the same model: the larger table stays.
+                Some((_, known)) if known.len() >= memo.len() => {}
+                Some((_, known)) => *known = memo,
+                None => {
+                    if kept.len() >= KEPT_MODELS {
+                        kept.remove(0);
+                    }
+                    kept.push((self.cost.clone(), memo));
+                }
+            }
+        });
     }
 }
 
