@@ -600,6 +600,16 @@ mod tests {
         assert_eq!(pos.setup().black_men & (1 << 7), 1 << 7, "{}", write_fen(&pos.setup()));
     }
 
+    /// The moves of a random game after the first `skip` (at most `len` of
+    /// them), the position they start from, and the generator, to go on with.
+    fn stretch_of_a_random_game(seed: u64, skip: usize, len: usize) -> (Rng, Position, Vec<crate::rules::draughts::Move>) {
+        let mut rng = Rng::new(seed);
+        let mut game = random_game(&mut rng, &Position::initial(), skip + len);
+        let stretch = game.split_off(skip.min(game.len()));
+        let pos = game.iter().fold(Position::initial(), |pos, m| pos.play(m));
+        (rng, pos, stretch)
+    }
+
     proptest::proptest! {
         #[test]
         fn the_cheapest_distinct_are_a_stable_sort_deduped_and_cut(items in proptest::collection::vec((0u8..6, 0u8..4), 0..200), beam in 1usize..12) {
@@ -624,16 +634,10 @@ mod tests {
         /// all), at equal costs often, with beams narrow and wide.
         #[test]
         fn every_prefix_fits_as_the_byte_boards_fitted_it(seed in 0u64..5000, skip in 0usize..30, len in 1usize..30, beam in 1usize..80) {
-            let mut rng = Rng::new(seed);
-            let game = random_game(&mut rng, &Position::initial(), skip + len);
-            let skip = skip.min(game.len());
-            let mut pos = Position::initial();
-            for m in &game[..skip] {
-                pos = pos.play(m);
-            }
+            let (mut rng, pos, stretch) = stretch_of_a_random_game(seed, skip, len);
             let costs = [0.0, 0.5, 1.0, 1.1, 2.0];
             let mut moves: Vec<Vec<Reading>> = Vec::new();
-            for m in &game[skip..] {
+            for m in &stretch {
                 let mut readings = vec![Reading { squares: m.squares(), cost: costs[rng.below(2)] }];
                 for _ in 0..rng.below(12) {
                     let (a, b) = (1 + rng.below(32) as u8, 1 + rng.below(32) as u8);
@@ -655,14 +659,8 @@ mod tests {
         /// with the real position on every square it fixes.
         #[test]
         fn a_stretch_of_a_real_game_fits_the_real_board(seed in 0u64..5000, skip in 0usize..40, len in 1usize..30) {
-            let mut rng = Rng::new(seed);
-            let game = random_game(&mut rng, &Position::initial(), skip + len);
-            let skip = skip.min(game.len());
-            let mut pos = Position::initial();
-            for m in &game[..skip] {
-                pos = pos.play(m);
-            }
-            let stretch: Vec<Vec<u8>> = game[skip..].iter().map(|m| m.squares()).collect();
+            let (_, pos, stretch) = stretch_of_a_random_game(seed, skip, len);
+            let stretch: Vec<Vec<u8>> = stretch.iter().map(|m| m.squares()).collect();
             if stretch.is_empty() {
                 return Ok(());
             }
