@@ -22,6 +22,7 @@ mod align;
 mod as_printed;
 mod cost;
 mod decode;
+pub mod kept;
 mod line;
 mod memo;
 mod read_cost;

@@ -9,6 +9,7 @@
 //! every decode on a thread shares one table per model.
 
 use super::cost::CostModel;
+use super::kept::{self, KeptTables};
 use std::cell::RefCell;
 use crate::fast_hash::FastMap;
 
@@ -24,7 +25,7 @@ type Table = FastMap<(u64, u64), f64>;
 
 thread_local! {
     /// The tables not in use by a decode on this thread, with their models.
-    static IDLE: RefCell<Vec<(CostModel, Table)>> = const { RefCell::new(Vec::new()) };
+    static IDLE: KeptTables<Table> = const { RefCell::new(Vec::new()) };
 }
 
 /// The costs under one model, held by one decode at a time and handed back
@@ -37,11 +38,7 @@ pub struct ReadCosts<'a> {
 impl<'a> ReadCosts<'a> {
     /// With the costs worked out on this thread under the same model.
     pub fn new(model: &'a CostModel) -> ReadCosts<'a> {
-        let taken = IDLE.try_with(|idle| {
-            let mut idle = idle.borrow_mut();
-            idle.iter().position(|(m, _)| m == model).map(|i| idle.swap_remove(i).1)
-        });
-        ReadCosts { model, memo: RefCell::new(taken.ok().flatten().unwrap_or_default()) }
+        ReadCosts { model, memo: RefCell::new(kept::take(&IDLE, model).unwrap_or_default()) }
     }
 
     pub(super) fn model(&self) -> &'a CostModel {
@@ -63,28 +60,8 @@ impl<'a> ReadCosts<'a> {
 
 impl Drop for ReadCosts<'_> {
     fn drop(&mut self) {
-        let memo = std::mem::take(self.memo.get_mut());
-        if memo.len() > KEPT {
-            return;
-        }
-        // A thread being torn down keeps nothing.
-        let _ = IDLE.try_with(|idle| {
-            let mut idle = idle.borrow_mut();
-            match idle.iter_mut().find(|(m, _)| m == self.model) {
-                // A decode inside another under the same model: the larger table stays.
-                Some((_, kept)) => {
-                    if memo.len() > kept.len() {
-                        *kept = memo;
-                    }
-                }
-                None => {
-                    if idle.len() >= MODELS_KEPT {
-                        idle.remove(0);
-                    }
-                    idle.push((self.model.clone(), memo));
-                }
-            }
-        });
+        // A decode inside another under the same model: the larger table stays.
+        kept::give_back(&IDLE, self.model, std::mem::take(self.memo.get_mut()), Table::len, kept::Limits { entries: KEPT, models: MODELS_KEPT });
     }
 }
 

@@ -5,6 +5,7 @@
 //! once per distinct number ([`Near`]), not once per move that prints it.
 
 use super::layout::{cell_marker, BranchMark, Cell, Column, Layout};
+use crate::repair::kept::{self, KeptTables};
 use crate::repair::{CostModel, ReadCosts, Token, TokenKind};
 use crate::rules::draughts::infer::{paths_between, Reading};
 use std::cell::RefCell;
@@ -17,27 +18,25 @@ const MAX_READING_COST: f64 = 2.3;
 /// The squares a printed number may be read as, and at what cost, by number printed.
 pub(super) struct Near {
     cost: CostModel,
-    memo: HashMap<String, Vec<(u8, f64)>>,
+    memo: Squares,
 }
+
+/// The squares under one model, by number printed.
+type Squares = HashMap<String, Vec<(u8, f64)>>;
 
 thread_local! {
     /// The squares worked out under each model, kept on the thread between
     /// columns: every column and every rest of one prints the same few dozen numbers.
-    static KEPT: RefCell<Vec<(CostModel, HashMap<String, Vec<(u8, f64)>>)>> = const { RefCell::new(Vec::new()) };
+    static KEPT: KeptTables<Squares> = const { RefCell::new(Vec::new()) };
 }
 
 /// The most numbers kept for one model (garbled text prints ever new ones), and the most models.
-const KEPT_NUMBERS: usize = 4096;
-const KEPT_MODELS: usize = 8;
+const KEPT_LIMITS: kept::Limits = kept::Limits { entries: 4096, models: 8 };
 
 impl Near {
     /// With what this thread worked out under the same model.
     pub fn new(cost: CostModel) -> Near {
-        let taken = KEPT.try_with(|kept| {
-            let mut kept = kept.borrow_mut();
-            kept.iter().position(|(m, _)| *m == cost).map(|i| kept.swap_remove(i).1)
-        });
-        Near { memo: taken.ok().flatten().unwrap_or_default(), cost }
+        Near { memo: kept::take(&KEPT, &cost).unwrap_or_default(), cost }
     }
 
     fn squares(&mut self, printed: &str) -> Vec<(u8, f64)> {
@@ -54,25 +53,7 @@ impl Near {
 
 impl Drop for Near {
     fn drop(&mut self) {
-        let memo = std::mem::take(&mut self.memo);
-        if memo.len() > KEPT_NUMBERS {
-            return;
-        }
-        // A thread being torn down keeps nothing.
-        let _ = KEPT.try_with(|kept| {
-            let mut kept = kept.borrow_mut();
-            match kept.iter_mut().find(|(m, _)| *m == self.cost) {
-                // Two at once under the same model: the larger table stays.
-                Some((_, known)) if known.len() >= memo.len() => {}
-                Some((_, known)) => *known = memo,
-                None => {
-                    if kept.len() >= KEPT_MODELS {
-                        kept.remove(0);
-                    }
-                    kept.push((self.cost.clone(), memo));
-                }
-            }
-        });
+        kept::give_back(&KEPT, &self.cost, std::mem::take(&mut self.memo), Squares::len, KEPT_LIMITS);
     }
 }
 

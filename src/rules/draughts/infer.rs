@@ -73,6 +73,13 @@ impl Board {
         }
     }
 
+    /// The first steps this board allows the mover (see [`FirstSteps`]).
+    fn first_steps(&self, mover: Color) -> FirstSteps {
+        let (mine, theirs) = self.sides(mover);
+        let unknown = !self.known();
+        FirstSteps { movable: unknown | mine, jumpable: unknown | theirs, occupied: self.black | self.white }
+    }
+
     fn set_empty(&mut self, square: u8) {
         let b = bit(square);
         self.black &= !b;
@@ -418,14 +425,6 @@ impl FirstSteps {
     /// before its board is made.
     fn allow(&self, step: FirstStep) -> bool {
         step.from & self.movable != 0 && step.jumped & !self.jumpable == 0 && step.to & self.occupied == 0
-    }
-}
-
-impl Board {
-    fn first_steps(&self, mover: Color) -> FirstSteps {
-        let (mine, theirs) = self.sides(mover);
-        let unknown = !self.known();
-        FirstSteps { movable: unknown | mine, jumpable: unknown | theirs, occupied: self.black | self.white }
     }
 }
 
