@@ -104,16 +104,29 @@ impl<G: Spelling> Decoder<'_, G> {
         if self.opts.reconsider == 0 || self.opts.deep_beam == 0 || k == 0 {
             return None;
         }
+        // The other cheap readings of each earlier move read as printed, latest
+        // first. Most mends have none, and then the line as read need not be
+        // followed to the end (the dearest part of the audit) to know it.
+        let alternatives: Vec<(usize, Vec<(G::Move, Reading)>)> = (k.saturating_sub(self.opts.reconsider)..k)
+            .rev()
+            .filter(|&j| moves[j].edits.is_empty())
+            .map(|j| {
+                let before = &history[j];
+                let mut candidates = self.ranked(&before.pos, before.cursor, &before.previous);
+                candidates.retain(|(m, r)| *m != moves[j].mv && r.cost <= RECONSIDER_SPREAD);
+                (j, candidates)
+            })
+            .filter(|(_, candidates)| !candidates.is_empty())
+            .collect();
+        if alternatives.is_empty() {
+            return None;
+        }
         let prefix = cost_before_each(moves);
         let (rest, _) = self.cost_to_end(&self.game.play(pos, mv), reading.end, &Spellings::of(self.game, pos, mv));
         let as_read = prefix[k] + reading.cost + rest;
-        for j in (k.saturating_sub(self.opts.reconsider)..k).rev() {
-            if !moves[j].edits.is_empty() {
-                continue;
-            }
-            let before = &history[j];
-            let candidates = self.ranked(&before.pos, before.cursor, &before.previous);
-            for (alt, r) in candidates.iter().filter(|(m, r)| *m != moves[j].mv && r.cost <= RECONSIDER_SPREAD) {
+        for (j, candidates) in &alternatives {
+            let (j, before) = (*j, &history[*j]);
+            for (alt, r) in candidates {
                 // Only a reading below the line as read matters: the look stops at that.
                 let cap = as_read + self.opts.min_margin - prefix[j] - r.cost + CAP_SLACK;
                 let Some((rest, complete)) = self.cost_to_end_below(&self.game.play(&before.pos, alt), r.end, &Spellings::of(self.game, &before.pos, alt), cap) else { continue };
