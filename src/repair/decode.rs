@@ -33,6 +33,12 @@ pub struct DecodeOptions {
     /// When a line breaks down, how many moves back a move may be read again
     /// (0: never).
     pub reconsider: usize,
+    /// How far a look to the end of the text follows it, in numbers and
+    /// specks from where the look starts: a reading that gets that far
+    /// counts as reading to the end. A look then costs the same however long
+    /// the text, so a long text is read in time that grows with its length,
+    /// not with its square. Far longer than any line a book prints.
+    pub horizon: usize,
     /// Readings of the next move compared in full.
     pub candidates: usize,
     /// A move is accepted only if every other reading costs this much more.
@@ -153,8 +159,8 @@ pub(super) struct Decoder<'a, G: Spelling> {
     pub digits: Vec<Vec<u8>>,
     /// The first item from which only junk follows.
     junk_tail: usize,
-    /// What leaving everything from an item on unread costs, worked out when first asked.
-    unread_from: RefCell<Vec<Option<f64>>>,
+    /// What leaving everything from each item on unread costs (and 0 past the last).
+    unread_from: Vec<f64>,
     /// The repeated runs that may follow each item, worked out when first asked.
     pub(super) repeats: RefCell<Vec<Option<Vec<Reading>>>>,
     pub opts: &'a DecodeOptions,
@@ -230,7 +236,7 @@ impl<G: Spelling> Reader<G> {
 
     fn with_decoder<R>(&self, read: impl FnOnce(&Decoder<G>) -> R) -> R {
         let mut kept = self.kept.borrow_mut();
-        let memory = kept.take().unwrap_or_else(|| Memory::new(&self.tokens));
+        let memory = kept.take().unwrap_or_else(|| Memory::new(&self.tokens, &self.opts));
         let decoder = Decoder::with_memory(&self.game, &self.tokens, &self.opts, memory);
         let out = read(&decoder);
         decoder.memo.forget_boards();
@@ -246,16 +252,22 @@ struct Memory<P, M> {
     digits: Vec<Vec<u8>>,
     junk_tail: usize,
     memo: Memos<P, M>,
-    unread_from: Vec<Option<f64>>,
+    unread_from: Vec<f64>,
     repeats: Vec<Option<Vec<Reading>>>,
 }
 
 impl<P, M> Memory<P, M> {
-    fn new(tokens: &[Token]) -> Memory<P, M> {
+    fn new(tokens: &[Token], opts: &DecodeOptions) -> Memory<P, M> {
         let items = read_items(tokens);
         let digits = items.iter().map(|&t| likeliest_digits(tokens[t].text.as_bytes())).collect();
         let junk_tail = items.iter().rposition(|&t| tokens[t].kind != TokenKind::Junk).map_or(0, |i| i + 1);
-        let (unread_from, repeats) = (vec![None; items.len() + 1], vec![None; items.len() + 1]);
+        // Summed once from the end: asked item by item, the sums would take the square of the length.
+        let mut unread_from = vec![0.0; items.len() + 1];
+        for (i, &t) in items.iter().enumerate().rev() {
+            let cost = if tokens[t].kind == TokenKind::Junk { opts.unread_per_junk } else { opts.unread_per_token };
+            unread_from[i] = unread_from[i + 1] + cost;
+        }
+        let repeats = vec![None; items.len() + 1];
         Memory { items, digits, junk_tail, memo: Memos::default(), unread_from, repeats }
     }
 }
@@ -280,19 +292,19 @@ fn likeliest_digits(text: &[u8]) -> Vec<u8> {
 
 impl<'a, G: Spelling> Decoder<'a, G> {
     pub(super) fn new(game: &'a G, tokens: &'a [Token], opts: &'a DecodeOptions) -> Decoder<'a, G> {
-        Decoder::with_memory(game, tokens, opts, Memory::new(tokens))
+        Decoder::with_memory(game, tokens, opts, Memory::new(tokens, opts))
     }
 
     /// A decoder that takes up what `memory` holds (worked out from the same tokens).
     fn with_memory(game: &'a G, tokens: &'a [Token], opts: &'a DecodeOptions, memory: Memory<G::Position, G::Move>) -> Decoder<'a, G> {
         let Memory { items, digits, junk_tail, memo, unread_from, repeats } = memory;
         let costs = ReadCosts::new(&opts.cost);
-        Decoder { game, tokens, items, digits, junk_tail, unread_from: RefCell::new(unread_from), repeats: RefCell::new(repeats), opts, costs, memo }
+        Decoder { game, tokens, items, digits, junk_tail, unread_from, repeats: RefCell::new(repeats), opts, costs, memo }
     }
 
     fn into_memory(self) -> Memory<G::Position, G::Move> {
         let Decoder { items, digits, junk_tail, memo, unread_from, repeats, .. } = self;
-        Memory { items, digits, junk_tail, memo, unread_from: unread_from.into_inner(), repeats: repeats.into_inner() }
+        Memory { items, digits, junk_tail, memo, unread_from, repeats: repeats.into_inner() }
     }
 
     pub(super) fn text(&self, item: usize) -> &[u8] {
@@ -324,14 +336,22 @@ impl<'a, G: Spelling> Decoder<'a, G> {
 
     /// What leaving everything from `c` on unread costs.
     pub(super) fn unread_cost(&self, c: Cursor) -> f64 {
-        let at = c.item.min(self.items.len());
-        if let Some(known) = self.unread_from.borrow()[at] {
-            return known;
+        self.unread_from[c.item.min(self.items.len())]
+    }
+
+    /// Where a look to the end that starts at `from` stops: the end of the
+    /// text, or [`DecodeOptions::horizon`] items on, whichever comes first.
+    pub(super) fn look_limit(&self, from: Cursor) -> usize {
+        from.item.saturating_add(self.opts.horizon).min(self.items.len())
+    }
+
+    /// What leaving everything from `c` to `limit` unread costs.
+    pub(super) fn unread_cost_to(&self, c: Cursor, limit: usize) -> f64 {
+        if c.item >= limit {
+            return 0.0;
         }
-        // Summed from `c` on, in the order the costs have always been added.
-        let cost = (at..self.items.len()).map(|i| if self.kind(i) == TokenKind::Junk { self.opts.unread_per_junk } else { self.opts.unread_per_token }).sum();
-        self.unread_from.borrow_mut()[at] = Some(cost);
-        cost
+        // Past the last item nothing is left: the difference is then the whole cost.
+        if limit >= self.items.len() { self.unread_cost(c) } else { self.unread_cost(c) - self.unread_from[limit] }
     }
 
     /// Only junk is left: specks after the last move.
@@ -458,6 +478,7 @@ impl Default for DecodeOptions {
             deep_beam: 16,
             deep_extra_margin: 1.0,
             reconsider: 10,
+            horizon: 400,
             candidates: 8,
             min_margin: 0.75,
             overrule_margin: 3.0,

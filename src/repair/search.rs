@@ -235,8 +235,10 @@ impl<G: Spelling> Decoder<'_, G> {
 
     /// The cheapest reading of all the text from `cursor` on, where a line
     /// that stops pays for everything it leaves unread, and whether that
-    /// reading reads every number to the end. A pure function of (place,
-    /// board, move before), so each is worked out once a decode.
+    /// reading reads every number to the end. "The end" is the end of the
+    /// text or the horizon, whichever is nearer (see [`Decoder::look_limit`]).
+    /// A pure function of (place, board, move before), so each is worked out
+    /// once a decode.
     pub(super) fn cost_to_end(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings) -> (f64, bool) {
         self.cost_to_end_below(pos, cursor, previous, f64::INFINITY).unwrap_or((f64::INFINITY, false))
     }
@@ -273,10 +275,11 @@ impl<G: Spelling> Decoder<'_, G> {
     /// upper bound of [`Self::cost_to_end`] when the beam keeps that line,
     /// and only ever used as a first cap, so no answer depends on it.
     fn greedy_to_end(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings) -> f64 {
+        let limit = self.look_limit(cursor);
         let (mut pos, mut cursor, mut previous) = (pos.clone(), cursor, previous.clone());
         let mut cost = 0.0;
-        let mut best = self.unread_cost(cursor);
-        while !self.at_end(cursor) {
+        let mut best = self.unread_cost_to(cursor, limit);
+        while cursor.item < limit {
             let expansions = self.expand(&pos, cursor, &previous);
             let Some((mv, reading)) = expansions.iter().min_by(|a, b| a.1.cost.total_cmp(&b.1.cost)) else { break };
             cost += reading.cost;
@@ -286,7 +289,7 @@ impl<G: Spelling> Decoder<'_, G> {
             previous = Spellings::of(self.game, &pos, mv);
             pos = self.game.play(&pos, mv);
             cursor = reading.end;
-            best = best.min(cost + self.unread_cost(cursor));
+            best = best.min(cost + self.unread_cost_to(cursor, limit));
         }
         best
     }
@@ -298,6 +301,7 @@ impl<G: Spelling> Decoder<'_, G> {
     /// below it: they sort after every cheaper line in a beam, so the cheaper
     /// lines kept are the same. `None` when nothing reads below the cap.
     pub(super) fn cost_to_end_afresh(&self, pos: &G::Position, cursor: Cursor, previous: Spellings, cap: f64) -> Option<(f64, bool)> {
+        let limit = self.look_limit(cursor);
         let mut waiting: Queue<G::Position> = BTreeMap::new();
         waiting.insert((cursor.item, cursor.off), vec![(0.0, pos.clone(), previous)]);
         let mut best = f64::INFINITY;
@@ -315,12 +319,12 @@ impl<G: Spelling> Decoder<'_, G> {
                 }
             }
             for (cost, p, previous) in kept {
-                let stop_here = cost + self.unread_cost(at);
+                let stop_here = cost + self.unread_cost_to(at, limit);
                 if stop_here < best {
                     best = stop_here;
-                    complete = self.at_end(at) || self.only_junk_left(at);
+                    complete = at.item >= limit || self.only_junk_left(at);
                 }
-                if cost >= best.min(cap) || self.at_end(at) {
+                if cost >= best.min(cap) || at.item >= limit {
                     continue;
                 }
                 for (mv, reading) in self.expand(&p, at, &previous).iter() {

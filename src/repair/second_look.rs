@@ -39,7 +39,7 @@ impl<G: Spelling> Decoder<'_, G> {
             return None;
         }
         let prefix = cost_before_each(moves);
-        let as_read = prefix[k] + self.unread_cost(stop);
+        let as_read = prefix[k] + self.unread_cost_to(stop, self.look_limit(stop));
         let mut best: Option<(f64, usize, Chosen<G::Move>)> = None;
         for j in k.saturating_sub(self.opts.reconsider)..k {
             if done.contains(&(j, history[j].cursor.item)) {
@@ -67,7 +67,7 @@ impl<G: Spelling> Decoder<'_, G> {
             return None;
         }
         // A reading to the end that needs repair at every turn is no evidence.
-        let numbers = (before.cursor.item..self.items.len()).filter(|&i| self.kind(i) == TokenKind::Number).count();
+        let numbers = (before.cursor.item..self.look_limit(before.cursor)).filter(|&i| self.kind(i) == TokenKind::Number).count();
         let allowance = RECONSIDER_DENSITY * numbers as f64 + self.opts.overrule_margin;
         // Each total to the end, looked for only below `cap` (a total from `prefix` on): `None` above it.
         let total_below = |(mv, r): &(G::Move, Reading), cap: f64| {

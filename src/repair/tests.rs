@@ -212,3 +212,36 @@ fn one_reader_reads_each_start_as_a_fresh_decode_does() {
         }
     }
 }
+
+/// A look to the end follows the text only as far as the decoder's horizon
+/// (a move read across it may take a few numbers past it): what lies well
+/// beyond changes nothing. So every look costs about the same however long
+/// the text, and a long text is read in time that grows with its length,
+/// not with its square.
+#[test]
+fn a_look_to_the_end_stops_at_its_horizon() {
+    // At every ply two moves from one square; the line prints the first of each.
+    let plies = 100;
+    let from = |p: usize| 1 + (p % 29) as u32;
+    let game = Script((0..plies + 20).map(|p| vec![vec![from(p), from(p) + 1], vec![from(p), from(p) + 2]]).collect());
+    let line: Vec<String> = (0..plies).map(|p| format!("{}-{}", from(p), from(p) + 1)).collect();
+    let clean = line.join(" ");
+    // Then numbers no move reads: the line breaks down there.
+    let broken = format!("{clean} {}", ["99-77"; 20].join(" "));
+    let (clean, broken) = (scan(&clean), scan(&broken));
+    let bounded = DecodeOptions { horizon: 40, ..DecodeOptions::default() };
+    // 200 numbers in the clean line: from item 100 on, a look sees within 100 items of the break.
+    for item in 0..100 {
+        let (at, ply) = (Cursor { item, off: 0 }, item / 2);
+        let before_break = Decoder::new(&game, &clean, &bounded).cost_to_end(&ply, at, &Spellings::nothing());
+        let with_break = Decoder::new(&game, &broken, &bounded).cost_to_end(&ply, at, &Spellings::nothing());
+        assert_eq!(with_break, before_break, "from item {item}");
+        if item % 2 == 0 {
+            assert_eq!(with_break, (0.0, true), "from item {item}: the line reads clean through the horizon");
+        }
+    }
+    // A look with no horizon pays for the break, however far ahead.
+    let unbounded = DecodeOptions { horizon: usize::MAX, ..DecodeOptions::default() };
+    let (cost, complete) = Decoder::new(&game, &broken, &unbounded).cost_to_end(&0, Cursor { item: 0, off: 0 }, &Spellings::nothing());
+    assert!(cost > 0.0 && !complete, "{cost} {complete}");
+}
