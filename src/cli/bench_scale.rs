@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::{usage_error, EXIT_CLEAN, EXIT_ERRORS};
+use crate::bench::long_line;
 use crate::notation::{self, Reader};
 
 /// Each reader and the file it repeats, relative to the project.
@@ -40,6 +41,9 @@ pub(super) struct ScaleOptions {
     pub timeout: Duration,
     /// The most seconds a megabyte may take to read (`None`: no guard).
     pub guard: Option<f64>,
+    /// Instead of the corpus repeated, one Hoyle solution whose trunk grows to
+    /// each size (see [`long_line`]): the time of one long line.
+    pub long_line: bool,
 }
 
 /// One `check` run in a child process.
@@ -68,6 +72,18 @@ pub(super) fn run(opts: &ScaleOptions) -> u8 {
     let guard_header = if opts.guard.is_some() { "  guard" } else { "" };
     say!("reader      seed                                        MB   read s    MB/s  growth{guard_header}   check s  check peak RSS  × input{against_header}");
     let mut slow: Vec<String> = Vec::new();
+    if opts.long_line {
+        let mut previous = None;
+        for &mb in &opts.megabytes {
+            let input = long_line::hoyle_king_shuffle((mb * 1024.0 * 1024.0) as usize, 1);
+            let file = opts.dir.join(format!("hoyle-line-{mb}mb.txt"));
+            if let Err(e) = std::fs::write(&file, &input) {
+                return usage_error(&format!("cannot write {}: {e}", file.display()));
+            }
+            previous = Some(measure_row(opts, &exe, Reader::Hoyle, "one long line (king shuffle)", &file, &input, previous, &mut slow));
+        }
+        return guard_verdict(opts, &slow);
+    }
     for &(reader, seed) in SEEDS.iter().filter(|(r, _)| opts.readers.is_empty() || opts.readers.contains(r)) {
         let seed_path = opts.root.join(seed);
         let mut text = match std::fs::read_to_string(&seed_path) {
@@ -85,45 +101,14 @@ pub(super) fn run(opts: &ScaleOptions) -> u8 {
             if let Err(e) = std::fs::write(&file, &input) {
                 return usage_error(&format!("cannot write {}: {e}", file.display()));
             }
-            let started = Instant::now();
-            let source = notation::read(reader, &file, &input);
-            let took = started.elapsed();
-            drop(source);
-            let size = input.len() as f64 / 1e6;
-            let growth = previous.map_or("-".to_string(), |(s, t)| format!("{:.1}×/{:.1}×", took.as_secs_f64() / t.as_secs_f64().max(1e-9), size / s));
-            let seconds_a_megabyte = took.as_secs_f64() / size.max(1e-9);
-            let within = opts.guard.map(|limit| seconds_a_megabyte <= limit);
-            if within == Some(false) {
-                slow.push(format!("{} at {size:.1} MB ({seconds_a_megabyte:.2} s a MB)", reader_name(reader)));
-            }
-            let guard = match within {
-                Some(true) => "     ok",
-                Some(false) => "   SLOW",
-                None => "",
-            };
-            let ours = if opts.memory { columns(measure_check(&exe, &file, reader, opts.timeout), input.len()) } else { ["-".into(), "-".into(), "-".into()] };
-            let theirs = match &opts.against {
-                Some(other) => {
-                    let [t, p, r] = columns(measure_check(other, &file, reader, opts.timeout), input.len());
-                    format!(" {t:>13} {p:>14} {r:>8}")
-                }
-                None => String::new(),
-            };
-            say!(
-                "{:<11} {:<40} {:>6.1} {:>8.3} {:>7.2} {:>9}{guard} {:>9} {:>15} {:>8}{theirs}",
-                reader_name(reader),
-                seed,
-                size,
-                took.as_secs_f64(),
-                size / took.as_secs_f64().max(1e-9),
-                growth,
-                ours[0],
-                ours[1],
-                ours[2]
-            );
-            previous = Some((size, took));
+            previous = Some(measure_row(opts, &exe, reader, seed, &file, &input, previous, &mut slow));
         }
     }
+    guard_verdict(opts, &slow)
+}
+
+/// Exit 1, naming them, if any reader was over the guard.
+fn guard_verdict(opts: &ScaleOptions, slow: &[String]) -> u8 {
     match opts.guard {
         Some(limit) if !slow.is_empty() => {
             say!("over the guard of {limit} s a megabyte: {}", slow.join(", "));
@@ -131,6 +116,50 @@ pub(super) fn run(opts: &ScaleOptions) -> u8 {
         }
         _ => EXIT_CLEAN,
     }
+}
+
+/// One row: `input` (written to `file`) read in this process, and `check`d in
+/// a child; a reader over the guard is added to `slow`. Returns the size and
+/// read time, for the next row's growth.
+#[allow(clippy::too_many_arguments)]
+fn measure_row(opts: &ScaleOptions, exe: &Path, reader: Reader, seed: &str, file: &Path, input: &str, previous: Option<(f64, Duration)>, slow: &mut Vec<String>) -> (f64, Duration) {
+    let started = Instant::now();
+    let source = notation::read(reader, file, input);
+    let took = started.elapsed();
+    drop(source);
+    let size = input.len() as f64 / 1e6;
+    let growth = previous.map_or("-".to_string(), |(s, t)| format!("{:.1}×/{:.1}×", took.as_secs_f64() / t.as_secs_f64().max(1e-9), size / s));
+    let seconds_a_megabyte = took.as_secs_f64() / size.max(1e-9);
+    let within = opts.guard.map(|limit| seconds_a_megabyte <= limit);
+    if within == Some(false) {
+        slow.push(format!("{} at {size:.1} MB ({seconds_a_megabyte:.2} s a MB)", reader_name(reader)));
+    }
+    let guard = match within {
+        Some(true) => "     ok",
+        Some(false) => "   SLOW",
+        None => "",
+    };
+    let ours = if opts.memory { columns(measure_check(exe, file, reader, opts.timeout), input.len()) } else { ["-".into(), "-".into(), "-".into()] };
+    let theirs = match &opts.against {
+        Some(other) => {
+            let [t, p, r] = columns(measure_check(other, file, reader, opts.timeout), input.len());
+            format!(" {t:>13} {p:>14} {r:>8}")
+        }
+        None => String::new(),
+    };
+    say!(
+        "{:<11} {:<40} {:>6.1} {:>8.3} {:>7.2} {:>9}{guard} {:>9} {:>15} {:>8}{theirs}",
+        reader_name(reader),
+        seed,
+        size,
+        took.as_secs_f64(),
+        size / took.as_secs_f64().max(1e-9),
+        growth,
+        ours[0],
+        ours[1],
+        ours[2]
+    );
+    (size, took)
 }
 
 /// `text` repeated to about `bytes`, whole copies only, separated so each copy

@@ -133,6 +133,16 @@ impl<P, M> Default for Memos<P, M> {
 }
 
 impl<P, M> Memos<P, M> {
+    /// Forget every result asked about a place before item `item`: a long
+    /// line is never asked about text it read long ago, and what the search
+    /// remembers then stays that of the stretch being read.
+    fn forget_before(&self, item: usize) {
+        self.expansions.forget_before(item);
+        self.to_end.forget_before(item);
+        self.at_least.forget_before(item);
+        self.alignments.forget_before(item);
+    }
+
     /// Forget every result that depends on a board, keeping their tables'
     /// room; what depends on the text alone is kept (the alignments up to a bound).
     fn forget_boards(&self) {
@@ -406,6 +416,11 @@ impl<'a, G: Spelling> Decoder<'a, G> {
                 return Decoded { moves: line.moves, trailing_junk: Vec::new(), stop: Some(stop) };
             }
             self.accept(&mut line, mv, reading, margin);
+            // Only the last few moves are read again: what was asked before them is dropped.
+            if line.moves.len().is_multiple_of(FORGET_EVERY) {
+                let oldest = line.moves.len().saturating_sub(self.opts.reconsider + 1);
+                self.memo.forget_before(line.history[oldest].cursor.item);
+            }
         }
     }
 
@@ -454,6 +469,11 @@ impl<'a, G: Spelling> Decoder<'a, G> {
         });
     }
 }
+
+/// Every this many moves a line forgets what the search remembered of the
+/// text it read long ago (see [`Memos::forget_before`]); far more than a
+/// printed line, whose reading it then never touches.
+const FORGET_EVERY: usize = 256;
 
 /// A mend at least this dear is checked against the earlier moves read as printed.
 const MEND_AUDIT_COST: f64 = 1.0;

@@ -28,6 +28,11 @@ impl<P, V> Memo<P, V> {
     pub(super) fn clear(&self) {
         self.map.borrow_mut().clear();
     }
+
+    /// Forget every result asked about a place before item `item`.
+    pub(super) fn forget_before(&self, item: usize) {
+        self.map.borrow_mut().retain(|key, _| key.0.item >= item);
+    }
 }
 
 impl<P: Clone + Eq + Hash, V: Clone> Memo<P, V> {
@@ -130,6 +135,21 @@ impl Alignments {
         self.found.borrow_mut().clear();
     }
 
+    /// Forget the readings of every key that starts before item `item`, and
+    /// the room they took in the list.
+    pub(super) fn forget_before(&self, item: usize) {
+        let mut map = self.map.borrow_mut();
+        map.retain(|key, _| key.at.item >= item);
+        let mut found = self.found.borrow_mut();
+        let mut kept = Vec::with_capacity(found.len() / 2);
+        for range in map.values_mut() {
+            let from = kept.len() as u32;
+            kept.extend_from_slice(&found[range.0 as usize..range.1 as usize]);
+            *range = (from, kept.len() as u32);
+        }
+        *found = kept;
+    }
+
     /// The readings remembered under `key`, appended to `out`; false if there are none.
     pub(super) fn get(&self, key: &AlignKey, out: &mut Vec<Reading>) -> bool {
         let Some(&(from, to)) = self.map.borrow().get(key) else { return false };
@@ -200,6 +220,31 @@ mod tests {
         assert!(out.is_empty());
         assert!(!memo.get(&AlignKey::new(&[11, 15], at, 0.6).unwrap(), &mut out), "another cost");
         assert!(!memo.get(&AlignKey::new(&[11, 15], Cursor { item: 2, off: 1 }, 0.0).unwrap(), &mut out), "another place");
+    }
+
+    #[test]
+    fn forgetting_the_text_behind_keeps_what_lies_ahead_as_it_was() {
+        let read = |cost, item| Reading { cost, end: Cursor { item, off: 0 }, pieces: Vec::new() };
+        let (alignments, memo): (Alignments, Memo<u8, f64>) = (Alignments::default(), Memo::default());
+        for item in 0..6 {
+            let at = Cursor { item, off: 0 };
+            alignments.put(AlignKey::new(&[11, 15], at, 0.0).unwrap(), &[read(0.5, item + 1), read(1.0, item + 2)]);
+            memo.put(at, &7, &Spellings::nothing(), item as f64);
+        }
+        alignments.forget_before(3);
+        memo.forget_before(3);
+        assert_eq!(alignments.len(), 3);
+        for item in 0..6 {
+            let at = Cursor { item, off: 0 };
+            let mut out = Vec::new();
+            let kept = alignments.get(&AlignKey::new(&[11, 15], at, 0.0).unwrap(), &mut out);
+            assert_eq!(kept, item >= 3, "item {item}");
+            if kept {
+                assert_eq!(out, [read(0.5, item + 1), read(1.0, item + 2)], "item {item}: the readings survive the list being packed");
+            }
+            assert_eq!(memo.get(at, &7, &Spellings::nothing()), (item >= 3).then_some(item as f64));
+        }
+        assert_eq!(alignments.found.borrow().len(), 6, "the room of the readings forgotten is given back");
     }
 
     #[test]
