@@ -6,7 +6,8 @@
 //! the length.
 
 use super::noise::Rng;
-use crate::rules::draughts::{Color, Position, Setup, Square};
+use crate::rules::draughts::fen::parse_fen;
+use crate::rules::draughts::{Color, Position, Square};
 
 /// The kings' squares at the start (Black to move), as `--position` gives them.
 pub const START: &str = "B:WK29:BK4";
@@ -14,7 +15,7 @@ pub const START: &str = "B:WK29:BK4";
 /// A Hoyle text of about `bytes` bytes: one solution, one long trunk.
 pub fn hoyle_king_shuffle(bytes: usize, seed: u64) -> String {
     let mut rng = Rng::new(seed);
-    let setup = Setup { black_kings: 1 << 3, white_kings: 1 << 28, turn: Some(Color::Black), ..Setup::default() };
+    let setup = parse_fen(START).expect("the start is a FEN");
     let mut pos = Position::from_setup(setup).expect("two kings apart are a position");
     let mut text = String::from("Long Position.\n\n[Black to Move and Win.]\n\nSolution.\n\n");
     while text.len() < bytes {
@@ -41,7 +42,6 @@ pub fn hoyle_king_shuffle(bytes: usize, seed: u64) -> String {
 mod tests {
     use super::*;
     use crate::notation::hoyle::{read_hoyle_with, HoyleOptions};
-    use crate::rules::draughts::fen::parse_fen;
 
     #[test]
     fn the_long_line_reads_whole_from_its_start() {
