@@ -54,6 +54,16 @@ pub(super) struct Reading {
 /// Every reading of every legal move from one place.
 pub(super) type Expansion<M> = Rc<Vec<(M, Reading)>>;
 
+/// The pieces of one reading of one move, as [`Decoder::pieces_of`] last found them.
+pub(super) struct LastPieces<P, M> {
+    pos: P,
+    cursor: Cursor,
+    previous: Spellings,
+    mv: M,
+    end: Cursor,
+    pieces: Vec<Piece>,
+}
+
 impl<G: Spelling> Decoder<'_, G> {
     /// The cheapest readings of the next move, cheapest first, as many as the options compare.
     pub(super) fn ranked(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings) -> Vec<(G::Move, Reading)> {
@@ -132,8 +142,21 @@ impl<G: Spelling> Decoder<'_, G> {
 
     /// The pieces of text the reading of `mv` from `cursor` that ends at `end`
     /// uses: the same alignment again, for this one move, keeping its pieces.
+    /// The reading last asked about is kept: a move is asked about two or
+    /// three times running (is it plain, is it a repair, accept it).
     pub(super) fn pieces_of(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings, mv: &G::Move, end: Cursor) -> Vec<Piece> {
-        self.expand_afresh(pos, cursor, previous, Some(mv)).into_iter().find(|(m, r)| m == mv && r.end == end).map_or_else(Vec::new, |(_, r)| r.pieces)
+        if let Some(last) = self.last_pieces.borrow().as_ref()
+            && last.cursor == cursor
+            && last.end == end
+            && last.mv == *mv
+            && last.pos == *pos
+            && last.previous == *previous
+        {
+            return last.pieces.clone();
+        }
+        let pieces = self.expand_afresh(pos, cursor, previous, Some(mv)).into_iter().find(|(m, r)| m == mv && r.end == end).map_or_else(Vec::new, |(_, r)| r.pieces);
+        *self.last_pieces.borrow_mut() = Some(LastPieces { pos: pos.clone(), cursor, previous: previous.clone(), mv: mv.clone(), end, pieces: pieces.clone() });
+        pieces
     }
 
     /// Places a move may start: here, past a stray token or two, or past a

@@ -7,7 +7,7 @@
 //! [`super::second_look`] reads earlier moves again, [`super::read_cost`] and
 //! [`super::memo`] remember what the search asks more than once.
 
-use super::align::{Expansion, Reading};
+use super::align::{Expansion, LastPieces, Reading};
 use super::as_printed::{read_as_printed, Plain};
 use super::memo::{Alignments, Memo};
 use super::read_cost::ReadCosts;
@@ -176,6 +176,7 @@ pub(super) struct Decoder<'a, G: Spelling> {
     pub opts: &'a DecodeOptions,
     pub costs: ReadCosts<'a>,
     pub memo: Memos<G::Position, G::Move>,
+    pub(super) last_pieces: RefCell<Option<LastPieces<G::Position, G::Move>>>,
 }
 
 /// Read the longest legal move sequence the tokens support from `start`.
@@ -309,7 +310,7 @@ impl<'a, G: Spelling> Decoder<'a, G> {
     fn with_memory(game: &'a G, tokens: &'a [Token], opts: &'a DecodeOptions, memory: Memory<G::Position, G::Move>) -> Decoder<'a, G> {
         let Memory { items, digits, junk_tail, memo, unread_from, repeats } = memory;
         let costs = ReadCosts::new(&opts.cost);
-        Decoder { game, tokens, items, digits, junk_tail, unread_from, repeats: RefCell::new(repeats), opts, costs, memo }
+        Decoder { game, tokens, items, digits, junk_tail, unread_from, repeats: RefCell::new(repeats), opts, costs, memo, last_pieces: RefCell::default() }
     }
 
     fn into_memory(self) -> Memory<G::Position, G::Move> {

@@ -245,3 +245,26 @@ fn a_look_to_the_end_stops_at_its_horizon() {
     let (cost, complete) = Decoder::new(&game, &broken, &unbounded).cost_to_end(&0, Cursor { item: 0, off: 0 }, &Spellings::nothing());
     assert!(cost > 0.0 && !complete, "{cost} {complete}");
 }
+
+#[test]
+fn the_pieces_kept_for_one_reading_are_never_lent_to_another() {
+    // "l5" reads as 15 (a letter for a digit) or as 16 (and a misread digit),
+    // each in several ways: readings of two moves from the same place.
+    let game = Script(vec![vec![vec![11, 15], vec![11, 16]], vec![vec![22, 18]]]);
+    let tokens = scan("11-l5 22-18");
+    let opts = DecodeOptions::default();
+    let dec = Decoder::new(&game, &tokens, &opts);
+    let at = Cursor { item: 0, off: 0 };
+    let readings = dec.expand(&0, at, &Spellings::nothing());
+    let fresh = |mv: &Vec<u32>, end| Decoder::new(&game, &tokens, &opts).pieces_of(&0, at, &Spellings::nothing(), mv, end);
+    let answers: Vec<_> = readings.iter().map(|(mv, r)| fresh(mv, r.end)).collect();
+    assert!(readings.iter().any(|(mv, _)| *mv == vec![11, 16]) && answers.iter().any(|a| *a != answers[0]), "{readings:?}");
+    // Asked in turn, and again in the other order, of one decoder: each as a fresh decoder finds it.
+    let order: Vec<usize> = (0..readings.len()).chain((0..readings.len()).rev()).chain([0, 0]).collect();
+    for k in order {
+        let (mv, reading) = &readings[k];
+        assert_eq!(dec.pieces_of(&0, at, &Spellings::nothing(), mv, reading.end), answers[k], "{mv:?} to {:?}", reading.end);
+    }
+    // The same move from a board it is not legal on has no reading, hence no pieces.
+    assert_eq!(dec.pieces_of(&1, at, &Spellings::nothing(), &readings[0].0, readings[0].1.end), Vec::new());
+}
