@@ -10,6 +10,7 @@ use crate::span::Span;
 use crate::tree::{Annotation, AnnotationKind, Edit, Game, Line, LineStatus, Repair, StatedResult, Unread};
 use regex::Regex;
 use serde::Serialize;
+use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::sync::LazyLock;
 
@@ -405,7 +406,7 @@ fn ends_in(read: Span, printed: Span) -> bool {
 /// span, and the edit is logged on the move by `log_ocr_zeros`.
 pub(super) fn tokens_of(text: &str, items: &[MoveItem]) -> (Vec<Token>, Vec<Span>) {
     let mut zeros = Vec::new();
-    let tokens = items
+    let mut tokens = items
         .iter()
         .flat_map(|it| scan(it.span.slice(text), it.span.start))
         .map(|mut t| {
@@ -416,7 +417,9 @@ pub(super) fn tokens_of(text: &str, items: &[MoveItem]) -> (Vec<Token>, Vec<Span
             }
             t
         })
-        .collect();
+        .collect::<Vec<Token>>();
+    // Collected without knowing how many: up to twice the room, which a long line would keep.
+    tokens.shrink_to_fit();
     (tokens, zeros)
 }
 
@@ -442,8 +445,16 @@ pub(crate) fn read_solution(text: &str, raw: &RawSolution, start: &Position, opt
     read_solution_with_trunk(text, raw, start, opts, None)
 }
 
-/// [`read_solution`], with the trunk already decoded from `start` (see [`super::tried::Tried::trunk_reads`]).
-pub(crate) fn read_solution_with_trunk(text: &str, raw: &RawSolution, start: &Position, opts: &ReadOptions, trunk: Option<&Decoded<Move>>) -> (Game, SolutionReport, Vec<Diagnostic>) {
+/// The trunk's tokens (see [`trunk_tokens`]) and its reading from one start,
+/// already made by the search for a lost diagram (see [`super::tried::Tried::trunk_reads`]).
+pub(crate) struct KnownTrunk<'a> {
+    pub tokens: &'a [Token],
+    pub zeros: &'a [Span],
+    pub decoded: &'a Decoded<Move>,
+}
+
+/// [`read_solution`], with the trunk already read from `start`.
+pub(crate) fn read_solution_with_trunk(text: &str, raw: &RawSolution, start: &Position, opts: &ReadOptions, trunk: Option<KnownTrunk>) -> (Game, SolutionReport, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut lines: Vec<Line> = Vec::new();
     let mut starts: Vec<Position> = Vec::new();
@@ -462,11 +473,14 @@ pub(crate) fn read_solution_with_trunk(text: &str, raw: &RawSolution, start: &Po
             starts.push(*start);
             continue;
         };
-        let (tokens, zeros) = tokens_of(text, &rl.items);
-        let decoded = match trunk {
+        let made;
+        let (tokens, zeros, decoded) = match &trunk {
             // The same tokens from the same start: the same reading.
-            Some(known) if li == 0 && parent.is_none() => known.clone(),
-            _ => repair::decode(&BookDraughts, &line_start, &tokens, &opts.decode),
+            Some(known) if li == 0 && parent.is_none() => (known.tokens, known.zeros, Cow::Borrowed(known.decoded)),
+            _ => {
+                made = tokens_of(text, &rl.items);
+                (&made.0[..], &made.1[..], Cow::Owned(repair::decode(&BookDraughts, &line_start, &made.0, &opts.decode)))
+            }
         };
         let reading = build_line(&BookDraughts, &line_start, text, &decoded, describe);
         diagnostics.extend(reading.diagnostics);
@@ -491,7 +505,7 @@ pub(crate) fn read_solution_with_trunk(text: &str, raw: &RawSolution, start: &Po
             similar: Vec::new(),
             pages: Vec::new(),
         };
-        keep_marks(text, rl, &mut line, &tokens, &decoded, &zeros, &mut diagnostics);
+        keep_marks(text, rl, &mut line, tokens, &decoded, zeros, &mut diagnostics);
         count_line(&mut report, &line, &line_start, &mut diagnostics);
         lines.push(line);
         starts.push(line_start);
@@ -607,9 +621,10 @@ for (li, rl) in raw.lines.iter().enumerate() {
 
 /// The tokens of the trunk (the first line, where it branches from nothing),
 /// which the search for a lost diagram reads from every start it guesses.
-pub(crate) fn trunk_tokens(text: &str, raw: &RawSolution) -> Option<Vec<Token>> {
+/// With them, the OCR zeros read away (see [`tokens_of`]).
+pub(crate) fn trunk_tokens(text: &str, raw: &RawSolution) -> Option<(Vec<Token>, Vec<Span>)> {
     let trunk = raw.lines.first()?;
-    Some(tokens_of(text, &trunk.items).0)
+    Some(tokens_of(text, &trunk.items))
 }
 
 fn end_of(line: &Line, start: Position) -> Option<Position> {

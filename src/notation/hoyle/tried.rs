@@ -7,13 +7,14 @@
 //! trunk included. A reading depends only on the solution and the start, so
 //! each is kept and handed out again.
 
-use super::solution::{read_solution_with_trunk, trunk_tokens, RawSolution, SolutionReport};
+use super::solution::{read_solution_with_trunk, trunk_tokens, KnownTrunk, RawSolution, SolutionReport};
 use crate::diagnostic::Diagnostic;
 use crate::repair::{self, Decoded};
 use crate::text::draughts::{BookDraughts, ReadOptions};
 use crate::rules::draughts::{Move, Position, Setup};
+use crate::span::Span;
 use crate::tree::Game;
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 
 /// A solution read from one start: the game, its report and what reading found.
@@ -23,8 +24,10 @@ pub(super) struct Tried<'a> {
     text: &'a str,
     raw: &'a RawSolution,
     opts: &'a ReadOptions,
-    /// Reads the trunk from one start after another; `None` without a trunk.
-    trunk_reader: Option<repair::Reader<BookDraughts>>,
+    /// Reads the trunk from one start after another, and the OCR zeros its
+    /// tokens read away; `None` without a trunk. Made when first asked: a
+    /// solution read from a given start alone needs none.
+    trunk_reader: OnceCell<Option<(repair::Reader<BookDraughts>, Vec<Span>)>>,
     /// The trunk read from a start; `None` where it has none or stops short.
     trunks: RefCell<HashMap<Position, Option<Decoded<Move>>>>,
     readings: RefCell<HashMap<Position, Reading>>,
@@ -32,8 +35,7 @@ pub(super) struct Tried<'a> {
 
 impl<'a> Tried<'a> {
     pub(super) fn new(text: &'a str, raw: &'a RawSolution, opts: &'a ReadOptions) -> Tried<'a> {
-        let trunk_reader = trunk_tokens(text, raw).map(|tokens| repair::Reader::new(BookDraughts, tokens, opts.decode.clone()));
-        Tried { text, raw, opts, trunk_reader, trunks: RefCell::default(), readings: RefCell::default() }
+        Tried { text, raw, opts, trunk_reader: OnceCell::new(), trunks: RefCell::default(), readings: RefCell::default() }
     }
 
     pub(super) fn text(&self) -> &'a str {
@@ -57,7 +59,7 @@ impl<'a> Tried<'a> {
     /// (see [`repair::decode_unless_it_stops`]).
     pub(super) fn trunk_reads(&self, start: &Position) -> bool {
         let mut trunks = self.trunks.borrow_mut();
-        let trunk = trunks.entry(*start).or_insert_with(|| self.trunk_reader.as_ref()?.decode_unless_it_stops(start));
+        let trunk = trunks.entry(*start).or_insert_with(|| self.trunk_reader().as_ref()?.0.decode_unless_it_stops(start));
         trunk.as_ref().is_some_and(|d| d.stop.is_none())
     }
 
@@ -70,13 +72,18 @@ impl<'a> Tried<'a> {
         self.raw.lines.first().is_none_or(|trunk| trunk.placed_by.is_some()) || self.trunk_reads(&start)
     }
 
+    fn trunk_reader(&self) -> &Option<(repair::Reader<BookDraughts>, Vec<Span>)> {
+        self.trunk_reader.get_or_init(|| trunk_tokens(self.text, self.raw).map(|(tokens, zeros)| (repair::Reader::new(BookDraughts, tokens, self.opts.decode.clone()), zeros)))
+    }
+
     /// The whole solution read from `start`.
     fn read(&self, start: &Position) -> Reading {
         if let Some(known) = self.readings.borrow().get(start) {
             return known.clone();
         }
         let trunks = self.trunks.borrow();
-        let trunk = trunks.get(start).and_then(Option::as_ref);
+        let decoded = trunks.get(start).and_then(Option::as_ref);
+        let trunk = decoded.zip(self.trunk_reader.get().and_then(Option::as_ref)).map(|(decoded, (reader, zeros))| KnownTrunk { tokens: reader.tokens(), zeros, decoded });
         let reading = read_solution_with_trunk(self.text, self.raw, start, self.opts, trunk);
         self.readings.borrow_mut().insert(*start, reading.clone());
         reading
