@@ -207,6 +207,16 @@ impl<G: Spelling> Decoder<'_, G> {
         starts
     }
 
+    /// Forget the repeated runs worked out for items before `item` (a long
+    /// line never asks about them again; asked, they are worked out again).
+    pub(super) fn forget_repeats_before(&self, item: usize) {
+        let mut repeats = self.repeats.borrow_mut();
+        let end = item.min(repeats.len());
+        // Those before the last item forgotten are forgotten already.
+        let from = self.repeats_forgotten.replace(end).min(end);
+        repeats[from..end].iter_mut().for_each(|slot| *slot = None);
+    }
+
     /// A fragment printed twice: the next k numbers from item `i` repeat the k
     /// before (specks of junk in either copy do not count). Depends on `i` only,
     /// so it is worked out once and lent to `f`.

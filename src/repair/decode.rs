@@ -11,11 +11,12 @@ use super::align::{Expansion, LastPieces, Reading};
 use super::as_printed::{read_as_printed, Plain};
 use super::memo::{Alignments, Memo};
 use super::read_cost::ReadCosts;
+use super::second_look::RECONSIDER_BUDGET;
 use super::spellings::Spellings;
 use super::{CostModel, Spelling, Token, TokenKind};
 use crate::span::Span;
 use crate::tree::Edit;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ops::Range;
 
 #[derive(Clone, Debug)]
@@ -113,6 +114,52 @@ pub(super) struct Before<P> {
     pub previous: Spellings,
 }
 
+/// Where reading stood before each move of a line, kept for the moves a
+/// second look may read again: a long line forgets those far behind it (see
+/// [`History::forget_before`]), indexed still by the move's place in the line.
+pub(super) struct History<P> {
+    /// The move `kept[0]` stood before.
+    first: usize,
+    kept: Vec<Before<P>>,
+}
+
+impl<P> History<P> {
+    fn new() -> History<P> {
+        History { first: 0, kept: Vec::new() }
+    }
+
+    /// The first move whose state is kept: no move before it can be read again.
+    pub(super) fn first(&self) -> usize {
+        self.first
+    }
+
+    fn push(&mut self, before: Before<P>) {
+        self.kept.push(before);
+    }
+
+    /// Back to before move `j`: its state, everything from it on dropped.
+    fn back_to(&mut self, j: usize) -> Before<P> {
+        let at = j - self.first;
+        let before = self.kept.swap_remove(at);
+        self.kept.truncate(at);
+        before
+    }
+
+    /// Forget the states before move `j`.
+    fn forget_before(&mut self, j: usize) {
+        let gone = j.saturating_sub(self.first).min(self.kept.len());
+        self.kept.drain(..gone);
+        self.first += gone;
+    }
+}
+
+impl<P> std::ops::Index<usize> for History<P> {
+    type Output = Before<P>;
+    fn index(&self, j: usize) -> &Before<P> {
+        &self.kept[j - self.first]
+    }
+}
+
 /// A move chosen: the move, its reading and its margin over every other reading.
 pub(super) type Chosen<M> = (M, Reading, f64);
 
@@ -173,6 +220,8 @@ pub(super) struct Decoder<'a, G: Spelling> {
     unread_from: Vec<f64>,
     /// The repeated runs that may follow each item, worked out when first asked.
     pub(super) repeats: RefCell<Vec<Option<Vec<Reading>>>>,
+    /// The repeated runs of the items before this one are forgotten (see [`Decoder::forget_repeats_before`]).
+    pub(super) repeats_forgotten: Cell<usize>,
     pub opts: &'a DecodeOptions,
     pub costs: ReadCosts<'a>,
     pub memo: Memos<G::Position, G::Move>,
@@ -310,7 +359,7 @@ impl<'a, G: Spelling> Decoder<'a, G> {
     fn with_memory(game: &'a G, tokens: &'a [Token], opts: &'a DecodeOptions, memory: Memory<G::Position, G::Move>) -> Decoder<'a, G> {
         let Memory { items, digits, junk_tail, memo, unread_from, repeats } = memory;
         let costs = ReadCosts::new(&opts.cost);
-        Decoder { game, tokens, items, digits, junk_tail, unread_from, repeats: RefCell::new(repeats), opts, costs, memo, last_pieces: RefCell::default() }
+        Decoder { game, tokens, items, digits, junk_tail, unread_from, repeats: RefCell::new(repeats), repeats_forgotten: Cell::new(0), opts, costs, memo, last_pieces: RefCell::default() }
     }
 
     fn into_memory(self) -> Memory<G::Position, G::Move> {
@@ -384,7 +433,7 @@ impl<'a, G: Spelling> Decoder<'a, G> {
     }
 
     fn run(&self, start: &G::Position, audit: Audit) -> Decoded<G::Move> {
-        let mut line = LineSoFar { pos: start.clone(), cursor: Cursor { item: 0, off: 0 }, moves: Vec::new(), history: Vec::new(), previous: Spellings::nothing() };
+        let mut line = LineSoFar { pos: start.clone(), cursor: Cursor { item: 0, off: 0 }, moves: Vec::new(), history: History::new(), previous: Spellings::nothing() };
         let mut reconsidered: Vec<(usize, usize)> = Vec::new();
         loop {
             if let Some(end) = self.line_ends(&line) {
@@ -397,8 +446,7 @@ impl<'a, G: Spelling> Decoder<'a, G> {
                     // that move again, this time following every reading to the end.
                     Some((j, chosen)) => {
                         line.moves.truncate(j);
-                        let before = line.history.swap_remove(j);
-                        line.history.truncate(j);
+                        let before = line.history.back_to(j);
                         (line.pos, line.cursor, line.previous) = (before.pos, before.cursor, before.previous);
                         chosen
                     }
@@ -420,7 +468,12 @@ impl<'a, G: Spelling> Decoder<'a, G> {
             // Only the last few moves are read again: what was asked before them is dropped.
             if line.moves.len().is_multiple_of(FORGET_EVERY) {
                 let oldest = line.moves.len().saturating_sub(self.opts.reconsider + 1);
-                self.memo.forget_before(line.history[oldest].cursor.item);
+                let item = line.history[oldest].cursor.item;
+                self.memo.forget_before(item);
+                self.forget_repeats_before(item);
+                // Each second look may go back `reconsider` moves from where the
+                // line then ends, and a line takes at most its budget of them.
+                line.history.forget_before(line.moves.len().saturating_sub(self.opts.reconsider * (RECONSIDER_BUDGET + 1) + 1));
             }
         }
     }
@@ -485,7 +538,7 @@ struct LineSoFar<P, M> {
     cursor: Cursor,
     moves: Vec<DecodedMove<M>>,
     /// The state before each move read, to read it again if the line breaks down later.
-    history: Vec<Before<P>>,
+    history: History<P>,
     /// How the move just read may be printed: a copy of it is a repeat.
     previous: Spellings,
 }
@@ -508,5 +561,29 @@ impl Default for DecodeOptions {
             unread_per_token: 2.5,
             unread_per_junk: 0.3,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Before, Cursor, History, Spellings};
+
+    fn before(item: usize) -> Before<usize> {
+        Before { pos: item, cursor: Cursor { item, off: 0 }, previous: Spellings::nothing() }
+    }
+
+    #[test]
+    fn a_history_that_forgets_keeps_each_later_move_where_it_was() {
+        let mut history = History::new();
+        (0..600).for_each(|j| history.push(before(j)));
+        history.forget_before(256);
+        history.forget_before(100);
+        assert_eq!((history.first(), history[256].pos, history[599].pos), (256, 256, 599));
+        // Back to before move 300: its state, and the line goes on from there.
+        assert_eq!(history.back_to(300).pos, 300);
+        history.push(before(1000));
+        assert_eq!((history[299].pos, history[300].pos), (299, 1000));
+        history.forget_before(5000);
+        assert_eq!(history.first(), 301);
     }
 }

@@ -3,12 +3,12 @@
 //! of the text. A misprint that is itself a legal move shows only later.
 
 use super::align::Reading;
-use super::decode::{Before, Chosen, Cursor, Decoder, DecodedMove};
+use super::decode::{Before, Chosen, Cursor, Decoder, DecodedMove, History};
 use super::spellings::Spellings;
 use super::{Spelling, TokenKind};
 
 /// How often a breakdown may send the reader back, in one text.
-const RECONSIDER_BUDGET: usize = 8;
+pub(super) const RECONSIDER_BUDGET: usize = 8;
 /// How much dearer than the move as read another reading of it may be and still be tried.
 const RECONSIDER_SPREAD: f64 = 1.6;
 /// Added to each cap on a look to the end, so that rounding in sums of
@@ -33,7 +33,7 @@ impl<G: Spelling> Decoder<'_, G> {
     /// replaced only when another reading of it reads to the end and beats the
     /// line as read (the breakdown included) and every other reading by a clear
     /// margin. Returns the move's index and the new reading.
-    pub(super) fn reconsider(&self, history: &[Before<G::Position>], moves: &[DecodedMove<G::Move>], stop: Cursor, done: &mut Vec<(usize, usize)>) -> Option<(usize, Chosen<G::Move>)> {
+    pub(super) fn reconsider(&self, history: &History<G::Position>, moves: &[DecodedMove<G::Move>], stop: Cursor, done: &mut Vec<(usize, usize)>) -> Option<(usize, Chosen<G::Move>)> {
         let k = moves.len();
         if k == 0 || done.len() >= RECONSIDER_BUDGET {
             return None;
@@ -41,7 +41,7 @@ impl<G: Spelling> Decoder<'_, G> {
         let prefix = cost_before_each(moves);
         let as_read = prefix[k] + self.unread_cost_to(stop, self.look_limit(stop));
         let mut best: Option<(f64, usize, Chosen<G::Move>)> = None;
-        for j in k.saturating_sub(self.opts.reconsider)..k {
+        for j in k.saturating_sub(self.opts.reconsider).max(history.first())..k {
             if done.contains(&(j, history[j].cursor.item)) {
                 continue;
             }
@@ -99,7 +99,7 @@ impl<G: Spelling> Decoder<'_, G> {
     /// reading of which explains the whole text within the usual margin of
     /// the line as read, mend included? Then that earlier move is in doubt:
     /// its index and both readings.
-    pub(super) fn earlier_rival(&self, history: &[Before<G::Position>], moves: &[DecodedMove<G::Move>], pos: &G::Position, mv: &G::Move, reading: &Reading) -> Option<(usize, Vec<Vec<u32>>)> {
+    pub(super) fn earlier_rival(&self, history: &History<G::Position>, moves: &[DecodedMove<G::Move>], pos: &G::Position, mv: &G::Move, reading: &Reading) -> Option<(usize, Vec<Vec<u32>>)> {
         let k = moves.len();
         if self.opts.reconsider == 0 || self.opts.deep_beam == 0 || k == 0 {
             return None;
@@ -107,7 +107,7 @@ impl<G: Spelling> Decoder<'_, G> {
         // The other cheap readings of each earlier move read as printed, latest
         // first. Most mends have none, and then the line as read need not be
         // followed to the end (the dearest part of the audit) to know it.
-        let alternatives: Vec<(usize, Vec<(G::Move, Reading)>)> = (k.saturating_sub(self.opts.reconsider)..k)
+        let alternatives: Vec<(usize, Vec<(G::Move, Reading)>)> = (k.saturating_sub(self.opts.reconsider).max(history.first())..k)
             .rev()
             .filter(|&j| moves[j].edits.is_empty())
             .map(|j| {
