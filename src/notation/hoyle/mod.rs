@@ -178,7 +178,7 @@ fn best_reading(text: &str, raw: &RawSolution, opts: &HoyleOptions, same_diagram
             // The printed task ("White to move and draw") names the side to move;
             // one diagram given by title serves every task printed under it.
             let setup = if raw.task.is_some() || setup.turn.is_none() { with_turn(*setup, turn) } else { *setup };
-            tried.read_from("given", setup)
+            tried.read_only_from("given", setup)
         }
         None => {
             search_start(&tried, same_diagram.map(|setup| with_turn(setup, turn)), turn, opts.infer)

@@ -49,9 +49,14 @@ impl<'a> Tried<'a> {
     /// The solution read from `setup`, its report saying where the start came from.
     pub(super) fn read_from(&self, from: &str, setup: Setup) -> Option<Reading> {
         let pos = Position::from_setup(setup).ok()?;
-        let (game, mut report, diags) = self.read(&pos);
-        report.start_from = from.to_string();
-        Some((game, report, diags))
+        Some(named(self.read(&pos), from))
+    }
+
+    /// [`Tried::read_from`] for the one start a search is not made for (a
+    /// given one): nothing is kept, so a long solution is not held twice.
+    pub(super) fn read_only_from(&self, from: &str, setup: Setup) -> Option<Reading> {
+        let pos = Position::from_setup(setup).ok()?;
+        Some(named(self.read_afresh(&pos), from))
     }
 
     /// Whether the trunk alone reads to its end from `start`, a first test of
@@ -81,13 +86,23 @@ impl<'a> Tried<'a> {
         if let Some(known) = self.readings.borrow().get(start) {
             return known.clone();
         }
-        let trunks = self.trunks.borrow();
-        let decoded = trunks.get(start).and_then(Option::as_ref);
-        let trunk = decoded.zip(self.trunk_reader.get().and_then(Option::as_ref)).map(|(decoded, (reader, zeros))| KnownTrunk { tokens: reader.tokens(), zeros, decoded });
-        let reading = read_solution_with_trunk(self.text, self.raw, start, self.opts, trunk);
+        let reading = self.read_afresh(start);
         self.readings.borrow_mut().insert(*start, reading.clone());
         reading
     }
+
+    fn read_afresh(&self, start: &Position) -> Reading {
+        let trunks = self.trunks.borrow();
+        let decoded = trunks.get(start).and_then(Option::as_ref);
+        let trunk = decoded.zip(self.trunk_reader.get().and_then(Option::as_ref)).map(|(decoded, (reader, zeros))| KnownTrunk { tokens: reader.tokens(), zeros, decoded });
+        read_solution_with_trunk(self.text, self.raw, start, self.opts, trunk)
+    }
+}
+
+/// A reading whose report says where its start came from.
+fn named((game, mut report, diagnostics): Reading, from: &str) -> Reading {
+    report.start_from = from.to_string();
+    (game, report, diagnostics)
 }
 
 #[cfg(test)]
