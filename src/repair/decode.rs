@@ -435,6 +435,9 @@ impl<'a, G: Spelling> Decoder<'a, G> {
     fn run(&self, start: &G::Position, audit: Audit) -> Decoded<G::Move> {
         let mut line = LineSoFar { pos: start.clone(), cursor: Cursor { item: 0, off: 0 }, moves: Vec::new(), history: History::new(), previous: Spellings::nothing() };
         let mut reconsidered: Vec<(usize, usize)> = Vec::new();
+        // A reading before this one by this decoder may have forgotten further
+        // (see `run_unless_it_stops`): its mark would keep this line's first stretch.
+        self.repeats_forgotten.set(0);
         loop {
             if let Some(end) = self.line_ends(&line) {
                 return Decoded { moves: line.moves, stop: end.0, trailing_junk: end.1 };
