@@ -14,6 +14,7 @@ use super::spellings::Spellings;
 use super::{Spelling, TokenKind};
 use crate::span::Span;
 use crate::tree::{Edit, EditKind};
+use std::ops::Range;
 use std::rc::Rc;
 
 /// What a stretch of text read for a move was printed as.
@@ -207,14 +208,12 @@ impl<G: Spelling> Decoder<'_, G> {
         starts
     }
 
-    /// Forget the repeated runs worked out for items before `item` (a long
+    /// Forget the repeated runs worked out for the items in `items` (a long
     /// line never asks about them again; asked, they are worked out again).
-    pub(super) fn forget_repeats_before(&self, item: usize) {
+    pub(super) fn forget_repeats(&self, items: Range<usize>) {
         let mut repeats = self.repeats.borrow_mut();
-        let end = item.min(repeats.len());
-        // Those before the last item forgotten are forgotten already.
-        let from = self.repeats_forgotten.replace(end).min(end);
-        repeats[from..end].iter_mut().for_each(|slot| *slot = None);
+        let end = items.end.min(repeats.len());
+        repeats[items.start.min(end)..end].iter_mut().for_each(|slot| *slot = None);
     }
 
     /// A fragment printed twice: the next k numbers from item `i` repeat the k

@@ -16,7 +16,7 @@ use super::spellings::Spellings;
 use super::{CostModel, Spelling, Token, TokenKind};
 use crate::span::Span;
 use crate::tree::Edit;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::ops::Range;
 
 #[derive(Clone, Debug)]
@@ -128,9 +128,10 @@ impl<P> History<P> {
         History { first: 0, kept: Vec::new() }
     }
 
-    /// The first move whose state is kept: no move before it can be read again.
-    pub(super) fn first(&self) -> usize {
-        self.first
+    /// The last `n` moves of a line of `k` whose states are kept: those a
+    /// second look may read again.
+    pub(super) fn last(&self, k: usize, n: usize) -> Range<usize> {
+        k.saturating_sub(n).max(self.first)..k
     }
 
     fn push(&mut self, before: Before<P>) {
@@ -220,8 +221,6 @@ pub(super) struct Decoder<'a, G: Spelling> {
     unread_from: Vec<f64>,
     /// The repeated runs that may follow each item, worked out when first asked.
     pub(super) repeats: RefCell<Vec<Option<Vec<Reading>>>>,
-    /// The repeated runs of the items before this one are forgotten (see [`Decoder::forget_repeats_before`]).
-    pub(super) repeats_forgotten: Cell<usize>,
     pub opts: &'a DecodeOptions,
     pub costs: ReadCosts<'a>,
     pub memo: Memos<G::Position, G::Move>,
@@ -359,7 +358,7 @@ impl<'a, G: Spelling> Decoder<'a, G> {
     fn with_memory(game: &'a G, tokens: &'a [Token], opts: &'a DecodeOptions, memory: Memory<G::Position, G::Move>) -> Decoder<'a, G> {
         let Memory { items, digits, junk_tail, memo, unread_from, repeats } = memory;
         let costs = ReadCosts::new(&opts.cost);
-        Decoder { game, tokens, items, digits, junk_tail, unread_from, repeats: RefCell::new(repeats), repeats_forgotten: Cell::new(0), opts, costs, memo, last_pieces: RefCell::default() }
+        Decoder { game, tokens, items, digits, junk_tail, unread_from, repeats: RefCell::new(repeats), opts, costs, memo, last_pieces: RefCell::default() }
     }
 
     fn into_memory(self) -> Memory<G::Position, G::Move> {
@@ -410,8 +409,8 @@ impl<'a, G: Spelling> Decoder<'a, G> {
         if c.item >= limit {
             return 0.0;
         }
-        // Past the last item nothing is left: the difference is then the whole cost.
-        if limit >= self.items.len() { self.unread_cost(c) } else { self.unread_cost(c) - self.unread_from[limit] }
+        // Past the last item nothing is left: its sum is 0.
+        self.unread_cost(c) - self.unread_from[limit.min(self.items.len())]
     }
 
     /// Only junk is left: specks after the last move.
@@ -435,9 +434,8 @@ impl<'a, G: Spelling> Decoder<'a, G> {
     fn run(&self, start: &G::Position, audit: Audit) -> Decoded<G::Move> {
         let mut line = LineSoFar { pos: start.clone(), cursor: Cursor { item: 0, off: 0 }, moves: Vec::new(), history: History::new(), previous: Spellings::nothing() };
         let mut reconsidered: Vec<(usize, usize)> = Vec::new();
-        // A reading before this one by this decoder may have forgotten further
-        // (see `run_unless_it_stops`): its mark would keep this line's first stretch.
-        self.repeats_forgotten.set(0);
+        // The repeated runs of the items before this one are forgotten.
+        let mut repeats_forgotten = 0;
         loop {
             if let Some(end) = self.line_ends(&line) {
                 return Decoded { moves: line.moves, stop: end.0, trailing_junk: end.1 };
@@ -473,7 +471,8 @@ impl<'a, G: Spelling> Decoder<'a, G> {
                 let oldest = line.moves.len().saturating_sub(self.opts.reconsider + 1);
                 let item = line.history[oldest].cursor.item;
                 self.memo.forget_before(item);
-                self.forget_repeats_before(item);
+                self.forget_repeats(repeats_forgotten..item);
+                repeats_forgotten = item;
                 // Each second look may go back `reconsider` moves from where the
                 // line then ends, and a line takes at most its budget of them.
                 line.history.forget_before(line.moves.len().saturating_sub(self.opts.reconsider * (RECONSIDER_BUDGET + 1) + 1));
@@ -581,12 +580,12 @@ mod tests {
         (0..600).for_each(|j| history.push(before(j)));
         history.forget_before(256);
         history.forget_before(100);
-        assert_eq!((history.first(), history[256].pos, history[599].pos), (256, 256, 599));
+        assert_eq!((history.last(600, 400), history[256].pos, history[599].pos), (256..600, 256, 599));
         // Back to before move 300: its state, and the line goes on from there.
         assert_eq!(history.back_to(300).pos, 300);
         history.push(before(1000));
         assert_eq!((history[299].pos, history[300].pos), (299, 1000));
         history.forget_before(5000);
-        assert_eq!(history.first(), 301);
+        assert_eq!(history.last(301, 10), 301..301);
     }
 }

@@ -41,7 +41,7 @@ impl<G: Spelling> Decoder<'_, G> {
         let prefix = cost_before_each(moves);
         let as_read = prefix[k] + self.unread_cost_to(stop, self.look_limit(stop));
         let mut best: Option<(f64, usize, Chosen<G::Move>)> = None;
-        for j in k.saturating_sub(self.opts.reconsider).max(history.first())..k {
+        for j in history.last(k, self.opts.reconsider) {
             if done.contains(&(j, history[j].cursor.item)) {
                 continue;
             }
@@ -107,7 +107,7 @@ impl<G: Spelling> Decoder<'_, G> {
         // The other cheap readings of each earlier move read as printed, latest
         // first. Most mends have none, and then the line as read need not be
         // followed to the end (the dearest part of the audit) to know it.
-        let alternatives: Vec<(usize, Vec<(G::Move, Reading)>)> = (k.saturating_sub(self.opts.reconsider).max(history.first())..k)
+        let alternatives: Vec<(usize, Vec<(G::Move, Reading)>)> = history.last(k, self.opts.reconsider)
             .rev()
             .filter(|&j| moves[j].edits.is_empty())
             .map(|j| {
