@@ -258,7 +258,8 @@ pub enum BenchWhat {
         #[arg(long, default_value_t = 600)]
         timeout: u64,
         /// The most seconds a megabyte may take to read: a row over it says SLOW
-        /// and the exit code is 1 (0: no guard).
+        /// and the exit code is 1; so does a row whose read time grew over twice
+        /// as fast as its input since the row before (GROWS). 0: no guard.
         #[arg(long, value_name = "SECONDS", default_value_t = 0.5)]
         guard: f64,
         /// Instead of each reader's corpus repeated, one Hoyle solution whose
