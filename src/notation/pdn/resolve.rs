@@ -202,6 +202,10 @@ pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
         match first_position {
             None => keep_unplayed(game, syntax, text, &mut line, start.is_some(), &mut diagnostics),
             Some(pos) => {
+                // Room for every move at once: a long game's moves are not copied as they grow.
+                let moves = syntax.elements.iter().filter(|e| matches!(e, Element::Move(_))).count();
+                line.moves.reserve_exact(moves);
+                along.reserve_exact(moves + 1);
                 along.push(pos);
                 replay(game, i, text, pos, &mut line, &mut along, &mut legal, &mut diagnostics);
             }
@@ -426,6 +430,16 @@ mod tests {
         let alone = read("t", "[FEN \"B:W14,15,22,23:B10\"]\n1. 10x26 *");
         assert_eq!(alone.diagnostics[0].code, "pdn::ambiguous-move");
         assert_eq!(super::super::validate("[FEN \"B:W14,15,22,23:B10\"]\n1. 10x26 *").errors, 1);
+    }
+
+    /// A line's moves get their room at once (a long game is not copied as
+    /// it grows): five moves on the trunk, three in the variation.
+    #[test]
+    fn each_line_has_room_for_its_moves_at_once() {
+        let src = read("t", "1. 11-15 23-19 2. 8-11 (2. 9-14 27-23 3. 5-9) 22-17 3. 9-13 *");
+        assert_eq!(src.error_count(), 0, "{:?}", src.diagnostics);
+        let room: Vec<(usize, usize)> = src.games[0].lines.iter().map(|l| (l.moves.len(), l.moves.capacity())).collect();
+        assert_eq!(room, [(5, 5), (3, 3)]);
     }
 
     /// `{comment: see: game 12}`, as earlier versions wrote the comment

@@ -436,6 +436,10 @@ impl<'a> GameParser<'a> {
 
     fn finish(&self, mut b: Builder) -> (GameSyntax, Vec<Diagnostic>) {
         b.close_open_variations(self.text);
+        // The room a line's growth left over would be held while its moves are replayed.
+        for line in &mut b.game.lines {
+            line.elements.shrink_to_fit();
+        }
         (b.game, b.diagnostics)
     }
 }

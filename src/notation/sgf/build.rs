@@ -220,6 +220,9 @@ fn read_nodes(text: &str, arena: &Arena, root: u32, game: &mut Game, diags: &mut
     if !push_children(&mut work, root, 0, 0, 0) {
         return;
     }
+    if let Some(first) = arena.children(root).next() {
+        game.lines[0].moves.reserve_exact(arena.line_length(first));
+    }
     while let Some(Item { node: id, place, mut ply, mut nodes }) = work.pop() {
         let line = match place {
             Place::On(l) => l,
@@ -230,6 +233,7 @@ fn read_nodes(text: &str, arena: &Arena, root: u32, game: &mut Game, diags: &mut
                     branch_ply: ply,
                     span: arena.nodes[id as usize].span,
                     go: (nodes > 0).then(|| Box::new(GoLineInfo { branch_nodes: nodes, ..GoLineInfo::default() })),
+                    moves: Vec::with_capacity(arena.line_length(id)),
                     ..Line::default()
                 });
                 game.lines.len() - 1

@@ -76,6 +76,20 @@ impl Arena {
         self.values.clear();
     }
 
+    /// How many nodes the line from `n` runs through (`n` and each first
+    /// child after it): the most moves it holds, to make room for at once.
+    fn line_length(&self, mut n: u32) -> usize {
+        let mut length = 1;
+        loop {
+            let next = self.nodes[n as usize].first_child;
+            if next == NONE {
+                return length;
+            }
+            length += 1;
+            n = next;
+        }
+    }
+
     fn children(&self, n: u32) -> impl Iterator<Item = u32> + '_ {
         let mut at = self.nodes[n as usize].first_child;
         std::iter::from_fn(move || {

@@ -26,6 +26,15 @@ fn reads_root_setup_moves_passes_comments_and_variations() {
     assert_eq!(go(g, 1, 0).extra, vec![("LB".to_string(), vec!["hh:x".to_string()])]);
 }
 
+/// A line's moves get their room at once (a long game is not copied as it
+/// grows): five moves on the trunk, three in the variation.
+#[test]
+fn each_line_has_room_for_its_moves_at_once() {
+    let p = parse("(;SZ[9];B[aa];W[bb];B[cc](;W[dd];B[ee])(;W[ff];B[gg];W[hh]))");
+    let room: Vec<(usize, usize)> = p.games[0].lines.iter().map(|l| (l.moves.len(), l.moves.capacity())).collect();
+    assert_eq!(room, [(5, 5), (3, 3)]);
+}
+
 #[test]
 fn writes_what_it_reads() {
     let text = "(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[5.5]GN[t]C[x]AB[aa]AW[ee]\n;B[ff]C[a \\] b \\\\ c];W[]\n(;B[gg];W[hh](;B[aa])(;B[bb]))(;B[hh]))";
