@@ -438,7 +438,7 @@ impl<'a, G: Spelling> Decoder<'a, G> {
         let mut repeats_forgotten = 0;
         loop {
             if let Some(end) = self.line_ends(&line) {
-                return Decoded { moves: line.moves, stop: end.0, trailing_junk: end.1 };
+                return line.finish(end.0, end.1);
             }
             let (mv, reading, margin) = match self.decide(&line.pos, line.cursor, &line.previous) {
                 Ok(chosen) => chosen,
@@ -451,7 +451,10 @@ impl<'a, G: Spelling> Decoder<'a, G> {
                         (line.pos, line.cursor, line.previous) = (before.pos, before.cursor, before.previous);
                         chosen
                     }
-                    None => return Decoded { stop: Some(self.stop_at(line.cursor, reason)), moves: line.moves, trailing_junk: Vec::new() },
+                    None => {
+                        let stop = self.stop_at(line.cursor, reason);
+                        return line.finish(Some(stop), Vec::new());
+                    }
                 },
             };
             // A mend may only shift a misprint from an earlier move that read
@@ -463,7 +466,7 @@ impl<'a, G: Spelling> Decoder<'a, G> {
             {
                 line.moves.truncate(j);
                 let stop = self.stop_at(line.history[j].cursor, StopReason::Ambiguous { readings });
-                return Decoded { moves: line.moves, trailing_junk: Vec::new(), stop: Some(stop) };
+                return line.finish(Some(stop), Vec::new());
             }
             self.accept(&mut line, mv, reading, margin);
             // Only the last few moves are read again: what was asked before them is dropped.
@@ -543,6 +546,15 @@ struct LineSoFar<P, M> {
     history: History<P>,
     /// How the move just read may be printed: a copy of it is a repeat.
     previous: Spellings,
+}
+
+impl<P, M> LineSoFar<P, M> {
+    /// The line as read, its moves holding no spare room: a long line's are
+    /// kept beside the tree made from them.
+    fn finish(mut self, stop: Option<Stop>, trailing_junk: Vec<Span>) -> Decoded<M> {
+        self.moves.shrink_to_fit();
+        Decoded { moves: self.moves, stop, trailing_junk }
+    }
 }
 
 impl Default for DecodeOptions {

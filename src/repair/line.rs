@@ -28,7 +28,7 @@ pub fn build_line<G: Spelling>(
     describe: impl Fn(&G::Position, &G::Move) -> (String, Vec<u8>),
 ) -> LineReading<G::Position> {
     let mut pos = start.clone();
-    let mut moves = Vec::new();
+    let mut moves = Vec::with_capacity(decoded.moves.len());
     let mut diagnostics = Vec::new();
     for d in &decoded.moves {
         let (canonical, squares) = describe(&pos, &d.mv);

@@ -75,6 +75,20 @@ fn a_clean_line_reads_exactly_with_no_edits() {
     assert_eq!(d.moves[1].tokens, 3..6, "number, separator, number");
 }
 
+/// A long line's moves are kept beside the tree made from them, so neither
+/// holds the room its growth left: five moves read by the search (the last
+/// is mended), then made into a line.
+#[test]
+fn a_line_read_holds_no_spare_room() {
+    let game = Script(vec![vec![vec![11, 15]], vec![vec![22, 18]], vec![vec![15, 22]], vec![vec![25, 18]], vec![vec![9, 13]]]);
+    let text = "11-15 22-18 15-22 25-18 9-l3";
+    let d = read(&game, text);
+    assert_eq!((d.moves.len(), d.stop.is_none(), d.moves[4].edits.len()), (5, true, 1));
+    assert_eq!(d.moves.capacity(), 5);
+    let line = build_line(&game, &0, text, &d, |_, mv| (format!("{mv:?}"), Vec::new()));
+    assert_eq!((line.moves.len(), line.moves.capacity()), (5, 5));
+}
+
 #[test]
 fn a_letter_for_a_digit_is_mended_and_logged() {
     let d = read(&opening(), "11-l5 22-18 15-22");

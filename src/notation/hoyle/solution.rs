@@ -320,6 +320,10 @@ fn solution_lines(lines: &mut TextLines, i: usize, diagnostics: &mut Vec<Diagnos
         }
     }
     solutions.push(solution_lines);
+    // A long solution's items are kept while it is read: without the room their growth left.
+    for line in solutions.iter_mut().flatten() {
+        line.items.shrink_to_fit();
+    }
     (solutions, k)
 }
 
