@@ -150,7 +150,7 @@ fn grows_faster_than_input(previous: (f64, Duration), size: f64, took: Duration)
 }
 
 /// One row: `input` (written to `file`) read in this process, and `check`d in
-/// a child; a reader over the guard is added to `slow`. Returns the size and
+/// a child; a row over the guard is added to `verdicts`. Returns the size and
 /// read time, for the next row's growth.
 #[allow(clippy::too_many_arguments)]
 fn measure_row(opts: &ScaleOptions, exe: &Path, reader: Reader, seed: &str, file: &Path, input: &str, previous: Option<(f64, Duration)>, verdicts: &mut Verdicts) -> (f64, Duration) {

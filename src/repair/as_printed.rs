@@ -55,7 +55,7 @@ impl Plain {
             moves.push(DecodedMove { mv, tokens: first_token..end_token, span, edits: Vec::new(), cost: 0.0, margin: f64::INFINITY, confidence: 1.0 });
             at += len;
         }
-        Some(Decoded { moves, stop: None, trailing_junk: Vec::new() })
+        Some(Decoded::new(moves, None, Vec::new()))
     }
 }
 

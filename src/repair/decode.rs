@@ -100,6 +100,15 @@ pub struct Decoded<M> {
     pub trailing_junk: Vec<Span>,
 }
 
+impl<M> Decoded<M> {
+    /// A line as read, its moves holding no spare room: a long line's are
+    /// kept beside the tree made from them.
+    pub(super) fn new(mut moves: Vec<DecodedMove<M>>, stop: Option<Stop>, trailing_junk: Vec<Span>) -> Decoded<M> {
+        moves.shrink_to_fit();
+        Decoded { moves, stop, trailing_junk }
+    }
+}
+
 /// Where reading stands: an item (number or junk token) and a byte offset inside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) struct Cursor {
@@ -438,7 +447,7 @@ impl<'a, G: Spelling> Decoder<'a, G> {
         let mut repeats_forgotten = 0;
         loop {
             if let Some(end) = self.line_ends(&line) {
-                return line.finish(end.0, end.1);
+                return Decoded::new(line.moves, end.0, end.1);
             }
             let (mv, reading, margin) = match self.decide(&line.pos, line.cursor, &line.previous) {
                 Ok(chosen) => chosen,
@@ -453,7 +462,7 @@ impl<'a, G: Spelling> Decoder<'a, G> {
                     }
                     None => {
                         let stop = self.stop_at(line.cursor, reason);
-                        return line.finish(Some(stop), Vec::new());
+                        return Decoded::new(line.moves, Some(stop), Vec::new());
                     }
                 },
             };
@@ -466,7 +475,7 @@ impl<'a, G: Spelling> Decoder<'a, G> {
             {
                 line.moves.truncate(j);
                 let stop = self.stop_at(line.history[j].cursor, StopReason::Ambiguous { readings });
-                return line.finish(Some(stop), Vec::new());
+                return Decoded::new(line.moves, Some(stop), Vec::new());
             }
             self.accept(&mut line, mv, reading, margin);
             // Only the last few moves are read again: what was asked before them is dropped.
@@ -546,15 +555,6 @@ struct LineSoFar<P, M> {
     history: History<P>,
     /// How the move just read may be printed: a copy of it is a repeat.
     previous: Spellings,
-}
-
-impl<P, M> LineSoFar<P, M> {
-    /// The line as read, its moves holding no spare room: a long line's are
-    /// kept beside the tree made from them.
-    fn finish(mut self, stop: Option<Stop>, trailing_junk: Vec<Span>) -> Decoded<M> {
-        self.moves.shrink_to_fit();
-        Decoded { moves: self.moves, stop, trailing_junk }
-    }
 }
 
 impl Default for DecodeOptions {
