@@ -190,16 +190,23 @@ fn best_reading(text: &str, raw: &RawSolution, opts: &HoyleOptions, same_diagram
 /// solution before (same title), a published setting, or one inferred from
 /// the printed moves.
 fn search_start(tried: &Tried, same_diagram: Option<Setup>, turn: Color, infer: bool) -> Option<Reading> {
-    let mut listed: Vec<(String, Setup)> = Vec::new();
+    let mut best = BestReading::new(tried);
     if let Some(setup) = same_diagram {
-        listed.push((SAME_DIAGRAM.into(), setup));
+        // A title names a diagram: the start found under it before, if it
+        // replays this solution whole, is this one's start. Another start,
+        // even one reading with fewer repairs, would be another diagram
+        // under the same name, so none is searched for.
+        best.weigh(SAME_DIAGRAM, setup);
+        if best.complete().is_some() {
+            return best.into_best();
+        }
     }
+    let mut listed: Vec<(String, Setup)> = Vec::new();
     for c in CLASSICAL {
         for (label, setup) in classical::settings(c) {
             listed.push((format!("classical: {label}"), with_turn(setup, turn)));
         }
     }
-    let mut best = BestReading::new(tried);
     for (from, setup) in listed {
         // Once a reading is complete, only a complete one can be better.
         if best.complete().is_some() && !tried.may_complete(setup) {
@@ -358,4 +365,34 @@ fn unread_game(text: &str, raw: &RawSolution) -> Game {
         .map(|l| Line { label: l.label.clone(), status: LineStatus::Unreadable, unread: Some(Unread { raw: l.span.slice(text).to_string(), span: l.span }), span: l.span, ..Line::trunk() })
         .collect();
     Game { name: raw.title.clone(), tags: Vec::new(), start: crate::tree::Start::Unset, lines, span: raw.span, ..Game::default() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solution::parse_solutions;
+
+    /// A solution whose title had a start found before reads from that start
+    /// alone when it replays whole: no published setting or guess is read.
+    /// Over the book's solutions whose start the search finds, each offered
+    /// its own start as the one found before.
+    #[test]
+    fn the_start_found_under_a_title_is_kept_without_a_search() {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/hoyle-draughts.txt")).expect("corpus");
+        let opts = ReadOptions::default();
+        let mut kept = 0;
+        for raw in parse_solutions(&text, &mut Vec::new()) {
+            let turn = raw.task.map_or(Color::Black, |t| t.side);
+            let searched = Tried::new(&text, &raw, &opts);
+            let Some(found) = search_start(&searched, None, turn, true).filter(|r| r.1.complete()) else { continue };
+            let Some(Ok(setup)) = found.0.start.draughts() else { continue };
+            let tried = Tried::new(&text, &raw, &opts);
+            let again = search_start(&tried, Some(setup), turn, true).expect("a reading");
+            assert_eq!(again.1.start_from, SAME_DIAGRAM, "{}", raw.title);
+            assert_eq!(again.0.lines, found.0.lines, "{}", raw.title);
+            assert_eq!(tried.readings_made(), 1, "{}: starts read besides the one found before", raw.title);
+            kept += 1;
+        }
+        assert!(kept >= 5, "{kept} solutions kept their start");
+    }
 }

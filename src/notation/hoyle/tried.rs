@@ -77,6 +77,12 @@ impl<'a> Tried<'a> {
         self.raw.lines.first().is_none_or(|trunk| trunk.placed_by.is_some()) || self.trunk_reads(&start)
     }
 
+    /// How many starts the whole solution was read from.
+    #[cfg(test)]
+    pub(super) fn readings_made(&self) -> usize {
+        self.readings.borrow().len()
+    }
+
     fn trunk_reader(&self) -> &Option<(repair::Reader<BookDraughts>, Vec<Span>)> {
         self.trunk_reader.get_or_init(|| trunk_tokens(self.text, self.raw).map(|(tokens, zeros)| (repair::Reader::new(BookDraughts, tokens, self.opts.decode.clone()), zeros)))
     }
