@@ -62,6 +62,19 @@ impl<'t, 'a> BestReading<'t, 'a> {
         }
     }
 
+    /// Weigh the solution read from `setup` at once, without first asking
+    /// whether it may be complete: for a start likely right, whose reading
+    /// would be made anyway, that question is a second reading of its trunk.
+    pub(super) fn weigh_at_once(&mut self, from: &str, setup: Setup) {
+        if Position::from_setup(setup).is_err() {
+            return;
+        }
+        self.weighed.push((from.to_string(), setup));
+        if let Some(reading) = self.tried.read_from(from, setup) {
+            keep_better(&mut self.best, reading);
+        }
+    }
+
     /// Weigh a complete reading made elsewhere (a start refined from others):
     /// then no reading put off can be better.
     pub(super) fn weigh_complete(&mut self, reading: Reading) {

@@ -196,7 +196,7 @@ fn search_start(tried: &Tried, same_diagram: Option<Setup>, turn: Color, infer: 
         // replays this solution whole, is this one's start. Another start,
         // even one reading with fewer repairs, would be another diagram
         // under the same name, so none is searched for.
-        best.weigh(SAME_DIAGRAM, setup);
+        best.weigh_at_once(SAME_DIAGRAM, setup);
         if best.complete().is_some() {
             return best.into_best();
         }
