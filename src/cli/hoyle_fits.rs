@@ -34,7 +34,7 @@ pub fn run(path: &Path, text: &str, format: CheckFormat) -> u8 {
             println!("Hoyle's solutions whose start is inferred: king choices that replay the whole solution,");
             println!("and which make the printed task true (judged with the {database_note})");
             println!("{:<28} {:<30} {:>5} {:>6} {:>5} {:>9}  {}", "solution", "task", "tried", "before", "after", "p/c/d/u", "fits after (proven or engine-consistent)");
-            for s in &solutions {
+            for (k, s) in solutions.iter().enumerate() {
                 let class = |c| s.fits.iter().filter(|f| f.verdict.as_ref().is_some_and(|v| v.class == c)).count();
                 let (p, c, d, u) = (class(VerdictClass::Proven), class(VerdictClass::EngineConsistent), class(VerdictClass::Disputed), class(VerdictClass::Unknown));
                 let task = s.task.map_or("-".to_string(), |t| format!("{:?} to play, {}", t.side, outcome_words(t.claim)));
@@ -42,7 +42,8 @@ pub fn run(path: &Path, text: &str, format: CheckFormat) -> u8 {
                 let classes = format!("{p}/{c}/{d}/{u}");
                 let kept = if kept.is_empty() { "-".to_string() } else { kept.join("  ") };
                 println!("{:<28} {:<30} {:>5} {:>6} {:>5} {:>9}  {kept}", s.title, task, s.tried, s.fits.len(), p + c, classes);
-                if let Some(before) = s.same_diagram_as.as_ref().and_then(|t| solutions.iter().find(|b| &b.title == t)) {
+                // The last solution of that title before this one (a text may print a title again).
+                if let Some(before) = s.same_diagram_as.as_ref().and_then(|t| solutions[..k].iter().rev().find(|b| &b.title == t)) {
                     let both: Vec<String> = s.fits.iter().filter(|f| holds(f) && before.fits.iter().any(|b| holds(b) && b.kings == f.kings)).map(|f| write_fen(&f.position)).collect();
                     let listed = if both.is_empty() { "-".to_string() } else { both.join("  ") };
                     println!("{:<28} one diagram with {}: {} of its {} fits make both tasks true: {listed}", "", before.title, both.len(), before.fits.len());

@@ -64,7 +64,8 @@ impl<'t, 'a> BestReading<'t, 'a> {
 
     /// Weigh the solution read from `setup` at once, without first asking
     /// whether it may be complete: for a start likely right, whose reading
-    /// would be made anyway, that question is a second reading of its trunk.
+    /// is most often made anyway, that question reads its trunk twice more
+    /// (once without the audit of its mends, once with it).
     pub(super) fn weigh_at_once(&mut self, from: &str, setup: Setup) {
         if Position::from_setup(setup).is_err() {
             return;

@@ -28,8 +28,9 @@ pub struct SolutionFits {
     /// The start the reader kept (fewest kings).
     pub start: String,
     pub tried: usize,
-    /// The solution before, when this one is printed from the same diagram:
-    /// its fits (turned to this task's side) are the king choices tried here.
+    /// The last solution before of the same diagram, when this one is read
+    /// from its start: its fits (turned to this task's side) are the king
+    /// choices tried here.
     pub same_diagram_as: Option<String>,
     /// King choices under which the whole printed solution replays with no
     /// more repairs than the reader's start needed, fewest kings first.
@@ -68,8 +69,8 @@ pub fn solution_fits(name: &str, text: &str, opts: &HoyleOptions) -> Vec<Solutio
         let Some(Ok(start)) = game.start.draughts() else { continue };
         let turn = start.turn.unwrap_or(Color::Black);
         let (candidates, same_diagram_as) = if shares_diagram {
-            // Only the diagram's fits for the solution before are candidates: one diagram, one set of kings.
-            let Some(before) = out.last() else { continue };
+            // Only the fits of the diagram's last solution before are candidates: one diagram, one set of kings.
+            let Some(before) = out.iter().rev().find(|b| super::diagram_name(&b.title) == super::diagram_name(&raw.title)) else { continue };
             (before.fits.iter().map(|f| Setup { turn: Some(turn), ..f.position }).collect(), Some(before.title.clone()))
         } else {
             (king_assignments(&squares(start.black_men | start.black_kings), &squares(start.white_men | start.white_kings), turn, &[], MAX_TRIALS), None)
@@ -99,4 +100,28 @@ pub fn solution_fits(name: &str, text: &str, opts: &HoyleOptions) -> Vec<Solutio
 
 fn squares(bits: u32) -> Vec<u8> {
     (1..=32u8).filter(|s| bits & (1 << (s - 1)) != 0).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::hoyle::diagram_name;
+
+    /// A text that prints a diagram's solutions again later (here the book
+    /// twice) tries, for each, the fits of the last solution of that diagram,
+    /// not those of whichever solution came just before.
+    #[test]
+    fn fits_are_taken_from_the_last_solution_of_the_same_diagram() {
+        let book = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/hoyle-draughts.txt")).expect("corpus");
+        let twice = format!("{book}\n\n{book}");
+        let solutions = solution_fits("twice", &twice, &HoyleOptions { infer: true, ..HoyleOptions::default() });
+        let mut shared = 0;
+        for (k, s) in solutions.iter().enumerate() {
+            let Some(before) = &s.same_diagram_as else { continue };
+            assert_eq!(diagram_name(before), diagram_name(&s.title), "{k}: {}", s.title);
+            shared += 1;
+        }
+        // Fourth Position (2) in each copy, and every solution of the second copy but that one.
+        assert!(shared >= 7, "{shared} solutions read from the diagram of one before");
+    }
 }

@@ -165,11 +165,17 @@ pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visi
 
 /// A solution's title without its number among the diagram's solutions.
 fn base_title(raw: &RawSolution) -> String {
-    raw.title.split(" (").next().unwrap_or(&raw.title).to_string()
+    diagram_name(&raw.title).to_string()
+}
+
+/// A solution's title without its number among the diagram's solutions:
+/// `Fourth Position (2)` is of the diagram `Fourth Position`.
+fn diagram_name(title: &str) -> &str {
+    title.split(" (").next().unwrap_or(title)
 }
 
 /// The best reading of a solution: from the position given for its title, or
-/// searched for (first from `same_diagram`, the start found for the solution before of the same title).
+/// searched for (first from `same_diagram`, the start found for the last solution before of the same title).
 fn best_reading(text: &str, raw: &RawSolution, opts: &HoyleOptions, same_diagram: Option<Setup>) -> Option<Reading> {
     let turn = raw.task.map_or(Color::Black, |t| t.side);
     let tried = Tried::new(text, raw, &opts.read);
@@ -187,17 +193,19 @@ fn best_reading(text: &str, raw: &RawSolution, opts: &HoyleOptions, same_diagram
 }
 
 /// The best start for a solution with no position given: the diagram of the
-/// solution before (same title), a published setting, or one inferred from
-/// the printed moves.
+/// last solution before with the same title, a published setting, or one
+/// inferred from the printed moves.
 fn search_start(tried: &Tried, same_diagram: Option<Setup>, turn: Color, infer: bool) -> Option<Reading> {
     let mut best = BestReading::new(tried);
     if let Some(setup) = same_diagram {
-        // A title names a diagram: the start found under it before, if it
-        // replays this solution whole, is this one's start. Another start,
-        // even one reading with fewer repairs, would be another diagram
-        // under the same name, so none is searched for.
+        // A printed title names a diagram: the start found under it before,
+        // if it replays this solution whole, is this one's start. Another
+        // start, even one reading better (fewer repairs, or as many and more
+        // moves read), would be another diagram under the same name, so none
+        // is searched for. Untitled solutions share a name but not a diagram:
+        // for them the start before is only offered first.
         best.weigh_at_once(SAME_DIAGRAM, setup);
-        if best.complete().is_some() {
+        if tried.raw().titled && best.complete().is_some() {
             return best.into_best();
         }
     }
@@ -233,7 +241,8 @@ fn most_moves(text: &str, raw: &RawSolution) -> usize {
 }
 
 const INFERRED: &str = "inferred from the printed moves";
-/// How a solution's start is named when it is the diagram of the solution before.
+/// How a solution's start is named when it is the diagram of the last
+/// solution before with the same title (most often the one just before).
 pub(super) const SAME_DIAGRAM: &str = "the same diagram as the solution before";
 
 /// How many starts the lost-diagram search guesses at most. Each guess costs a
@@ -372,16 +381,19 @@ mod tests {
     use super::*;
     use solution::parse_solutions;
 
-    /// A solution whose title had a start found before reads from that start
-    /// alone when it replays whole: no published setting or guess is read.
-    /// Over the book's solutions whose start the search finds, each offered
-    /// its own start as the one found before.
+    /// A solution whose printed title had a start found before reads from
+    /// that start alone when it replays whole: no published setting or guess
+    /// is read, nor its trunk tried alone. Untitled, the same solution has
+    /// the start before offered first and the search goes on. Over the
+    /// book's solutions whose start the search finds, each offered its own
+    /// start as the one found before.
     #[test]
     fn the_start_found_under_a_title_is_kept_without_a_search() {
         let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/hoyle-draughts.txt")).expect("corpus");
         let opts = ReadOptions::default();
         let mut kept = 0;
         for raw in parse_solutions(&text, &mut Vec::new()) {
+            assert!(raw.titled, "{}: the book titles every solution", raw.title);
             let turn = raw.task.map_or(Color::Black, |t| t.side);
             let searched = Tried::new(&text, &raw, &opts);
             let Some(found) = search_start(&searched, None, turn, true).filter(|r| r.1.complete()) else { continue };
@@ -390,7 +402,12 @@ mod tests {
             let again = search_start(&tried, Some(setup), turn, true).expect("a reading");
             assert_eq!(again.1.start_from, SAME_DIAGRAM, "{}", raw.title);
             assert_eq!(again.0.lines, found.0.lines, "{}", raw.title);
-            assert_eq!(tried.readings_made(), 1, "{}: starts read besides the one found before", raw.title);
+            assert_eq!(tried.starts_read(), (1, 0), "{}: starts read besides the one found before (whole, trunk alone)", raw.title);
+            let untitled = RawSolution { titled: false, ..raw.clone() };
+            let tried = Tried::new(&text, &untitled, &opts);
+            search_start(&tried, Some(setup), turn, true).expect("a reading");
+            let (whole, trunks) = tried.starts_read();
+            assert!(whole + trunks > 1, "{}: untitled, only the start before was read", raw.title);
             kept += 1;
         }
         assert!(kept >= 5, "{kept} solutions kept their start");

@@ -57,6 +57,9 @@ pub(crate) struct RawLine {
 #[derive(Clone, Debug)]
 pub(crate) struct RawSolution {
     pub title: String,
+    /// Whether its title was printed: an untitled solution is called
+    /// `solution`, which names no diagram.
+    pub titled: bool,
     pub task: Option<Task>,
     pub lines: Vec<RawLine>,
     pub span: Span,
@@ -230,13 +233,14 @@ impl Iterator for Solutions<'_> {
         };
         let at = self.lines.get(i).map_or(0, |l| l.0);
         let (title, tasks) = self.heading.title_and_tasks();
+        let titled = self.heading.title.is_some();
         let (solutions, k) = solution_lines(&mut self.lines, i, &mut self.diagnostics);
         // Variations printed after a second trunk belong to it; those before, to the first.
         let count = solutions.len();
         for (n, lines_of) in solutions.into_iter().enumerate() {
             let span = lines_of.iter().map(|l| l.span).reduce(Span::join).unwrap_or(Span::new(at, at));
             let name = if count > 1 { format!("{title} ({})", n + 1) } else { title.clone() };
-            self.waiting.push_back(RawSolution { title: name, task: tasks.get(n).copied(), lines: lines_of, span });
+            self.waiting.push_back(RawSolution { title: name, titled, task: tasks.get(n).copied(), lines: lines_of, span });
         }
         self.next = k.max(i + 1);
         self.waiting.pop_front()

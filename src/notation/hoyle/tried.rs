@@ -77,10 +77,11 @@ impl<'a> Tried<'a> {
         self.raw.lines.first().is_none_or(|trunk| trunk.placed_by.is_some()) || self.trunk_reads(&start)
     }
 
-    /// How many starts the whole solution was read from.
+    /// How many starts the whole solution was read from, and how many the
+    /// trunk alone was tried from.
     #[cfg(test)]
-    pub(super) fn readings_made(&self) -> usize {
-        self.readings.borrow().len()
+    pub(super) fn starts_read(&self) -> (usize, usize) {
+        (self.readings.borrow().len(), self.trunks.borrow().len())
     }
 
     fn trunk_reader(&self) -> &Option<(repair::Reader<BookDraughts>, Vec<Span>)> {
