@@ -46,7 +46,7 @@ pub fn build_line<G: Spelling>(
                     .with_label(format!("{}; confidence {:.2}", what.join(", "), d.confidence)),
             );
         }
-        moves.push(MoveNode { text: canonical, squares, span: d.span, printed, repair, annotations: Vec::new(), origin: Default::default(), go: None });
+        moves.push(MoveNode { text: canonical, squares, span: d.span, printed, repair: repair.map(Box::new), annotations: Vec::new(), origin: Default::default(), go: None });
         pos = game.play(&pos, &d.mv);
     }
     let unread = decoded.stop.as_ref().map(|s| Unread { raw: s.span.slice(text).to_string(), span: s.span });

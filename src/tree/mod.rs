@@ -243,8 +243,9 @@ pub struct MoveNode {
     pub span: Span,
     /// The source text as printed.
     pub printed: String,
+    /// How a misprinted move was mended. Boxed: most moves are read as printed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub repair: Option<Repair>,
+    pub repair: Option<Box<Repair>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub annotations: Vec<Annotation>,
     /// Printed (or repaired), or corrected by a corrections file.
@@ -499,7 +500,8 @@ mod tests {
         // 25 stacks inline, once made every `Line` 1632 bytes).
         assert!(std::mem::size_of::<Start>() <= 64, "Start: {}", std::mem::size_of::<Start>());
         assert!(std::mem::size_of::<Origin>() <= 8, "Origin: {}", std::mem::size_of::<Origin>());
-        assert!(std::mem::size_of::<MoveNode>() <= 168, "MoveNode: {}", std::mem::size_of::<MoveNode>());
+        // A move's repair is boxed: most moves have none, and inline it cost every move 32 bytes.
+        assert!(std::mem::size_of::<MoveNode>() <= 136, "MoveNode: {}", std::mem::size_of::<MoveNode>());
         assert!(std::mem::size_of::<Line>() <= 640, "Line: {}", std::mem::size_of::<Line>());
         assert!(std::mem::size_of::<Game>() <= 336, "Game: {}", std::mem::size_of::<Game>());
     }

@@ -41,7 +41,7 @@ pub(super) fn bridged_moves(at: &Position, lost: &[String], gap: Span, gap_text:
             squares,
             span: gap,
             printed: gap_text.to_string(),
-            repair: Some(Repair { edits: vec![edit], cost: BRIDGE_COST, confidence: BRIDGE_CONFIDENCE }),
+            repair: Some(Box::new(Repair { edits: vec![edit], cost: BRIDGE_COST, confidence: BRIDGE_CONFIDENCE })),
             ..MoveNode::default()
         });
         pos = pos.play(&mv);

@@ -141,7 +141,7 @@ pub(super) fn read_cut_cells(text: &str, number: usize, label: &str, column: &Co
         let edit = Edit { span: cut.last, from: cut.last.slice(text).to_string(), to: full, kind: EditKind::CutAtEdge, cost: CUT_COST };
         out.diagnostics.push(read_warning(number, label, after, shown, cut, &mtext, &rivals, best - 1, to_end, span));
         out.moves.push((
-            MoveNode { text: mtext, squares, span, printed: span.slice(text).to_string(), repair: Some(Repair { edits: vec![edit], cost: CUT_COST, confidence: CUT_CONFIDENCE }), ..MoveNode::default() },
+            MoveNode { text: mtext, squares, span, printed: span.slice(text).to_string(), repair: Some(Box::new(Repair { edits: vec![edit], cost: CUT_COST, confidence: CUT_CONFIDENCE })), ..MoveNode::default() },
             pos.play(chosen),
         ));
         pos = pos.play(chosen);

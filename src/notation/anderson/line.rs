@@ -218,7 +218,7 @@ mod tests {
             squares,
             span: Span::new(100, 100 + printed.len()),
             printed: printed.to_string(),
-            repair: Some(crate::tree::Repair { edits: Vec::new(), cost: 2.4, confidence: 0.5 }),
+            repair: Some(Box::new(crate::tree::Repair { edits: Vec::new(), cost: 2.4, confidence: 0.5 })),
             annotations: Vec::new(),
             origin: Default::default(),
             go: None,

@@ -135,7 +135,7 @@ pub(super) fn read_through(text: &str, number: usize, label: &str, read: usize, 
     let printed = span.slice(text).to_string();
     let (mtext, squares) = draughts_text::describe(at, mv);
     let edit = Edit { span, from: printed.clone(), to: mtext.clone(), kind: EditKind::Reconstructed, cost: THROUGH_COST };
-    let node = MoveNode { text: mtext.clone(), squares, span, printed: printed.clone(), repair: Some(Repair { edits: vec![edit], cost: THROUGH_COST, confidence: THROUGH_CONFIDENCE }), ..MoveNode::default() };
+    let node = MoveNode { text: mtext.clone(), squares, span, printed: printed.clone(), repair: Some(Box::new(Repair { edits: vec![edit], cost: THROUGH_COST, confidence: THROUGH_CONFIDENCE })), ..MoveNode::default() };
     let warning = warning(number, label, read, &printed, &mtext, legal.len(), found, span);
     Some(Through { node, after: at.play(mv), from, warning })
 }

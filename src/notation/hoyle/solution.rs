@@ -437,7 +437,7 @@ fn log_ocr_zeros(text: &str, line: &mut Line, zeros: &[Span], diagnostics: &mut 
         let Some(node) = line.moves.iter_mut().find(|m| z.start < m.span.end && m.span.start < z.end) else { continue };
         let printed = z.slice(text).to_string();
         let edit = Edit { span: z, from: printed.clone(), to: printed[..1].to_string(), kind: crate::tree::EditKind::OcrZero, cost: 0.0 };
-        node.repair.get_or_insert_with(|| Repair { edits: Vec::new(), cost: 0.0, confidence: 1.0 }).edits.push(edit);
+        node.repair.get_or_insert_with(|| Box::new(Repair { edits: Vec::new(), cost: 0.0, confidence: 1.0 })).edits.push(edit);
         diagnostics.push(
             Diagnostic::note(Code::HoyleOcrZero, format!("{printed:?} read as {}: no square is numbered {printed}", &printed[..1]), z).with_label(format!("read as {}", &printed[..1])),
         );
