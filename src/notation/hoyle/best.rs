@@ -49,17 +49,14 @@ impl<'t, 'a> BestReading<'t, 'a> {
     /// Weigh the solution read from `setup` (if it is a position); its
     /// reading is put off where it cannot be complete.
     pub(super) fn weigh(&mut self, from: &str, setup: Setup) {
-        if Position::from_setup(setup).is_err() {
+        if !self.list(from, setup) {
             return;
         }
-        self.weighed.push((from.to_string(), setup));
         if !self.tried.may_complete(setup) {
             self.put_off = true;
             return;
         }
-        if let Some(reading) = self.tried.read_from(from, setup) {
-            keep_better(&mut self.best, reading);
-        }
+        self.read_and_keep(from, setup);
     }
 
     /// Weigh the solution read from `setup` at once, without first asking
@@ -67,10 +64,22 @@ impl<'t, 'a> BestReading<'t, 'a> {
     /// is most often made anyway, that question reads its trunk twice more
     /// (once without the audit of its mends, once with it).
     pub(super) fn weigh_at_once(&mut self, from: &str, setup: Setup) {
-        if Position::from_setup(setup).is_err() {
-            return;
+        if self.list(from, setup) {
+            self.read_and_keep(from, setup);
         }
-        self.weighed.push((from.to_string(), setup));
+    }
+
+    /// List `setup` among the starts weighed, if it is a position.
+    fn list(&mut self, from: &str, setup: Setup) -> bool {
+        let is_position = Position::from_setup(setup).is_ok();
+        if is_position {
+            self.weighed.push((from.to_string(), setup));
+        }
+        is_position
+    }
+
+    /// Read the solution from `setup`, and keep the reading if it is the best so far.
+    fn read_and_keep(&mut self, from: &str, setup: Setup) {
         if let Some(reading) = self.tried.read_from(from, setup) {
             keep_better(&mut self.best, reading);
         }

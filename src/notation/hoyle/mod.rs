@@ -85,7 +85,7 @@ pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visi
     // the last start found under each title (a map, so that a long text's
     // thousands of solutions are not each compared with every one before).
     let found_for: Mutex<HashMap<String, Setup>> = Mutex::default();
-    let same_diagram = |raw: &RawSolution| found_for.lock().unwrap_or_else(PoisonError::into_inner).get(&base_title(raw)).copied();
+    let same_diagram = |raw: &RawSolution| found_for.lock().unwrap_or_else(PoisonError::into_inner).get(diagram_name(&raw.title)).copied();
     // Each solution, with what finding it found, is read side by side with
     // the next few. A solution is read from the diagram of the one before as
     // known when its reading begins; if that one was still being read, it is
@@ -137,7 +137,7 @@ pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visi
                 let (solution_report, replays_from, game) = record(&mut part, text, &raw, best);
                 covered.extend(crate::tree::coverage::covered_by(&game));
                 if let Some(setup) = replays_from {
-                    found_for.lock().unwrap_or_else(PoisonError::into_inner).insert(base_title(&raw), setup);
+                    found_for.lock().unwrap_or_else(PoisonError::into_inner).insert(diagram_name(&raw.title).to_string(), setup);
                 }
                 report(solution_report);
                 game
@@ -161,11 +161,6 @@ pub fn read_hoyle_streamed(name: &str, text: &str, opts: &HoyleOptions, mut visi
         }
     });
     source
-}
-
-/// A solution's title without its number among the diagram's solutions.
-fn base_title(raw: &RawSolution) -> String {
-    diagram_name(&raw.title).to_string()
 }
 
 /// A solution's title without its number among the diagram's solutions:
