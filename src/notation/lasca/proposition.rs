@@ -7,7 +7,7 @@
 use super::{describe, printed_plies, scan, BookLasca};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::repair::{self, build_line, Decoded};
-use crate::rules::lasca::{minimal_fixes, minimal_fixes_among, why_illegal, write_setup, Color, FixSearch, Man, Move, Position, PositionErrorKind, Setup, SQUARES};
+use crate::rules::lasca::{minimal_fixes, minimal_fixes_keeping_leaders, why_illegal, write_setup, Color, FixSearch, Man, Move, PackedSetup, Position, PositionErrorKind, Setup, SQUARES};
 use crate::span::Span;
 use crate::tree::{Game, GameStats, Line, Outcome, SetupFix, StatedResult, Unread};
 use regex::Regex;
@@ -217,8 +217,8 @@ impl Solution {
     /// Whether the whole solution replays from `setup`. Most setups tried
     /// do not fit: a reading that stops anyway is given up before its mends
     /// are audited (see [`repair::decode_unless_it_stops`]).
-    fn replays_from(&self, setup: &Setup) -> bool {
-        let decoded = position_of(setup).and_then(|p| self.reader.decode_unless_it_stops(&p));
+    fn replays_from(&self, setup: &PackedSetup) -> bool {
+        let decoded = Position::from_packed_ignoring(setup, &[PositionErrorKind::MenMissing]).ok().and_then(|p| self.reader.decode_unless_it_stops(&p));
         decoded.is_some_and(|d| self.is_whole(&d))
     }
 }
@@ -347,7 +347,7 @@ fn report_fixes(search: &FixSearch, columns_span: Span, stated_leaders: Option<(
 
 /// Search again for fixes that also keep the leader counts the text states.
 fn fixes_keeping_leaders(stated: &Setup, (w, b): (usize, usize), solution: &Solution, columns_span: Span, stats: &mut GameStats, diagnostics: &mut Vec<Diagnostic>) {
-    let keeping = minimal_fixes_among(stated, MAX_CHANGES, |s| leaders(s) == (w, b), |s| solution.replays_from(s));
+    let keeping = minimal_fixes_keeping_leaders(stated, MAX_CHANGES, (w, b), |s| solution.replays_from(s));
     match keeping.changes_needed {
         Some(n) => {
             for (k, fix) in keeping.fixes.iter().enumerate() {

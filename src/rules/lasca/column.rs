@@ -157,6 +157,61 @@ impl Column {
             }
         }
     }
+
+    /// The man `depth` below the leader (0: the leader itself).
+    pub fn man_below_top(self, depth: usize) -> Option<Man> {
+        (depth < usize::from(self.height)).then(|| self.man_at(self.height - 1 - depth as u8))
+    }
+
+    /// Black men in the column.
+    pub fn black_men(self) -> usize {
+        self.black.count_ones() as usize
+    }
+
+    /// Put `man` in `depth` below the leader (0: on top, the height: at the
+    /// bottom). False, and the column as it was, below the bottom or on a full column.
+    pub fn insert_below_top(&mut self, depth: usize, man: Man) -> bool {
+        if depth > usize::from(self.height) || self.height >= MAX_HEIGHT {
+            return false;
+        }
+        // The bit the man takes; the men from there up move one bit up.
+        let at = u32::from(self.height) - depth as u32;
+        let open = |bits: u32, set: bool| {
+            let bits = u64::from(bits);
+            let low = bits & ((1u64 << at) - 1);
+            (low | (bits >> at) << (at + 1) | u64::from(set) << at) as u32
+        };
+        self.black = open(self.black, man.color == Color::Black);
+        self.officer = open(self.officer, man.is_officer());
+        self.height += 1;
+        true
+    }
+
+    /// Take out the man `depth` below the leader; `None`, and the column as it was, if there is none.
+    pub fn remove_below_top(&mut self, depth: usize) -> Option<Man> {
+        let man = self.man_below_top(depth)?;
+        let at = u32::from(self.height) - 1 - depth as u32;
+        let close = |bits: u32| {
+            let bits = u64::from(bits);
+            (bits & ((1u64 << at) - 1) | (bits >> (at + 1)) << at) as u32
+        };
+        self.black = close(self.black);
+        self.officer = close(self.officer);
+        self.height -= 1;
+        Some(man)
+    }
+
+    /// Make the man `depth` below the leader `man`; false if there is none.
+    pub fn set_below_top(&mut self, depth: usize, man: Man) -> bool {
+        if depth >= usize::from(self.height) {
+            return false;
+        }
+        let bit = 1u32 << (u32::from(self.height) - 1 - depth as u32);
+        let put = |bits: &mut u32, set: bool| if set { *bits |= bit } else { *bits &= !bit };
+        put(&mut self.black, man.color == Color::Black);
+        put(&mut self.officer, man.is_officer());
+        true
+    }
 }
 
 #[cfg(test)]
@@ -173,5 +228,52 @@ mod tests {
         assert_eq!(c.top(), Some(Man::WHITE));
         c.set_top_rank(Rank::Officer);
         assert_eq!(c.top(), Some(Man::GREEN));
+    }
+
+    /// Men put in, taken out and recoloured at every depth of a few columns
+    /// (a full one among them), against the same done to a list of men.
+    #[test]
+    fn men_change_at_any_depth_as_in_a_list() {
+        let full: Vec<Man> = (0..MAX_HEIGHT as usize).map(|i| Man::ALL[i * 7 % 4]).collect();
+        let columns: [&[Man]; 5] = [&[], &[Man::RED], &[Man::GREEN, Man::BLACK, Man::WHITE, Man::RED], &full[1..], &full];
+        let mut checked = 0;
+        for men in columns {
+            let column = Column::from_top_down(men).unwrap();
+            let listed = |c: Column| c.men_top_down().collect::<Vec<_>>();
+            for depth in 0..=men.len() + 1 {
+                assert_eq!(column.man_below_top(depth), men.get(depth).copied());
+                for man in Man::ALL {
+                    let mut want = men.to_vec();
+                    let fits = depth <= want.len() && want.len() < MAX_HEIGHT as usize;
+                    if fits {
+                        want.insert(depth, man);
+                    }
+                    let mut got = column;
+                    assert_eq!(got.insert_below_top(depth, man), fits);
+                    assert_eq!(listed(got), if fits { want } else { men.to_vec() }, "insert {man:?} at {depth} into {men:?}");
+                    let mut want = men.to_vec();
+                    let there = depth < want.len();
+                    if there {
+                        want[depth] = man;
+                    }
+                    let mut got = column;
+                    assert_eq!(got.set_below_top(depth, man), there);
+                    assert_eq!(listed(got), want);
+                    checked += 1;
+                }
+                let mut want = men.to_vec();
+                let removed = (depth < want.len()).then(|| want.remove(depth));
+                let mut got = column;
+                assert_eq!(got.remove_below_top(depth), removed);
+                assert_eq!(listed(got), want, "remove at {depth} from {men:?}");
+                assert_eq!(got.black_men(), want.iter().filter(|m| m.color == Color::Black).count());
+                // What was taken out goes back where it was.
+                if let Some(man) = removed {
+                    assert!(got.insert_below_top(depth, man));
+                    assert_eq!(got, column);
+                }
+            }
+        }
+        assert!(checked > 250, "{checked}");
     }
 }

@@ -49,32 +49,82 @@ impl Setup {
     /// [`Setup::problems`] but those listed in `ignore`: a setup whose only
     /// problems are ignored is checked without allocating.
     pub fn problems_except(&self, ignore: &[PositionErrorKind]) -> Vec<PositionErrorKind> {
-        let mut kinds = Vec::new();
-        let mut note = |kind| {
-            if !ignore.contains(&kind) {
-                kinds.push(kind);
-            }
-        };
         // One pass over the men: a search for a mended setup asks this of thousands.
         let black = self.columns.iter().flatten().filter(|m| m.color == Color::Black).count();
         let white = self.columns.iter().map(Vec::len).sum::<usize>() - black;
-        if white > MEN_PER_SIDE || black > MEN_PER_SIDE {
-            note(PositionErrorKind::TooManyMen);
+        problems_of(white, black, self.columns.iter().map(|c| c.first().copied()), ignore)
+    }
+}
+
+/// What makes an arrangement with these men and these leaders (square by
+/// square) impossible in play, but the kinds in `ignore`.
+fn problems_of(white: usize, black: usize, leaders: impl Iterator<Item = Option<Man>>, ignore: &[PositionErrorKind]) -> Vec<PositionErrorKind> {
+    let mut kinds = Vec::new();
+    let mut note = |kind| {
+        if !ignore.contains(&kind) {
+            kinds.push(kind);
         }
-        if white + black != 2 * MEN_PER_SIDE {
-            note(PositionErrorKind::MenMissing);
+    };
+    if white > MEN_PER_SIDE || black > MEN_PER_SIDE {
+        note(PositionErrorKind::TooManyMen);
+    }
+    if white + black != 2 * MEN_PER_SIDE {
+        note(PositionErrorKind::MenMissing);
+    }
+    let mut leaders = leaders.enumerate();
+    let private_on_far_row = leaders.any(|(i, leader)| match leader {
+        Some(m) if m.rank == Rank::Private => {
+            let far = if m.color == Color::White { WHITE_FAR_ROW } else { BLACK_FAR_ROW };
+            far >> i & 1 == 1
         }
-        let private_on_far_row = self.columns.iter().enumerate().any(|(i, col)| match col.first() {
-            Some(m) if m.rank == Rank::Private => {
-                let far = if m.color == Color::White { WHITE_FAR_ROW } else { BLACK_FAR_ROW };
-                far >> i & 1 == 1
-            }
-            _ => false,
-        });
-        if private_on_far_row {
-            note(PositionErrorKind::PrivateOnFarRow);
+        _ => false,
+    });
+    if private_on_far_row {
+        note(PositionErrorKind::PrivateOnFarRow);
+    }
+    kinds
+}
+
+/// A [`Setup`] packed a column a word: a search that changes, compares and
+/// remembers thousands of setups (see `setup_repair`) copies no lists of men.
+/// Any arrangement, as a `Setup` is, if no column holds more than
+/// [`super::column::MAX_HEIGHT`] men.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PackedSetup {
+    pub(super) columns: [Column; SQUARES],
+    pub turn: Color,
+}
+
+impl PackedSetup {
+    /// `None` if a column holds more men than a column can.
+    pub fn of(setup: &Setup) -> Option<PackedSetup> {
+        let mut columns = [Column::EMPTY; SQUARES];
+        for (packed, men) in columns.iter_mut().zip(&setup.columns) {
+            *packed = Column::from_top_down(men)?;
         }
-        kinds
+        Some(PackedSetup { columns, turn: setup.turn })
+    }
+
+    pub fn setup(&self) -> Setup {
+        let mut s = Setup { turn: self.turn, ..Setup::default() };
+        for (men, c) in s.columns.iter_mut().zip(&self.columns) {
+            *men = c.men_top_down().collect();
+        }
+        s
+    }
+
+    /// Columns led by White, and by Black.
+    pub fn leaders(&self) -> (usize, usize) {
+        let black = self.columns.iter().filter(|c| c.top().is_some_and(|m| m.color == Color::Black)).count();
+        let standing = self.columns.iter().filter(|c| !c.is_empty()).count();
+        (standing - black, black)
+    }
+
+    /// [`Setup::problems_except`] of the same setup.
+    pub fn problems_except(&self, ignore: &[PositionErrorKind]) -> Vec<PositionErrorKind> {
+        let black: usize = self.columns.iter().map(|c| c.black_men()).sum();
+        let white = self.columns.iter().map(|c| usize::from(c.height())).sum::<usize>() - black;
+        problems_of(white, black, self.columns.iter().map(|c| c.top()), ignore)
     }
 }
 
@@ -273,6 +323,19 @@ impl Position {
         for (i, men) in setup.columns.iter().enumerate() {
             // More than 32 men cannot be packed; refuse rather than truncate.
             pos.columns[i] = Column::from_top_down(men).ok_or(PositionError { kinds: vec![PositionErrorKind::TooManyMen] })?;
+            pos.refresh(i);
+        }
+        Ok(pos)
+    }
+
+    /// [`Position::from_setup_ignoring`] of the setup packed.
+    pub fn from_packed_ignoring(packed: &PackedSetup, ignore: &[PositionErrorKind]) -> Result<Position, PositionError> {
+        let kinds = packed.problems_except(ignore);
+        if !kinds.is_empty() {
+            return Err(PositionError { kinds });
+        }
+        let mut pos = Position { columns: packed.columns, turn: packed.turn, rules: Rules::default(), occupied: 0, black_led: 0, officer_led: 0 };
+        for i in 0..SQUARES {
             pos.refresh(i);
         }
         Ok(pos)

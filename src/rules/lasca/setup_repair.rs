@@ -2,9 +2,8 @@
 //! recolour a man) after which a given test — typically "the printed
 //! solution replays legally" — passes.
 
-use super::board::SQUARES;
 use super::column::Man;
-use super::position::Setup;
+use super::position::{PackedSetup, Setup};
 use crate::fast_hash::FastSet;
 use std::fmt;
 
@@ -70,15 +69,31 @@ impl Change {
         }
     }
 
-    /// Take back a change [`Change::make`] made.
-    fn unmake(&self, setup: &mut Setup) {
+    /// [`Change::make`] on a packed setup (a column a word: nothing to
+    /// allocate or shift in memory). False, and `setup` untouched, if it does
+    /// not fit, or would overfill a column.
+    fn make_packed(&self, setup: &mut PackedSetup) -> bool {
+        let Some(col) = (self.square() as usize).checked_sub(1).and_then(|i| setup.columns.get_mut(i)) else { return false };
+        match *self {
+            Change::Remove { depth, man, .. } => col.man_below_top(depth) == Some(man) && col.remove_below_top(depth).is_some(),
+            Change::Add { depth, man, .. } => col.insert_below_top(depth, man),
+            Change::Recolour { depth, from, to, .. } => col.man_below_top(depth) == Some(from) && col.set_below_top(depth, to),
+        }
+    }
+
+    /// Take back a change [`Change::make_packed`] made.
+    fn unmake_packed(&self, setup: &mut PackedSetup) {
         let col = &mut setup.columns[self.square() as usize - 1];
         match *self {
-            Change::Remove { depth, man, .. } => col.insert(depth, man),
-            Change::Add { depth, .. } => {
-                col.remove(depth);
+            Change::Remove { depth, man, .. } => {
+                col.insert_below_top(depth, man);
             }
-            Change::Recolour { depth, from, .. } => col[depth] = from,
+            Change::Add { depth, .. } => {
+                col.remove_below_top(depth);
+            }
+            Change::Recolour { depth, from, .. } => {
+                col.set_below_top(depth, from);
+            }
         }
     }
 
@@ -89,13 +104,14 @@ impl Change {
     }
 }
 
-/// Every single change that can be made to `setup`.
-pub fn single_changes(setup: &Setup) -> Vec<Change> {
+/// Every single change that can be made to a setup: square by square, each man from the leader down (removed, then recoloured), then
+/// each place a man may be added.
+fn single_changes_packed(setup: &PackedSetup) -> Vec<Change> {
     let mut out = Vec::new();
-    for i in 0..SQUARES {
+    for (i, col) in setup.columns.iter().enumerate() {
         let square = i as u8 + 1;
-        let col = &setup.columns[i];
-        for (depth, &man) in col.iter().enumerate() {
+        let height = usize::from(col.height());
+        for (depth, man) in col.men_top_down().enumerate() {
             out.push(Change::Remove { square, depth, man });
             for to in Man::ALL {
                 if to != man {
@@ -103,7 +119,7 @@ pub fn single_changes(setup: &Setup) -> Vec<Change> {
                 }
             }
         }
-        for depth in 0..=col.len() {
+        for depth in 0..=height {
             for man in Man::ALL {
                 out.push(Change::Add { square, depth, man });
             }
@@ -131,78 +147,64 @@ pub struct FixSearch {
     pub tried: usize,
 }
 
-/// A setup as a short byte string, one-to-one: each column's men, then a
-/// separator; then the side to move. The search remembers tens of thousands of
-/// setups: a key is one allocation where a setup is one per column.
-fn key(setup: &Setup) -> Box<[u8]> {
-    let mut out = Vec::with_capacity(64);
-    write_key(setup, &mut out);
-    out.into_boxed_slice()
-}
-
-/// [`key`], written into `out` (cleared first).
-fn write_key(setup: &Setup, out: &mut Vec<u8>) {
-    out.clear();
-    for col in &setup.columns {
-        out.extend(col.iter().map(|m| 2 * u8::from(m.color == super::Color::Black) + u8::from(m.is_officer())));
-        out.push(u8::MAX);
-    }
-    out.push(u8::from(setup.turn == super::Color::Black));
-}
-
 /// Search one change, then two, … up to `max_changes`, for setups that pass `accept`.
 /// Stops at the first count that has any fix and reports every fix of that count.
-pub fn minimal_fixes(setup: &Setup, max_changes: usize, accept: impl FnMut(&Setup) -> bool) -> FixSearch {
-    minimal_fixes_among(setup, max_changes, |_| true, accept)
+/// The setups tested are packed ([`PackedSetup`]): the search makes tens of
+/// thousands. A setup with a column too high to pack is not searched.
+pub fn minimal_fixes(setup: &Setup, max_changes: usize, accept: impl FnMut(&PackedSetup) -> bool) -> FixSearch {
+    search(setup, max_changes, None, accept)
 }
 
-/// [`minimal_fixes`] among the setups `admits`, a quick test asked before
-/// `accept`. A setup it refuses is not tested or counted; with the last
-/// change it is not even remembered, which is most of the search's work
-/// when most setups are refused.
-pub fn minimal_fixes_among(setup: &Setup, max_changes: usize, admits: impl Fn(&Setup) -> bool, mut accept: impl FnMut(&Setup) -> bool) -> FixSearch {
-    let mut seen: FastSet<Box<[u8]>> = FastSet::default();
-    seen.insert(key(setup));
-    let mut frontier: Vec<(Setup, Vec<Change>)> = vec![(setup.clone(), Vec::new())];
+/// [`minimal_fixes`] among the setups with `leaders` (columns led by White,
+/// by Black). A setup with others is not tested or counted; with the last
+/// change it is not even remembered, which is most of the search's work, as
+/// most setups have other leaders.
+pub fn minimal_fixes_keeping_leaders(setup: &Setup, max_changes: usize, leaders: (usize, usize), accept: impl FnMut(&PackedSetup) -> bool) -> FixSearch {
+    search(setup, max_changes, Some(leaders), accept)
+}
+
+fn search(setup: &Setup, max_changes: usize, keeping: Option<(usize, usize)>, mut accept: impl FnMut(&PackedSetup) -> bool) -> FixSearch {
+    let Some(start) = PackedSetup::of(setup) else { return FixSearch { changes_needed: None, fixes: Vec::new(), tried: 0 } };
+    let mut seen: FastSet<PackedSetup> = FastSet::default();
+    seen.insert(start);
+    let mut frontier: Vec<(PackedSetup, Vec<Change>)> = vec![(start, Vec::new())];
     let mut tried = 0;
-    let mut scratch = Vec::with_capacity(64);
     for count in 1..=max_changes {
         // The setups of the last count are tested, never changed again.
         let last = count == max_changes;
         let mut next = Vec::new();
         let mut fixes = Vec::new();
         for (base, path) in &frontier {
-            // Each change is made to one copy of the base and taken back: a
-            // setup is copied only to be kept.
-            let mut changed = base.clone();
-            for change in single_changes(base) {
-                if !change.make(&mut changed) {
+            let base_leaders = base.leaders();
+            // Each change is made to one copy of the base and taken back.
+            let mut changed = *base;
+            for change in single_changes_packed(base) {
+                if !change.make_packed(&mut changed) {
                     continue;
                 }
-                let admitted = admits(&changed);
+                // One column changed: only its leader can change the count.
+                let square = usize::from(change.square() - 1);
+                let leaders = led(led(base_leaders, base.columns[square].top(), false), changed.columns[square].top(), true);
+                debug_assert_eq!(leaders, changed.leaders(), "{change}");
+                let admitted = keeping.is_none_or(|k| k == leaders);
                 // Refused with the last change: nothing more is asked of it.
-                if last && !admitted {
-                    change.unmake(&mut changed);
-                    continue;
-                }
-                write_key(&changed, &mut scratch);
-                if !seen.contains(scratch.as_slice()) {
-                    seen.insert(scratch.as_slice().into());
+                if (!last || admitted) && seen.insert(changed) {
                     tried += usize::from(admitted);
                     let passes = admitted && accept(&changed);
                     if passes || !last {
                         let mut changes = path.clone();
                         changes.push(change);
                         if passes {
-                            fixes.push(Fix { changes: changes.clone(), position: changed.clone() });
+                            fixes.push(Fix { changes: changes.clone(), position: changed.setup() });
                         }
                         if !last {
-                            next.push((changed.clone(), changes));
+                            next.push((changed, changes));
                         }
                     }
                 }
-                change.unmake(&mut changed);
+                change.unmake_packed(&mut changed);
             }
+            debug_assert_eq!(changed, *base, "every change taken back");
         }
         if !fixes.is_empty() {
             return FixSearch { changes_needed: Some(count), fixes, tried };
@@ -212,79 +214,96 @@ pub fn minimal_fixes_among(setup: &Setup, max_changes: usize, admits: impl Fn(&S
     FixSearch { changes_needed: None, fixes: Vec::new(), tried }
 }
 
+/// Leader counts (White, Black) with a column led by `leader` added, or taken away.
+fn led((white, black): (usize, usize), leader: Option<Man>, add: bool) -> (usize, usize) {
+    let step = |n: usize| if add { n + 1 } else { n - 1 };
+    match leader {
+        Some(m) if m.color == super::Color::White => (step(white), black),
+        Some(_) => (white, step(black)),
+        None => (white, black),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn single_changes(setup: &Setup) -> Vec<Change> {
+        single_changes_packed(&PackedSetup::of(setup).unwrap())
+    }
 
     #[test]
     fn one_change_is_found_before_two() {
         let start = Setup::initial();
         // A test only a setup without White's man on 1 and with a red on 25 passes.
-        let wanted = |s: &Setup| s.columns[0].is_empty() && s.columns[24].first() == Some(&Man::RED);
+        let wanted = |s: &PackedSetup| {
+            let s = s.setup();
+            s.columns[0].is_empty() && s.columns[24].first() == Some(&Man::RED)
+        };
         let found = minimal_fixes(&start, 2, wanted);
         assert_eq!(found.changes_needed, Some(2));
         assert!(found.fixes.iter().any(|f| f.changes.len() == 2));
-        let one = minimal_fixes(&start, 2, |s: &Setup| s.columns[0].is_empty());
+        let one = minimal_fixes(&start, 2, |s: &PackedSetup| s.setup().columns[0].is_empty());
         assert_eq!(one.changes_needed, Some(1));
         assert_eq!(one.fixes.len(), 1);
         assert_eq!(one.fixes[0].changes[0].to_string(), "remove the white man on top on 1");
     }
 
-    /// The quick test changes no answer, only what is tested: the same fixes
-    /// in the same order as when it is asked inside `accept`.
+    /// Keeping the leaders changes no answer, only what is tested: the same
+    /// fixes in the same order as when the leaders are asked inside `accept`.
     #[test]
-    fn a_quick_test_first_finds_the_same_fixes() {
+    fn keeping_the_leaders_first_finds_the_same_fixes() {
         let start = crate::rules::lasca::parse_setup("w 1:Bw 2:WwbBb 12:BB 19:b 8:w").unwrap();
-        let tops = |s: &Setup| s.columns.iter().filter(|c| c.first().is_some_and(|m| m.color == crate::rules::lasca::Color::White)).count();
+        assert_eq!(PackedSetup::of(&start).unwrap().leaders(), (2, 3));
         // Two changes needed: the man on 8 gone and one of 19's or 12's tops made white.
-        let wanted = |s: &Setup| s.columns[7].is_empty() && (s.columns[18].first() == Some(&Man::WHITE) || s.columns[11].first() == Some(&Man::GREEN));
-        let inside = minimal_fixes(&start, 2, |s| tops(s) == 2 && wanted(s));
-        let among = minimal_fixes_among(&start, 2, |s| tops(s) == 2, wanted);
+        let wanted = |s: &PackedSetup| {
+            let s = s.setup();
+            s.columns[7].is_empty() && (s.columns[18].first() == Some(&Man::WHITE) || s.columns[11].first() == Some(&Man::GREEN))
+        };
+        let inside = minimal_fixes(&start, 2, |s| s.leaders() == (2, 2) && wanted(s));
+        let among = minimal_fixes_keeping_leaders(&start, 2, (2, 2), wanted);
         assert_eq!(inside.changes_needed, Some(2));
         assert!(inside.fixes.len() >= 2, "{:?}", inside.fixes);
         assert_eq!(among.changes_needed, inside.changes_needed);
         assert_eq!(among.fixes, inside.fixes);
-        assert!(among.tried < inside.tried, "{} refused setups are not tested: {} < {}", inside.tried - among.tried, among.tried, inside.tried);
+        assert!(among.tried < inside.tried, "{} setups with other leaders are not tested: {} < {}", inside.tried - among.tried, among.tried, inside.tried);
         // With nothing to find, both search everything and find nothing.
-        let never = minimal_fixes_among(&start, 2, |s| tops(s) == 2, |_| false);
+        let never = minimal_fixes_keeping_leaders(&start, 2, (2, 2), |_| false);
         assert_eq!((never.changes_needed, never.fixes.len()), (None, 0));
     }
 
+    /// Every change made to a packed setup is the change made to the lists of
+    /// men, it is taken back whole, and packing loses nothing: the leaders,
+    /// the problems and the position are those of the setup.
     #[test]
-    fn keys_tell_every_setup_apart() {
-        let start = Setup::initial();
-        let mut keys = std::collections::HashSet::new();
-        let mut setups = std::collections::HashSet::new();
-        for change in single_changes(&start) {
-            let Some(changed) = change.apply(&start) else { continue };
-            assert_eq!(keys.insert(key(&changed)), setups.insert(changed), "{change}");
-        }
-        // A man moved between columns, or the side to move, changes the key.
-        let mut moved = start.clone();
-        let man = moved.columns[0].pop().unwrap();
-        moved.columns[1].push(man);
-        assert_ne!(key(&moved), key(&start));
-        let mut turned = start.clone();
-        turned.turn = crate::rules::lasca::Color::Black;
-        assert_ne!(key(&turned), key(&start));
-    }
-
-    #[test]
-    fn a_change_taken_back_leaves_the_setup_as_it_was() {
-        let start = crate::rules::lasca::parse_setup("w 1:Bw 2:WwbBb 12:BB 19:b").unwrap();
-        let mut setup = start.clone();
-        for change in single_changes(&start) {
-            let applied = change.apply(&start);
-            assert_eq!(change.make(&mut setup), applied.is_some(), "{change}");
-            if let Some(applied) = applied {
-                assert_eq!(setup, applied, "{change}");
-                change.unmake(&mut setup);
+    fn a_packed_change_is_the_change_to_the_setup() {
+        use crate::rules::lasca::{Position, PositionErrorKind};
+        let mut checked = 0;
+        for text in ["w 1:Bw 2:WwbBb 12:BB 19:b", "b 1:Bw 2:WwbBb 7:B 8:w 12:BB 14:B 19:b 20:b 22:B"] {
+            let start = crate::rules::lasca::parse_setup(text).unwrap();
+            let mut packed = PackedSetup::of(&start).unwrap();
+            assert_eq!(packed.setup(), start);
+            for change in single_changes(&start) {
+                let applied = change.apply(&start);
+                assert!(applied.is_some(), "{change}: every change listed fits");
+                assert!(change.make_packed(&mut packed), "{change}");
+                let changed = applied.unwrap();
+                assert_eq!(packed.setup(), changed, "{change}");
+                let leaders = changed.columns.iter().filter_map(|c| c.first()).fold((0, 0), |(w, b), m| if m.color == crate::rules::lasca::Color::White { (w + 1, b) } else { (w, b + 1) });
+                assert_eq!(packed.leaders(), leaders, "{change}");
+                for ignore in [&[][..], &[PositionErrorKind::MenMissing]] {
+                    assert_eq!(packed.problems_except(ignore), changed.problems_except(ignore), "{change}");
+                    assert_eq!(Position::from_packed_ignoring(&packed, ignore), Position::from_setup_ignoring(&changed, ignore), "{change}");
+                }
+                change.unmake_packed(&mut packed);
+                assert_eq!(packed.setup(), start, "{change} taken back");
+                checked += 1;
             }
-            assert_eq!(setup, start, "{change} taken back");
+            // A change that does not fit touches nothing.
+            let absent = Change::Remove { square: 5, depth: 0, man: Man::WHITE };
+            assert!(!absent.make_packed(&mut packed));
+            assert_eq!(packed.setup(), start);
         }
-        // A change that does not fit touches nothing.
-        let absent = Change::Remove { square: 5, depth: 0, man: Man::WHITE };
-        assert!(!absent.make(&mut setup));
-        assert_eq!(setup, start);
+        assert!(checked >= 400, "{checked}");
     }
 }
