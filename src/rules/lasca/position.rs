@@ -52,13 +52,22 @@ impl Setup {
         // One pass over the men: a search for a mended setup asks this of thousands.
         let black = self.columns.iter().flatten().filter(|m| m.color == Color::Black).count();
         let white = self.columns.iter().map(Vec::len).sum::<usize>() - black;
-        problems_of(white, black, self.columns.iter().map(|c| c.first().copied()), ignore)
+        let (mut white_privates_lead, mut black_privates_lead) = (0u32, 0u32);
+        for (i, col) in self.columns.iter().enumerate() {
+            match col.first() {
+                Some(&Man::WHITE) => white_privates_lead |= 1 << i,
+                Some(&Man::BLACK) => black_privates_lead |= 1 << i,
+                _ => {}
+            }
+        }
+        problems_of(white, black, white_privates_lead, black_privates_lead, ignore)
     }
 }
 
-/// What makes an arrangement with these men and these leaders (square by
-/// square) impossible in play, but the kinds in `ignore`.
-fn problems_of(white: usize, black: usize, leaders: impl Iterator<Item = Option<Man>>, ignore: &[PositionErrorKind]) -> Vec<PositionErrorKind> {
+/// What makes an arrangement with these men, and with privates leading on
+/// these squares (bit `n - 1` for square `n`), impossible in play, but the
+/// kinds in `ignore`.
+fn problems_of(white: usize, black: usize, white_privates_lead: u32, black_privates_lead: u32, ignore: &[PositionErrorKind]) -> Vec<PositionErrorKind> {
     let mut kinds = Vec::new();
     let mut note = |kind| {
         if !ignore.contains(&kind) {
@@ -71,18 +80,27 @@ fn problems_of(white: usize, black: usize, leaders: impl Iterator<Item = Option<
     if white + black != 2 * MEN_PER_SIDE {
         note(PositionErrorKind::MenMissing);
     }
-    let mut leaders = leaders.enumerate();
-    let private_on_far_row = leaders.any(|(i, leader)| match leader {
-        Some(m) if m.rank == Rank::Private => {
-            let far = if m.color == Color::White { WHITE_FAR_ROW } else { BLACK_FAR_ROW };
-            far >> i & 1 == 1
-        }
-        _ => false,
-    });
-    if private_on_far_row {
+    if white_privates_lead & WHITE_FAR_ROW != 0 || black_privates_lead & BLACK_FAR_ROW != 0 {
         note(PositionErrorKind::PrivateOnFarRow);
     }
     kinds
+}
+
+/// The men of each colour of a packed setup, and the squares led by black
+/// men and by officers, counted in one pass.
+struct Census {
+    white: usize,
+    black: usize,
+    occupied: u32,
+    black_led: u32,
+    officer_led: u32,
+}
+
+impl Census {
+    fn problems_except(&self, ignore: &[PositionErrorKind]) -> Vec<PositionErrorKind> {
+        let privates_lead = self.occupied & !self.officer_led;
+        problems_of(self.white, self.black, privates_lead & !self.black_led, privates_lead & self.black_led, ignore)
+    }
 }
 
 /// A [`Setup`] packed a column a word: a search that changes, compares and
@@ -122,9 +140,21 @@ impl PackedSetup {
 
     /// [`Setup::problems_except`] of the same setup.
     pub fn problems_except(&self, ignore: &[PositionErrorKind]) -> Vec<PositionErrorKind> {
-        let black: usize = self.columns.iter().map(|c| c.black_men()).sum();
-        let white = self.columns.iter().map(|c| usize::from(c.height())).sum::<usize>() - black;
-        problems_of(white, black, self.columns.iter().map(|c| c.top()), ignore)
+        self.census().problems_except(ignore)
+    }
+
+    fn census(&self) -> Census {
+        let mut census = Census { white: 0, black: 0, occupied: 0, black_led: 0, officer_led: 0 };
+        for (i, col) in self.columns.iter().enumerate() {
+            let Some(top) = col.top() else { continue };
+            let black = col.black_men();
+            census.black += black;
+            census.white += usize::from(col.height()) - black;
+            census.occupied |= 1 << i;
+            census.black_led |= u32::from(top.color == Color::Black) << i;
+            census.officer_led |= u32::from(top.is_officer()) << i;
+        }
+        census
     }
 }
 
@@ -330,15 +360,13 @@ impl Position {
 
     /// [`Position::from_setup_ignoring`] of the setup packed.
     pub fn from_packed_ignoring(packed: &PackedSetup, ignore: &[PositionErrorKind]) -> Result<Position, PositionError> {
-        let kinds = packed.problems_except(ignore);
+        let census = packed.census();
+        let kinds = census.problems_except(ignore);
         if !kinds.is_empty() {
             return Err(PositionError { kinds });
         }
-        let mut pos = Position { columns: packed.columns, turn: packed.turn, rules: Rules::default(), occupied: 0, black_led: 0, officer_led: 0 };
-        for i in 0..SQUARES {
-            pos.refresh(i);
-        }
-        Ok(pos)
+        let Census { occupied, black_led, officer_led, .. } = census;
+        Ok(Position { columns: packed.columns, turn: packed.turn, rules: Rules::default(), occupied, black_led, officer_led })
     }
 
     pub fn setup(&self) -> Setup {
