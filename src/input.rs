@@ -327,7 +327,7 @@ pub fn for_each_game_span(game: &mut Game, mut f: impl FnMut(&mut Span)) {
             }
             m.annotations.iter_mut().for_each(|a| f(&mut a.span));
             if let Some(go) = &mut m.go {
-                go.before.iter_mut().for_each(|n| f(&mut n.span));
+                go.before_mut().iter_mut().for_each(|n| f(&mut n.span));
             }
         }
         if let Some(r) = &mut line.stated_result {

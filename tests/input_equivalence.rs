@@ -158,7 +158,7 @@ fn go_data_spans_point_at_the_bytes_on_disk() {
     let source = Input::from_bytes(Path::new("t.sgf"), sgf).read(Reader::Auto, &Given::default());
     let game = &source.games[0];
     let mut nodes: Vec<Span> = game.lines.iter().flat_map(|l| l.go.iter().flat_map(|g| g.after.iter().map(|n| n.span))).collect();
-    nodes.extend(game.lines.iter().flat_map(|l| l.moves.iter().flat_map(|m| m.go.iter().flat_map(|g| g.before.iter().map(|n| n.span)))));
+    nodes.extend(game.lines.iter().flat_map(|l| l.moves.iter().flat_map(|m| m.go.iter().flat_map(|g| g.before().iter().map(|n| n.span)))));
     assert!(!nodes.is_empty(), "the moveless node is kept");
     for span in nodes {
         assert_eq!(&sgf[span.start..span.end], b";C[x]", "{span:?}");

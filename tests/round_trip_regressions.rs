@@ -51,7 +51,7 @@ fn go_takes_with_no_point_makes_no_claim() {
     let text = "size: 9\ncorner: 平\nB c 3\nW d 3 takes zz\nB e 5\n";
     let parsed = go_record::parse(text);
     assert!(parsed.diagnostics.iter().any(|d| d.code == "record::bad-point"), "{:?}", parsed.diagnostics);
-    assert_eq!(parsed.game.lines[0].moves[1].go.as_ref().unwrap().expect_captures, None);
+    assert_eq!(parsed.game.lines[0].moves[1].go.as_ref().unwrap().expect_captures(), None);
     assert_eq!(parsed.game.lines[0].moves.len(), 3);
     for style in [Style::Chinese, Style::Volpicelli] {
         let first = go_record::write(&parsed.game, style);

@@ -13,7 +13,7 @@ use proptest::prelude::*;
 /// A move's comments are one SGF `C`, joined by a blank line.
 fn paths(g: &Game) -> Vec<Vec<(Color, Move, String)>> {
     let mut v: Vec<_> = (0..g.lines.len())
-        .map(|i| g.go_full_line(i).into_iter().map(|(_, m)| (m.color, m.mv, m.comments.join("\n\n"))).collect::<Vec<_>>())
+        .map(|i| g.go_full_line(i).into_iter().map(|(_, m)| (m.color, m.mv, m.comments().join("\n\n"))).collect::<Vec<_>>())
         .collect();
     v.sort_by_key(|p| format!("{p:?}"));
     v
@@ -38,7 +38,7 @@ proptest! {
         let mut games = go_common::random_games(2, seed);
         games[0].go_info_mut().title = title;
         if let Some(m) = games[0].lines[0].moves.first_mut().and_then(|m| m.go.as_deref_mut()) {
-            m.comments = vec![comment.clone()];
+            m.held_mut().comments = vec![comment.clone()];
         }
         games[1].go_info_mut().comments = vec![comment];
         let text = sgf::write(&games);
@@ -88,9 +88,11 @@ fn corpus_records_round_trip_through_sgf() {
         }
         let mut game = go_record::parse(&std::fs::read_to_string(&path).unwrap()).game;
         for l in &mut game.lines {
-            l.moves.retain(|m| m.go.as_ref().is_some_and(|g| g.refused.is_none()));
+            l.moves.retain(|m| m.go.as_ref().is_some_and(|g| g.refused().is_none()));
             for m in l.moves.iter_mut().filter_map(|m| m.go.as_deref_mut()) {
-                m.expect_captures = None;
+                if m.expect_captures().is_some() {
+                    m.held_mut().expect_captures = None;
+                }
             }
         }
         let back = sgf::parse(&sgf::write(std::slice::from_ref(&game)));

@@ -53,7 +53,7 @@ fn board_text(pos: &Position) -> String {
 }
 
 fn node_count(g: &Game) -> usize {
-    let before = |l: &gamescribe::tree::Line| l.moves.iter().filter_map(|m| m.go.as_deref()).map(|m| m.before.len()).sum::<usize>();
+    let before = |l: &gamescribe::tree::Line| l.moves.iter().filter_map(|m| m.go.as_deref()).map(|m| m.before().len()).sum::<usize>();
     1 + g.lines.iter().map(|l| l.moves.len() + before(l) + l.go_info().after.len()).sum::<usize>()
 }
 
@@ -70,7 +70,7 @@ fn strip(g: &Game) -> Game {
             m.span = Default::default();
             m.printed.clear();
             if let Some(go) = m.go.as_mut() {
-                go.before.iter_mut().for_each(|n| n.span = Default::default());
+                go.before_mut().iter_mut().for_each(|n| n.span = Default::default());
             }
         }
     }

@@ -58,7 +58,7 @@ fn compare(g: &Game, r: &serde_json::Value) -> usize {
         })
         .collect();
     assert_eq!(r["main"], serde_json::Value::Array(main), "{}", g.name);
-    let comments: Vec<String> = g.lines[0].moves.iter().filter_map(|m| m.go.as_deref()).filter(|m| !m.comments.is_empty()).map(|m| m.comments.join("\n\n")).collect();
+    let comments: Vec<String> = g.lines[0].moves.iter().filter_map(|m| m.go.as_deref()).filter(|m| !m.comments().is_empty()).map(|m| m.comments().join("\n\n")).collect();
     assert_eq!(r["main_comments"], serde_json::json!(comments), "{}", g.name);
     let move_nodes: usize = g.lines.iter().map(|l| l.moves.len()).sum();
     assert_eq!(r["move_nodes"], move_nodes, "{}", g.name);
@@ -73,7 +73,7 @@ fn corpus_games() -> Vec<Game> {
     files.iter().map(|f| go_record::parse(&std::fs::read_to_string(f).unwrap()).game).map(|mut g| {
         // Refused moves are claims about the text, not moves: SGF has no place for them.
         for l in &mut g.lines {
-            l.moves.retain(|m| m.go.as_ref().is_some_and(|g| g.refused.is_none()));
+            l.moves.retain(|m| m.go.as_ref().is_some_and(|g| g.refused().is_none()));
         }
         g
     }).collect()

@@ -96,42 +96,174 @@ pub struct ExpectedCount {
     pub span: Span,
 }
 
-/// A Go move: the stone (or pass) and what its node holds.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A Go move: the stone (or pass) and what else its node holds.
+///
+/// Most moves hold nothing else, and a record may have millions: what else a
+/// node holds is one box, absent for a plain move, so a plain move is a few
+/// bytes. Its JSON is the same as a struct with every field inline.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(from = "GoMoveFields")]
 pub struct GoMove {
     pub color: Color,
     pub mv: Move,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// `None` when the node holds nothing but the move.
+    held: Option<Box<MoveHeld>>,
+}
+
+/// What a move's node holds besides the move.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MoveHeld {
     pub comments: Vec<String>,
     /// Stones the text says this move takes (checked on replay).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect_captures: Option<Vec<Point>>,
     /// The text says this move cannot be played (`refused ko`): checked, not played.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub refused: Option<String>,
     /// Other properties of the move's SGF node (markup, times), values as
     /// written (escapes included), so they go back unchanged.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub extra: Vec<(String, Vec<String>)>,
     /// Setup in the move's own node (SGF allows it only loosely), applied
-    /// before the move. Boxed: it is rare.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub setup: Option<Box<SetupChange>>,
+    /// before the move.
+    pub setup: Option<SetupChange>,
     /// Nodes without a move between the previous move (or the line's start) and this one.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub before: Vec<GoNode>,
+}
+
+static NOTHING_HELD: MoveHeld = MoveHeld { comments: Vec::new(), expect_captures: None, refused: None, extra: Vec::new(), setup: None, before: Vec::new() };
+
+impl MoveHeld {
+    pub fn is_empty(&self) -> bool {
+        *self == NOTHING_HELD
+    }
 }
 
 impl GoMove {
     /// A plain move: no comments, no claims, nothing else in its node.
     pub fn new(color: Color, mv: Move) -> GoMove {
-        GoMove { color, mv, comments: Vec::new(), expect_captures: None, refused: None, extra: Vec::new(), setup: None, before: Vec::new() }
+        GoMove { color, mv, held: None }
+    }
+
+    /// A move whose node holds `held` as well.
+    pub fn holding(color: Color, mv: Move, held: MoveHeld) -> GoMove {
+        GoMove { color, mv, held: (!held.is_empty()).then(|| Box::new(held)) }
+    }
+
+    /// What else the node holds (nothing, for a plain move).
+    pub fn held(&self) -> &MoveHeld {
+        self.held.as_deref().unwrap_or(&NOTHING_HELD)
+    }
+
+    /// What else the node holds, to change it.
+    pub fn held_mut(&mut self) -> &mut MoveHeld {
+        self.held.get_or_insert_with(Box::default)
+    }
+
+    pub fn comments(&self) -> &[String] {
+        &self.held().comments
+    }
+
+    pub fn expect_captures(&self) -> Option<&[Point]> {
+        self.held().expect_captures.as_deref()
+    }
+
+    pub fn refused(&self) -> Option<&str> {
+        self.held().refused.as_deref()
+    }
+
+    pub fn extra(&self) -> &[(String, Vec<String>)] {
+        &self.held().extra
+    }
+
+    pub fn before(&self) -> &[GoNode] {
+        &self.held().before
+    }
+
+    /// The nodes before the move, to change them (none for a plain move,
+    /// which stays plain).
+    pub fn before_mut(&mut self) -> &mut [GoNode] {
+        self.held.as_deref_mut().map_or(&mut [], |h| &mut h.before[..])
     }
 
     /// The setup in the move's own node (empty if none).
     pub fn node_setup(&self) -> &SetupChange {
         static NONE: SetupChange = SetupChange { black: Vec::new(), white: Vec::new(), empty: Vec::new() };
-        self.setup.as_deref().unwrap_or(&NONE)
+        self.held().setup.as_ref().unwrap_or(&NONE)
+    }
+}
+
+/// A move holding nothing else equals the same move with an empty box.
+impl PartialEq for GoMove {
+    fn eq(&self, other: &GoMove) -> bool {
+        self.color == other.color && self.mv == other.mv && self.held() == other.held()
+    }
+}
+
+/// A [`GoMove`] as its JSON has it: every field inline, those empty left out.
+#[derive(Deserialize)]
+struct GoMoveFields {
+    color: Color,
+    mv: Move,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    comments: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    expect_captures: Option<Vec<Point>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    refused: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    extra: Vec<(String, Vec<String>)>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    setup: Option<SetupChange>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    before: Vec<GoNode>,
+}
+
+impl From<GoMoveFields> for GoMove {
+    fn from(f: GoMoveFields) -> GoMove {
+        let held = MoveHeld { comments: f.comments, expect_captures: f.expect_captures, refused: f.refused, extra: f.extra, setup: f.setup, before: f.before };
+        GoMove::holding(f.color, f.mv, held)
+    }
+}
+
+/// [`GoMoveFields`] borrowed, for writing without copying a move.
+#[derive(Serialize)]
+struct GoMoveFieldsRef<'a> {
+    color: Color,
+    mv: Move,
+    #[serde(skip_serializing_if = "no_items")]
+    comments: &'a [String],
+    #[serde(skip_serializing_if = "absent")]
+    expect_captures: &'a Option<Vec<Point>>,
+    #[serde(skip_serializing_if = "absent")]
+    refused: &'a Option<String>,
+    #[serde(skip_serializing_if = "no_items")]
+    extra: &'a [(String, Vec<String>)],
+    #[serde(skip_serializing_if = "absent")]
+    setup: &'a Option<SetupChange>,
+    #[serde(skip_serializing_if = "no_items")]
+    before: &'a [GoNode],
+}
+
+fn no_items<T>(items: &&[T]) -> bool {
+    items.is_empty()
+}
+
+fn absent<T>(value: &&Option<T>) -> bool {
+    value.is_none()
+}
+
+impl Serialize for GoMove {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let h = self.held();
+        let fields = GoMoveFieldsRef {
+            color: self.color,
+            mv: self.mv,
+            comments: &h.comments,
+            expect_captures: &h.expect_captures,
+            refused: &h.refused,
+            extra: &h.extra,
+            setup: &h.setup,
+            before: &h.before,
+        };
+        fields.serialize(serializer)
     }
 }
 
@@ -293,11 +425,49 @@ impl Game {
             }
             for mv in &line.moves {
                 let Some(g) = mv.go.as_deref() else { continue };
-                path.extend(g.before.iter().map(PathStep::Node));
+                path.extend(g.before().iter().map(PathStep::Node));
                 path.push(PathStep::Move(mv, g));
             }
             path.extend(info.after.iter().map(PathStep::Node));
         }
         path
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The JSON of a move names every field inline, in the order the move's
+    /// node had them before they were boxed, and leaves out the empty ones; it
+    /// reads back to the same move.
+    #[test]
+    fn a_move_writes_its_node_inline_and_reads_back() {
+        let plain = GoMove::new(Color::Black, Move::Play(Point::new(3, 4)));
+        let plain_json = format!(r#"{{"color":{},"mv":{}}}"#, serde_json::to_string(&plain.color).unwrap(), serde_json::to_string(&plain.mv).unwrap());
+        assert_eq!(serde_json::to_string(&plain).unwrap(), plain_json);
+        let held = MoveHeld {
+            comments: vec!["a comment".into()],
+            expect_captures: Some(vec![Point::new(1, 1)]),
+            refused: Some("ko".into()),
+            extra: vec![("LB".into(), vec!["aa:x".into()])],
+            setup: Some(SetupChange { black: vec![Point::new(0, 0)], ..SetupChange::default() }),
+            before: vec![GoNode { comments: vec!["before".into()], ..GoNode::default() }],
+        };
+        let full = GoMove::holding(Color::White, Move::Pass, held.clone());
+        let written = serde_json::to_string(&full).unwrap();
+        let at: Vec<usize> = ["color", "mv", "comments", "expect_captures", "refused", "extra", "setup", "before"].iter().map(|k| written.find(&format!("\"{k}\":")).expect(k)).collect();
+        assert!(at.is_sorted(), "{written}");
+        for m in [&plain, &full] {
+            let back: GoMove = serde_json::from_str(&serde_json::to_string(m).unwrap()).unwrap();
+            assert_eq!(&back, m);
+        }
+        assert_eq!(full.held(), &held);
+        // Nothing held is no box, and a box emptied again equals none.
+        assert!(GoMove::holding(Color::White, Move::Pass, MoveHeld::default()).held.is_none());
+        let mut emptied = full.clone();
+        *emptied.held_mut() = MoveHeld::default();
+        assert_eq!(emptied, GoMove::new(Color::White, Move::Pass));
+        assert_ne!(full, GoMove::new(Color::White, Move::Pass));
     }
 }

@@ -18,7 +18,7 @@ mod start;
 mod stats;
 mod study;
 mod walk;
-pub use go::{move_text as go_move_text, ExpectedCount, GoGameInfo, GoLineInfo, GoMove, GoNode, PathStep, SetupChange};
+pub use go::{move_text as go_move_text, ExpectedCount, GoGameInfo, GoLineInfo, GoMove, GoNode, MoveHeld, PathStep, SetupChange};
 pub use notation::{GameKind, Notation};
 pub use kinds::{AnnotationKind, EditKind};
 pub use links::{LinkEvidence, LinkTarget, Page, PageSource, SimilarLink};
@@ -502,6 +502,8 @@ mod tests {
         assert!(std::mem::size_of::<Origin>() <= 8, "Origin: {}", std::mem::size_of::<Origin>());
         // A move's repair is boxed: most moves have none, and inline it cost every move 32 bytes.
         assert!(std::mem::size_of::<MoveNode>() <= 136, "MoveNode: {}", std::mem::size_of::<MoveNode>());
+        // What else a Go move's node holds is boxed: a plain move (most are) was 136 bytes with it inline.
+        assert!(std::mem::size_of::<GoMove>() <= 16, "GoMove: {}", std::mem::size_of::<GoMove>());
         assert!(std::mem::size_of::<Line>() <= 640, "Line: {}", std::mem::size_of::<Line>());
         assert!(std::mem::size_of::<Game>() <= 336, "Game: {}", std::mem::size_of::<Game>());
     }

@@ -7,7 +7,7 @@
 use crate::notation::go_corner::from_sgf;
 use crate::notation::go_record::{GoClaim, Replay};
 use crate::rules::go::{Color, Point, Score, Scoring};
-use crate::tree::{Game, GoGameInfo, Outcome, StatedResult, UnknownReason, Verdict, VerdictClass, VerdictMethod};
+use crate::tree::{Game, GoGameInfo, GoMove, Outcome, StatedResult, UnknownReason, Verdict, VerdictClass, VerdictMethod};
 
 /// Every claim of `game` with its verdict, by line index.
 pub fn judge_game(game: &Game, replay: &Replay) -> Vec<(usize, StatedResult, Verdict)> {
@@ -164,8 +164,8 @@ fn marked_territory(game: &Game) -> (Vec<Point>, Vec<Point>) {
     let Some(line) = game.lines.first() else { return (Vec::new(), Vec::new()) };
     let mut black = Vec::new();
     let mut white = Vec::new();
-    let last = line.moves.last().and_then(|m| m.go.as_deref()).map(|m| &m.extra);
-    let props = last.into_iter().chain(line.go_info().after.iter().map(|n| &n.extra));
+    let last = line.moves.last().and_then(|m| m.go.as_deref()).map(GoMove::extra);
+    let props = last.into_iter().chain(line.go_info().after.iter().map(|n| n.extra.as_slice()));
     for extra in props {
         for (ident, values) in extra {
             let into = match ident.as_str() {

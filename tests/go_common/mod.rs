@@ -1,6 +1,6 @@
 //! Random Go games for the SGF tests.
 
-use gamescribe::tree::{Game, GoMove, Line, MoveNode, Start};
+use gamescribe::tree::{Game, GoMove, Line, MoveHeld, MoveNode, Start};
 use gamescribe::bench::noise::Rng;
 use gamescribe::rules::go::{Color, Move, Position, Setup};
 
@@ -59,7 +59,7 @@ pub fn random_games(n: usize, seed: u64) -> Vec<Game> {
                 let color = pos.to_move();
                 pos.play(mv).unwrap();
                 let comments = if rng.below(5) == 0 { vec![format!("c{k} ] \\ [x]\nline two 漢字")] } else { Vec::new() };
-                moves.push(MoveNode::go_move(GoMove { comments, ..GoMove::new(color, mv) }, Default::default(), String::new()));
+                moves.push(MoveNode::go_move(GoMove::holding(color, mv, MoveHeld { comments, ..MoveHeld::default() }), Default::default(), String::new()));
             }
             if li == 0 {
                 g.lines[0].moves = moves;

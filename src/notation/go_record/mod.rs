@@ -80,7 +80,7 @@ pub fn position_at(game: &Game, line: usize, ply: Option<usize>) -> Result<(crat
         pos.edit(&setup.black, &setup.white, &setup.empty).map_err(|e| format!("a setup cannot be applied: {e}"))?;
         if let PathStep::Move(_, mv) = step {
             moves += 1;
-            if mv.refused.is_some() {
+            if mv.refused().is_some() {
                 continue;
             }
             let played = pos.play_as(mv.color, mv.mv).map_err(|e| format!("move {moves} ({}) cannot be played: {e}", move_text(mv.color, mv.mv)))?;
@@ -195,17 +195,17 @@ pub fn write(game: &Game, style: Style) -> String {
                 }
             };
             let mut s = format!("{} {text}", mv.color.letter());
-            if let Some(takes) = &mv.expect_captures {
+            if let Some(takes) = mv.expect_captures() {
                 let corner = if style == Style::Volpicelli { w.corner } else { None };
                 let t: Vec<String> = takes.iter().map(|&p| w.point(p, corner)).collect();
                 s.push_str(&format!(" takes {}", t.join(", ")));
             }
-            if let Some(r) = &mv.refused {
+            if let Some(r) = mv.refused() {
                 s.push_str(&format!(" refused {r}"));
             }
             w.out.push_str(s.trim_end());
             w.out.push('\n');
-            w.comments(&mv.comments);
+            w.comments(mv.comments());
         }
         let extra = line.go_info();
         if !extra.dead.is_empty() {
@@ -269,19 +269,19 @@ pub fn finish(game: &mut Game, replayed: &Replay) {
             let Some(mv) = node.go.as_deref() else { continue };
             let span = node.span;
             let mut annotations: Vec<Annotation> = Vec::new();
-            for n in &mv.before {
+            for n in mv.before() {
                 annotations.extend(node_annotations(n));
             }
             if !mv.node_setup().is_empty() {
                 annotations.push(Annotation { kind: AnnotationKind::Setup, text: setup_text(mv.node_setup()), span });
             }
-            annotations.extend(mv.comments.iter().map(|c| Annotation { kind: AnnotationKind::Comment, text: c.clone(), span }));
+            annotations.extend(mv.comments().iter().map(|c| Annotation { kind: AnnotationKind::Comment, text: c.clone(), span }));
             if let Some(took) = r.and_then(|r| r.captures.get(k)).filter(|t| !t.is_empty()) {
                 let text = took.iter().map(|&p| to_sgf(p)).collect::<Vec<_>>().join(" ");
                 annotations.push(Annotation { kind: AnnotationKind::Captures, text, span });
             }
-            if let Some(reason) = &mv.refused {
-                annotations.push(Annotation { kind: AnnotationKind::Refused, text: reason.clone(), span });
+            if let Some(reason) = mv.refused() {
+                annotations.push(Annotation { kind: AnnotationKind::Refused, text: reason.to_string(), span });
             }
             node.annotations = annotations;
         }
@@ -398,8 +398,8 @@ mod tests {
         assert_eq!(g.lines.len(), 2);
         assert_eq!(g.lines[0].moves.len(), 3);
         let go = |k: usize| g.lines[0].moves[k].go.as_deref().unwrap();
-        assert_eq!(go(0).refused.as_deref(), Some("suicide"));
-        assert_eq!(go(2).comments, vec!["the end".to_string()]);
+        assert_eq!(go(0).refused(), Some("suicide"));
+        assert_eq!(go(2).comments(), ["the end".to_string()]);
         assert_eq!((g.lines[1].parent, g.lines[1].branch_ply), (Some(0), 1));
         assert_eq!(g.go_full_line(1).len(), 2);
     }

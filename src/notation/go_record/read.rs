@@ -1,6 +1,6 @@
 //! Reader for the record format (see the module documentation).
 
-use crate::tree::{ExpectedCount, Game, GoMove, Line, MoveNode, Start};
+use crate::tree::{ExpectedCount, Game, GoMove, Line, MoveHeld, MoveNode, Start};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::go_corner::{parse_corner_point, Corner};
 use crate::rules::go::{Color, KoRule, Move, Point, Scoring, Setup, DEFAULT_SIZE, MAX_SIZE};
@@ -97,7 +97,7 @@ pub fn parse_record(text: &str, range: Span) -> Parsed {
     let pending = std::mem::take(&mut r.pending);
     if !pending.is_empty() {
         match r.last_move() {
-            Some(m) => m.comments.extend(pending),
+            Some(m) => m.held_mut().comments.extend(pending),
             None => r.game.go_info_mut().comments.extend(pending),
         }
     }
@@ -288,7 +288,7 @@ impl Reader<'_> {
         let pending = std::mem::take(&mut self.pending);
         let current = self.current_line;
         match self.last_move() {
-            Some(m) => m.comments.extend(pending),
+            Some(m) => m.held_mut().comments.extend(pending),
             None if current == 0 => self.game.go_info_mut().comments.extend(pending),
             None => self.pending = pending,
         }
@@ -386,7 +386,7 @@ impl Reader<'_> {
         if let Some(c) = comment.filter(|c| !c.is_empty()) {
             comments.push(c.to_string());
         }
-        let go = GoMove { comments, expect_captures, refused, ..GoMove::new(color, mv) };
+        let go = GoMove::holding(color, mv, MoveHeld { comments, expect_captures, refused, ..MoveHeld::default() });
         self.game.lines[self.current_line].moves.push(MoveNode::go_move(go, span, text.to_string()));
         let _ = self.text;
     }

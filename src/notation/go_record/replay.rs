@@ -148,7 +148,7 @@ fn walk_line(game: &Game, li: usize, mut pos: Position, kids: &[(BranchPoint, us
     for node in &line.moves {
         // A move without Go data (none of our readers makes one) cannot be played.
         let Some(mv) = node.go.as_deref() else { return Walked { pos, captures, played, stopped: true } };
-        for before in &mv.before {
+        for before in mv.before() {
             hand_over(at, &pos);
             apply_setup(&mut pos, size, &before.setup, before.span, diagnostics);
             at.1 += 1;
@@ -249,7 +249,7 @@ fn apply_setup(pos: &mut Position, size: u8, setup: &SetupChange, span: Span, di
 
 /// Play one move, reporting (when `diags` is given) anything that differs from the text.
 fn play_one(pos: &mut Position, size: u8, mv: &GoMove, span: Span, diags: &mut Vec<Diagnostic>) -> Result<Vec<Point>, ()> {
-    if let Some(reason) = &mv.refused {
+    if let Some(reason) = mv.refused() {
         return match pos.check(mv.color, mv.mv) {
             Ok(()) => {
                 diags.push(
@@ -267,8 +267,8 @@ fn play_one(pos: &mut Position, size: u8, mv: &GoMove, span: Span, diags: &mut V
     }
     match pos.play_as(mv.color, mv.mv) {
         Ok(played) => {
-            if let Some(expected) = &mv.expect_captures {
-                let mut want = expected.clone();
+            if let Some(expected) = mv.expect_captures() {
+                let mut want = expected.to_vec();
                 want.sort();
                 if want != played.captured {
                     diags.push(

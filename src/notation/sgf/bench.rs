@@ -5,7 +5,7 @@
 use super::write;
 use std::path::PathBuf;
 use std::time::Instant;
-use crate::tree::{Game, GoMove, Line, MoveNode};
+use crate::tree::{Game, GoMove, Line, MoveHeld, MoveNode};
 use crate::bench::noise::Rng;
 use crate::rules::go::{Move, Point, Position};
 
@@ -30,7 +30,7 @@ fn random_game(rng: &mut Rng, plies: usize, index: usize) -> Game {
             break;
         }
         let comments = if rng.below(40) == 0 { vec![format!("move {k}: a note with ] and \\ in it")] } else { Vec::new() };
-        moves.push(MoveNode::go_move(GoMove { comments, ..GoMove::new(color, mv) }, Default::default(), String::new()));
+        moves.push(MoveNode::go_move(GoMove::holding(color, mv, MoveHeld { comments, ..MoveHeld::default() }), Default::default(), String::new()));
         if k % 50 == 49 {
             game.lines.push(Line { label: format!("{k}"), parent: Some(0), branch_ply: k, moves: vec![moves[k].clone()], ..Line::default() });
         }

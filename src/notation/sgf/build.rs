@@ -6,7 +6,7 @@ use super::{decode, short_ident, unescape, Arena};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::go_corner::from_sgf;
 use crate::rules::go::Setup;
-use crate::tree::{Game, GoGameInfo, GoLineInfo, GoMove, GoNode, Line, MoveNode, SetupChange, Start};
+use crate::tree::{Game, GoGameInfo, GoLineInfo, GoMove, GoNode, Line, MoveHeld, MoveNode, SetupChange, Start};
 use crate::rules::go::{Color, Move, Point, MAX_SIZE};
 use crate::span::Span;
 use std::borrow::Cow;
@@ -241,12 +241,11 @@ fn read_nodes(text: &str, arena: &Arena, root: u32, game: &mut Game, diags: &mut
         };
         let (mv, node) = read_node(text, arena, id, size, diags);
         match mv {
-            Some((mut m, span)) => {
+            Some((m, span)) => {
+                // What else the node holds goes with the move; a plain move holds nothing.
                 let GoNode { setup, comments, extra, .. } = node;
-                m.setup = (!setup.is_empty()).then(|| Box::new(setup));
-                m.comments = comments;
-                m.extra = extra;
-                m.before = std::mem::take(&mut pending);
+                let held = MoveHeld { comments, extra, setup: (!setup.is_empty()).then_some(setup), before: std::mem::take(&mut pending), ..MoveHeld::default() };
+                let m = GoMove::holding(m.color, m.mv, held);
                 game.lines[line].moves.push(MoveNode::go_move(m, span, span.slice(text).to_string()));
                 ply += 1;
                 nodes = 0;

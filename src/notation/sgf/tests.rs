@@ -17,13 +17,13 @@ fn reads_root_setup_moves_passes_comments_and_variations() {
     assert_eq!(setup.to_move, Color::White);
     assert_eq!(g.lines.len(), 2);
     assert_eq!(g.lines[0].moves.len(), 4);
-    assert_eq!(go(g, 0, 0).comments, vec!["a ] b \\ c".to_string()]);
+    assert_eq!(go(g, 0, 0).comments(), ["a ] b \\ c".to_string()]);
     assert_eq!(go(g, 0, 1).mv, Move::Pass);
     assert_eq!(g.lines[0].moves[1].text, "B pass");
     // tt on 9 lines is off the board, so it is a bad point, not a pass... unless ≤ 19: it is a pass.
     assert_eq!(go(g, 0, 2).mv, Move::Pass);
     assert_eq!((g.lines[1].parent, g.lines[1].branch_ply), (Some(0), 2));
-    assert_eq!(go(g, 1, 0).extra, vec![("LB".to_string(), vec!["hh:x".to_string()])]);
+    assert_eq!(go(g, 1, 0).extra(), [("LB".to_string(), vec!["hh:x".to_string()])]);
 }
 
 /// A line's moves get their room at once (a long game is not copied as it
@@ -70,10 +70,10 @@ fn moveless_nodes_stay_in_place_and_their_setup_is_replayed() {
     let g = &p.games[0];
     assert_eq!(g.lines.len(), 2);
     assert_eq!(g.lines[0].moves.len(), 3);
-    assert_eq!(go(g, 0, 0).before[0].setup.black, vec![Point::new(0, 0), Point::new(1, 0)]);
-    assert_eq!(go(g, 0, 0).before[0].comments, vec!["setup".to_string()]);
+    assert_eq!(go(g, 0, 0).before()[0].setup.black, vec![Point::new(0, 0), Point::new(1, 0)]);
+    assert_eq!(go(g, 0, 0).before()[0].comments, vec!["setup".to_string()]);
     // The variation leaves after `B[aa]`, its setup node first.
-    assert_eq!((g.lines[1].branch_ply, g.lines[1].go_info().branch_nodes, go(g, 1, 0).before.len()), (2, 0, 1));
+    assert_eq!((g.lines[1].branch_ply, g.lines[1].go_info().branch_nodes, go(g, 1, 0).before().len()), (2, 0, 1));
     let r = go_record::replay(g);
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
     let end = &r.lines[0].end;
@@ -155,7 +155,7 @@ fn strip(games: &[Game]) -> Vec<Game> {
                     m.span = Span::default();
                     m.printed.clear();
                     if let Some(g) = m.go.as_mut() {
-                        g.before.iter_mut().for_each(node);
+                        g.before_mut().iter_mut().for_each(node);
                     }
                 }
             }

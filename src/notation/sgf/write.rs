@@ -122,7 +122,7 @@ fn layout(game: &Game) -> (Vec<Written<'_>>, Vec<Vec<usize>>) {
             nodes.push(w);
         }
         for mv in line.moves.iter().filter_map(|m| m.go.as_deref()) {
-            for n in &mv.before {
+            for n in mv.before() {
                 at.1 += 1;
                 add(Written::Plain(n), at, &mut l, &mut nodes);
             }
@@ -207,8 +207,8 @@ fn write_node(out: &mut String, node: Written<'_>) {
                 out.push_str(&to_sgf(p));
             }
             out.push(']');
-            comment_prop(out, &mv.comments);
-            for (ident, values) in &mv.extra {
+            comment_prop(out, mv.comments());
+            for (ident, values) in mv.extra() {
                 raw_prop(out, ident, values);
             }
         }

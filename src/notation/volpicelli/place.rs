@@ -62,7 +62,7 @@ impl Record {
         let start = game.go_setup()?;
         let setup: HashSet<Point> = start.black.iter().chain(&start.white).copied().collect();
         let mut stones = setup.clone();
-        stones.extend(game.lines.iter().flat_map(|l| &l.moves).filter_map(|m| m.go.as_deref()).filter(|m| m.refused.is_none()).filter_map(|m| match m.mv {
+        stones.extend(game.lines.iter().flat_map(|l| &l.moves).filter_map(|m| m.go.as_deref()).filter(|m| m.refused().is_none()).filter_map(|m| match m.mv {
             Move::Play(p) => Some(p),
             Move::Pass => None,
         }));
