@@ -104,8 +104,9 @@ impl Change {
     }
 }
 
-/// Every single change that can be made to a setup: square by square, each man from the leader down (removed, then recoloured), then
-/// each place a man may be added.
+/// Every single change that can be made to a setup: square by square,
+/// each man from the leader down (removed, then recoloured), then each
+/// place a man may be added.
 fn single_changes_packed(setup: &PackedSetup) -> Vec<Change> {
     let mut out = Vec::new();
     for (i, col) in setup.columns.iter().enumerate() {
