@@ -100,8 +100,12 @@ struct Reading {
     complete: bool,
 }
 
+/// What a described or mended setup may lack and still be played from: the
+/// book's problems leave men off the board.
+const MAY_LACK: &[PositionErrorKind] = &[PositionErrorKind::MenMissing];
+
 fn position_of(setup: &Setup) -> Option<Position> {
-    Position::from_setup_ignoring(setup, &[PositionErrorKind::MenMissing]).ok()
+    Position::from_setup_ignoring(setup, MAY_LACK).ok()
 }
 
 fn side(c: Color) -> &'static str {
@@ -218,7 +222,7 @@ impl Solution {
     /// do not fit: a reading that stops anyway is given up before its mends
     /// are audited (see [`repair::decode_unless_it_stops`]).
     fn replays_from(&self, setup: &PackedSetup) -> bool {
-        let decoded = Position::from_packed_ignoring(setup, &[PositionErrorKind::MenMissing]).ok().and_then(|p| self.reader.decode_unless_it_stops(&p));
+        let decoded = Position::from_packed_ignoring(setup, MAY_LACK).ok().and_then(|p| self.reader.decode_unless_it_stops(&p));
         decoded.is_some_and(|d| self.is_whole(&d))
     }
 }

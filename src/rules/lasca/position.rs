@@ -133,9 +133,8 @@ impl PackedSetup {
 
     /// Columns led by White, and by Black.
     pub fn leaders(&self) -> (usize, usize) {
-        let black = self.columns.iter().filter(|c| c.top().is_some_and(|m| m.color == Color::Black)).count();
-        let standing = self.columns.iter().filter(|c| !c.is_empty()).count();
-        (standing - black, black)
+        let Census { occupied, black_led, .. } = self.census();
+        ((occupied & !black_led).count_ones() as usize, black_led.count_ones() as usize)
     }
 
     /// [`Setup::problems_except`] of the same setup.
