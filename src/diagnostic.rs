@@ -115,12 +115,15 @@ impl miette::SourceCode for Excerpted {
     }
 }
 
-/// Where each line of a text starts, found once per rendering so each
-/// diagnostic's line number and neighbours are looked up, not counted.
-struct LineStarts(Vec<usize>);
+/// Where each line of a text starts, found once per text so each
+/// diagnostic's line number and neighbours are looked up, not counted (a
+/// file's diagnostics are drawn a game at a time: found per drawing, the
+/// starts would be counted over the whole file once a game).
+#[derive(Clone, Debug)]
+pub struct LineStarts(Vec<usize>);
 
 impl LineStarts {
-    fn new(text: &str) -> LineStarts {
+    pub fn new(text: &str) -> LineStarts {
         LineStarts(std::iter::once(0).chain(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1)).collect())
     }
 
@@ -310,7 +313,15 @@ pub fn render(diags: &[Diagnostic], name: &str, text: &str, color: bool) -> Stri
 
 /// As [`render`], each diagnostic's drawing handed to `each` as it is made:
 /// a file's many thousands are written out one by one, never held as one string.
-pub fn render_each(diags: impl IntoIterator<Item = Diagnostic>, name: &str, text: &str, color: bool, mut each: impl FnMut(&str)) {
+pub fn render_each(diags: impl IntoIterator<Item = Diagnostic>, name: &str, text: &str, color: bool, each: impl FnMut(&str)) {
+    let mut diags = diags.into_iter().peekable();
+    if diags.peek().is_some() {
+        render_each_on(diags, name, text, &LineStarts::new(text), color, each);
+    }
+}
+
+/// As [`render_each`], with the line starts of `text` already found.
+pub fn render_each_on(diags: impl IntoIterator<Item = Diagnostic>, name: &str, text: &str, lines: &LineStarts, color: bool, mut each: impl FnMut(&str)) {
     let handler = if color {
         miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode())
     } else {
@@ -319,9 +330,7 @@ pub fn render_each(diags: impl IntoIterator<Item = Diagnostic>, name: &str, text
     .with_context_lines(1)
     .with_width(100);
     let mut out = String::new();
-    let mut lines = None;
     for mut diag in diags {
-        let lines = lines.get_or_insert_with(|| LineStarts::new(text));
         out.clear();
         // Clamp so a bad span can never make rendering fail.
         diag.span.end = diag.span.end.min(text.len());

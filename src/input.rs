@@ -109,6 +109,8 @@ pub struct Input {
     pub fixes: Option<crate::corrections::Loaded>,
     /// Corrected text back to the normalised text (place entries of `fixes`).
     edits: OffsetMap,
+    /// Where each line of `text` starts, found when a diagnostic is first drawn.
+    line_starts: std::sync::OnceLock<diagnostic::LineStarts>,
 }
 
 impl Input {
@@ -128,7 +130,7 @@ impl Input {
             None => decode_owned(bytes, &mut findings),
         };
         let (text, line_ends) = normalise_line_ends(decoded_text);
-        Input { name, path: path.to_path_buf(), text, encoding, findings, decoded, line_ends, fixes: None, edits: OffsetMap::default() }
+        Input { name, path: path.to_path_buf(), text, encoding, findings, decoded, line_ends, fixes: None, edits: OffsetMap::default(), line_starts: std::sync::OnceLock::new() }
     }
 
     /// Text as given, as if it were a file's bytes.
@@ -165,6 +167,7 @@ impl Input {
         let (text, edits, applied, diagnostics) =
             crate::corrections::place::apply(&self.text, &loaded.entries, |at| self.to_normalised(at), |at| self.to_original(at));
         self.text = text;
+        self.line_starts = std::sync::OnceLock::new();
         self.edits = edits;
         loaded.applied = applied;
         loaded.diagnostics.extend(diagnostics);
@@ -272,7 +275,11 @@ impl Input {
             d.span = self.span_to_normalised(d.span);
             d
         });
-        diagnostic::render_each(ours, &self.name, &self.text, color, &mut each);
+        let mut ours = ours.peekable();
+        if ours.peek().is_some() {
+            let lines = self.line_starts.get_or_init(|| diagnostic::LineStarts::new(&self.text));
+            diagnostic::render_each_on(ours, &self.name, &self.text, lines, color, &mut each);
+        }
         // Diagnostics about the corrections file are drawn from its own text.
         if let Some(fixes) = &self.fixes {
             diagnostic::render_each(diags.filter(|d| d.file.is_some()).cloned(), &fixes.name, &fixes.text, color, &mut each);
@@ -436,6 +443,21 @@ mod tests {
         }
         // The LF of a CRLF belongs with its CR.
         assert_eq!(crlf.to_normalised(3), 3);
+    }
+
+    #[test]
+    fn diagnostics_drawn_part_by_part_read_as_drawn_at_once() {
+        // `check` draws a file's diagnostics a game at a time, with the line
+        // starts found once for the file: each part must name the same lines.
+        let i = input(b"first\r\nsecond line\r\n\r\nthird\r\nfourth");
+        let spans = [(7, 13), (0, 5), (29, 35), (22, 27)];
+        let diags: Vec<Diagnostic> = spans.iter().map(|&(a, b)| Diagnostic::error(Code::InputBom, "here", Span::new(a, b)).with_label("this")).collect();
+        let whole = i.render(&diags, false);
+        let parts: String = diags.chunks(1).map(|part| i.render(part, false)).collect();
+        assert_eq!(parts, whole);
+        for line in ["t.txt:2:1", "t.txt:1:1", "t.txt:5:1", "t.txt:4:1"] {
+            assert!(whole.contains(line), "{line} not in {whole}");
+        }
     }
 
     #[test]
