@@ -128,8 +128,16 @@ impl LineStarts {
     }
 
     /// The 1-based line the byte `at` is on.
-    fn line_of(&self, at: usize) -> usize {
+    pub fn line_of(&self, at: usize) -> usize {
         self.0.partition_point(|&start| start <= at)
+    }
+
+    /// The 1-based line and column (in characters) of byte `at` of `text`,
+    /// the text these starts were found in (inside a character: where it starts).
+    pub fn line_and_column(&self, text: &str, at: usize) -> (usize, usize) {
+        let at = floor_boundary(text, at);
+        let line = self.line_of(at);
+        (line, text[self.0[line - 1]..at].chars().count() + 1)
     }
 
     /// The pieces `text.split('\n')` gives.
@@ -234,6 +242,11 @@ fn step_chars(text: &str, from: usize, chars: usize, forward: bool, limit: usize
 pub fn excerpt(text: &str, span: Span) -> Excerpt {
     let line = text.as_bytes()[..floor_boundary(text, span.start)].iter().filter(|&&b| b == b'\n').count() + 1;
     excerpt_on_line(text, span, line)
+}
+
+/// As [`excerpt`], the span's line looked up in the text's line starts.
+pub fn excerpt_with(text: &str, span: Span, lines: &LineStarts) -> Excerpt {
+    excerpt_on_line(text, span, lines.line_of(floor_boundary(text, span.start)))
 }
 
 /// As `excerpt`, with the span's 1-based line number already known.

@@ -5,6 +5,7 @@
 use super::{usage_error, use_color, ColorChoice, GivenArgs, EXIT_CLEAN, EXIT_ERRORS};
 use crate::corrections::write::{self, DEFAULT_MIN_CONFIDENCE};
 use crate::corrections::Loaded;
+use crate::diagnostic::LineStarts;
 use crate::input::{read_bytes, read_input_with, Encoding, Input};
 use crate::notation::Reader;
 use std::fs;
@@ -115,23 +116,15 @@ pub fn run(args: FixArgs) -> u8 {
         eprintln!("{name}: warning: {why}; the text before that round is written");
     }
     let text = String::from_utf8_lossy(&bytes);
+    let lines = LineStarts::new(&text);
     for l in &outcome.left {
-        let (line, col) = line_col(&text, l.span.start);
+        let (line, col) = lines.line_and_column(&text, l.span.start);
         eprintln!("  left {name}:{line}:{col}: {}", l.what);
     }
     if args.in_place && outcome.rounds.is_empty() {
         eprintln!("{name}: nothing to change; the file was rewritten with the same bytes");
     }
     EXIT_CLEAN
-}
-
-/// 1-based line and column (characters) of byte `at`.
-fn line_col(text: &str, at: usize) -> (usize, usize) {
-    let at = at.min(text.len());
-    let before = text.get(..at).unwrap_or(text);
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
 }
 
 /// Write `bytes` to a temporary file beside `path`, then rename it over

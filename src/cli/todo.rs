@@ -61,12 +61,10 @@ pub fn run(args: TodoArgs) -> u8 {
     if !fixes_errors.is_empty() {
         eprint!("{}", input.render(&fixes_errors, false));
     }
-    let text = input.text.clone();
+    // Found once: an item's line is looked up, not counted from the top of the file.
+    let lines = crate::diagnostic::LineStarts::new(&input.text);
     let mut items = worklist(&source, |at| {
-        let n = input.to_normalised(at).min(text.len());
-        let before = &text[..n];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let (line, col) = lines.line_and_column(&input.text, input.to_normalised(at));
         format!("{}:{line}:{col}", input.name)
     });
     let total = items.len();

@@ -223,8 +223,10 @@ pub fn fixed_point(original: &[u8], first: Read, min_confidence: f64, read: &mut
         fixes = next_fixes;
     }
     let mut left = std::mem::take(&mut fixed.left);
-    for l in &mut left {
-        l.span = Span::new(fixed.to_original(l.span.start), fixed.to_original(l.span.end));
+    let ends: Vec<usize> = left.iter().flat_map(|l| [l.span.start, l.span.end]).collect();
+    let original = fixed.to_original_all(&ends);
+    for (l, ends) in left.iter_mut().zip(original.chunks(2)) {
+        l.span = Span::new(ends[0], ends[1]);
     }
     fixed.left = left;
     fixed.left.sort_by_key(|l| l.span.start);
@@ -239,23 +241,59 @@ impl Fixed {
         }
         at
     }
+
+    /// [`Fixed::to_original`] of each of `ats`, in one walk over each
+    /// round's edits: asked one by one, every byte left would walk them all.
+    pub fn to_original_all(&self, ats: &[usize]) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..ats.len()).collect();
+        order.sort_by_key(|&k| ats[k]);
+        // Mapping back keeps the order, so the bytes stay ascending round after round.
+        let mut sorted: Vec<usize> = order.iter().map(|&k| ats[k]).collect();
+        for edits in self.rounds.iter().rev() {
+            let mut walk = EditWalk::default();
+            for at in &mut sorted {
+                *at = walk.before(edits, *at);
+            }
+        }
+        let mut out = vec![0; ats.len()];
+        for (k, at) in order.into_iter().zip(sorted) {
+            out[k] = at;
+        }
+        out
+    }
 }
 
 /// The byte before `edits` were written of byte `at` after (inside a replacement: its start).
 fn before_edits(edits: &[TextEdit], at: usize) -> usize {
-    let mut shift: isize = 0;
-    for e in edits {
-        let new_start = (e.span.start as isize + shift) as usize;
-        let new_end = new_start + e.to.len();
-        if at < new_start {
-            break;
+    EditWalk::default().before(edits, at)
+}
+
+/// A walk over a round's edits for bytes asked in ascending order: the
+/// edits wholly before one byte are wholly before every later one.
+#[derive(Default)]
+struct EditWalk {
+    /// Edits passed.
+    next: usize,
+    /// How much longer the text they wrote is than the text they replaced.
+    shift: isize,
+}
+
+impl EditWalk {
+    fn before(&mut self, edits: &[TextEdit], at: usize) -> usize {
+        while let Some(e) = edits.get(self.next) {
+            let new_start = (e.span.start as isize + self.shift) as usize;
+            let new_end = new_start + e.to.len();
+            if at < new_start {
+                break;
+            }
+            if at < new_end || (at == new_end && e.to.is_empty() && at == new_start) {
+                return e.span.start;
+            }
+            self.shift += e.to.len() as isize - e.span.len() as isize;
+            self.next += 1;
         }
-        if at < new_end || (at == new_end && e.to.is_empty() && at == new_start) {
-            return e.span.start;
-        }
-        shift += e.to.len() as isize - e.span.len() as isize;
+        (at as isize - self.shift).max(0) as usize
     }
-    (at as isize - shift).max(0) as usize
 }
 
 /// Whether `new` reads every move `old` read, each in its line (a line may
@@ -353,6 +391,28 @@ mod tests {
             TextEdit { span: Span::new(4, 4), from: String::new(), to: "-".into(), why: Why::Correction { entry_line: 2 } },
         ];
         assert_eq!(apply(b"ab\r\ncd", &edits), b"X\r\n-cd");
+    }
+
+    proptest::proptest! {
+        /// Asked all at once, in any order, the bytes map back as asked one by one.
+        #[test]
+        fn bytes_asked_together_map_back_as_one_by_one(
+            rounds in proptest::collection::vec(proptest::collection::vec((0usize..4, 0usize..3, 0usize..4), 0..6), 0..4),
+            ats in proptest::collection::vec(0usize..60, 0..40),
+        ) {
+            // Each round: edits in order, each (gap before it, bytes replaced, length written).
+            let rounds: Vec<Vec<TextEdit>> = rounds.iter().map(|round| {
+                let mut at = 0;
+                round.iter().map(|&(gap, len, written)| {
+                    let span = Span::new(at + gap, at + gap + len);
+                    at = span.end;
+                    TextEdit { span, from: "x".repeat(len), to: "y".repeat(written), why: Why::Correction { entry_line: 1 } }
+                }).collect()
+            }).collect();
+            let fixed = Fixed { rounds, ..Fixed::default() };
+            let one_by_one: Vec<usize> = ats.iter().map(|&at| fixed.to_original(at)).collect();
+            proptest::prop_assert_eq!(fixed.to_original_all(&ats), one_by_one);
+        }
     }
 
     #[test]

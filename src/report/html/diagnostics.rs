@@ -3,7 +3,7 @@
 
 use super::place::At;
 use super::{escape, severity_name, Ctx};
-use crate::diagnostic::excerpt;
+use crate::diagnostic::excerpt_with;
 use std::fmt::Write;
 
 
@@ -31,7 +31,7 @@ pub(super) fn diagnostics_section(s: &mut String, cx: &Ctx) {
             s.push_str("</li>");
             continue;
         }
-        let ex = excerpt(cx.text, diag.span);
+        let ex = excerpt_with(cx.text, diag.span, &cx.lines);
         let _ = write!(s, "<li id=d{d} class={sev}><code>{}:{}:{}</code> <span class=sev>{sev}</span> <code>{}</code>: {}", escape(&cx.source.name), ex.line, ex.col, escape(diag.code.as_str()), escape(&diag.message));
         if let Some(p) = cx.places[d] {
             let game = &cx.source.games[p.game];

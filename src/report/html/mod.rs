@@ -8,16 +8,16 @@ mod diagnostics;
 mod game;
 mod place;
 
-pub use place::{error_plies, has_start_board};
+pub use place::has_start_board;
 
 use crate::report::board_svg;
 use crate::report::position::GameKind;
 use crate::report::summary::{exit_reason, Tally};
-use crate::diagnostic::{excerpt, Severity};
+use crate::diagnostic::{excerpt_with, LineStarts, Severity};
 use crate::tree::{Line, LineStatus, Outcome, Source};
 use diagnostics::diagnostics_section;
 use game::game_section;
-use place::{locate, At, Place};
+use place::{error_plies, At, Locator, Place};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write;
 
@@ -172,6 +172,8 @@ fn page_head(title: &str) -> String {
 struct Ctx<'a> {
     source: &'a Source,
     text: &'a str,
+    /// Where each line of `text` starts: a diagnostic's line is looked up, not counted.
+    lines: LineStarts,
     kind: GameKind,
     places: Vec<Option<Place>>,
     /// Moves a diagnostic links to get an id.
@@ -185,7 +187,8 @@ struct Ctx<'a> {
 /// The page for one source, and what it holds.
 pub fn source_page(source: &Source, text: &str, opts: &PageOptions) -> (String, PageStats) {
     let kind = GameKind::of(source);
-    let places: Vec<Option<Place>> = source.diagnostics.iter().map(|d| if d.file.is_some() { None } else { locate(source, d) }).collect();
+    let locator = Locator::new(source);
+    let places: Vec<Option<Place>> = source.diagnostics.iter().map(|d| if d.file.is_some() { None } else { locator.locate(d) }).collect();
     let mut targets = HashSet::new();
     let mut by_line: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
     for (i, p) in places.iter().enumerate() {
@@ -196,8 +199,9 @@ pub fn source_page(source: &Source, text: &str, opts: &PageOptions) -> (String, 
             by_line.entry((p.game, p.line)).or_default().push(i);
         }
     }
-    let error_plies = error_plies(source);
-    let mut cx = Ctx { source, text, kind, places, targets, by_line, error_plies, boards: 0 };
+    let error_plies = error_plies(source, &locator);
+    let lines = LineStarts::new(text);
+    let mut cx = Ctx { source, text, lines, kind, places, targets, by_line, error_plies, boards: 0 };
     let mut s = page_head(&source.name);
     s.push_str(&board_svg::defs());
     if let Some(href) = &opts.index_href {
@@ -212,7 +216,7 @@ pub fn source_page(source: &Source, text: &str, opts: &PageOptions) -> (String, 
     if !source.unread.is_empty() {
         s.push_str("<h2 id=unread>Text outside any game</h2>");
         for u in &source.unread {
-            let ex = excerpt(text, u.span);
+            let ex = excerpt_with(text, u.span, &cx.lines);
             let _ = write!(s, "<p>{}:{}:{}</p><div class=unread>{}</div>", escape(&source.name), ex.line, ex.col, escape(&u.raw));
         }
     }
