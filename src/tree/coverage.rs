@@ -99,6 +99,11 @@ pub fn gaps(source: &Source, len: usize) -> Vec<Span> {
 pub fn gaps_around(source: &Source, covered: &[Span], len: usize) -> Vec<Span> {
     let mut spans = source_spans(source);
     spans.extend_from_slice(covered);
+    gaps_between(spans, len)
+}
+
+/// The stretches of a text `len` bytes long that none of `spans` covers.
+fn gaps_between(mut spans: Vec<Span>, len: usize) -> Vec<Span> {
     spans.retain(|s| !s.is_empty());
     spans.sort_unstable();
     let mut gaps = Vec::new();
@@ -121,7 +126,11 @@ pub fn gaps_around(source: &Source, covered: &[Span], len: usize) -> Vec<Span> {
 /// The bytes of `bytes` (the text the source's spans point into) that no
 /// element of `source` covers.
 pub fn coverage(source: &Source, bytes: &[u8]) -> Coverage {
-    let gaps = gaps(source, bytes.len());
+    coverage_of_gaps(gaps(source, bytes.len()), bytes)
+}
+
+/// The non-whitespace runs of `gaps` (stretches of `bytes` nothing covers).
+fn coverage_of_gaps(gaps: Vec<Span>, bytes: &[u8]) -> Coverage {
     let mut uncovered = Vec::new();
     let mut uncovered_bytes = 0;
     for gap in gaps.into_iter().filter(|g| g.start < g.end) {
@@ -132,6 +141,53 @@ pub fn coverage(source: &Source, bytes: &[u8]) -> Coverage {
         uncovered.push(Span::new(gap.start + first, gap.start + last + 1));
     }
     Coverage { total: bytes.len(), uncovered, uncovered_bytes }
+}
+
+/// The spans covered so far of a source whose games go by one at a time:
+/// merged (sorted, overlaps joined) whenever they have doubled, so a long
+/// text is measured in the memory of what covers it, not of its tree.
+#[derive(Debug, Default)]
+pub struct Covered {
+    spans: Vec<Span>,
+    /// How many spans the last merge left.
+    merged: usize,
+}
+
+impl Covered {
+    pub fn add(&mut self, spans: impl IntoIterator<Item = Span>) {
+        self.spans.extend(spans.into_iter().filter(|s| !s.is_empty()));
+        if self.spans.len() > 2 * self.merged + 4096 {
+            self.merge();
+        }
+    }
+
+    fn merge(&mut self) {
+        self.spans.sort_unstable();
+        let mut kept = 0;
+        for k in 0..self.spans.len() {
+            let s = self.spans[k];
+            if kept > 0 && s.start <= self.spans[kept - 1].end {
+                self.spans[kept - 1].end = self.spans[kept - 1].end.max(s.end);
+            } else {
+                self.spans[kept] = s;
+                kept += 1;
+            }
+        }
+        self.spans.truncate(kept);
+        self.merged = kept;
+    }
+
+    /// The stretches covered, in order, none touching the next.
+    #[cfg(test)]
+    pub fn into_merged(mut self) -> Vec<Span> {
+        self.merge();
+        self.spans
+    }
+
+    /// What of `bytes` (the text the spans point into) nothing added covers.
+    pub fn coverage(self, bytes: &[u8]) -> Coverage {
+        coverage_of_gaps(gaps_between(self.spans, bytes.len()), bytes)
+    }
 }
 
 /// What of an input's text its tree (spans in the original bytes, as
@@ -164,6 +220,22 @@ mod tests {
         let handed_on = Source { notes: vec![note], ..Source::default() };
         assert_eq!(gaps_around(&handed_on, &covered_by(&game), 30), gaps(&whole, 30));
         assert_eq!(gaps(&whole, 30), vec![Span::new(0, 2), Span::new(9, 12), Span::new(14, 20), Span::new(21, 30)]);
+    }
+
+    #[test]
+    fn spans_covered_as_they_come_leave_the_gaps_of_the_whole_source() {
+        // Many short, overlapping and empty spans, merged several times on the way.
+        let text: Vec<u8> = (0..40_000).map(|i| if i % 7 == 0 { b' ' } else { b'x' }).collect();
+        let spans: Vec<Span> = (0..30_000usize).map(|i| Span::new((i * 7919) % 39_000, (i * 7919) % 39_000 + i % 3)).collect();
+        let mut covered = Covered::default();
+        for chunk in spans.chunks(100) {
+            covered.add(chunk.iter().copied());
+        }
+        let unread = spans.iter().map(|&span| Unread { raw: String::new(), span }).collect();
+        let whole = Source { unread, ..Source::default() };
+        let want = coverage(&whole, &text);
+        assert!(want.uncovered.len() > 100, "a test with gaps: {}", want.uncovered.len());
+        assert_eq!(covered.coverage(&text), want);
     }
 
     #[test]
