@@ -6,7 +6,10 @@
 //! A reader slower than the guard (seconds a megabyte) is marked SLOW, one
 //! whose time grows clearly faster than its input from one size to the next
 //! is marked GROWS, and the run then exits 1: the speed a reader must keep is
-//! a benchmark, not a timed test.
+//! a benchmark, not a timed test. With `--commands`, every other command that
+//! reads a whole file (`report`, `fix`, `todo`, `convert`, `check --coverage`,
+//! `check --format json`) is timed on each input too, and one whose time
+//! grows faster than its input is marked GROWS the same way.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -48,6 +51,35 @@ pub(super) struct ScaleOptions {
     pub long_line: bool,
     /// Each input is read this many times; the fastest read is kept.
     pub runs: u32,
+    /// Also time the other commands that read a whole file (see [`COMMANDS`]).
+    pub commands: bool,
+}
+
+/// The commands besides `check` that read a whole file, timed with
+/// `--commands`: each has its own walk over the tree, where a path quadratic
+/// in the file can hide (placing every diagnostic by a walk over every move,
+/// counting lines from the top for each).
+const COMMANDS: [&str; 6] = ["check --format json", "check --coverage", "convert", "report", "fix", "todo"];
+
+/// The arguments of `command` on `file` read as `reader`, its output going to `dir`.
+fn command_args(command: &str, reader: Reader, file: &Path, dir: &Path) -> Vec<String> {
+    let mut args: Vec<String> = command.split(' ').map(String::from).collect();
+    match command {
+        // Into the notation's own export: PDN for draughts, SGF for Go, Lasca for Lasca.
+        "convert" => args.extend(["--to".into(), convert_target(reader).into()]),
+        "report" => args.extend(["-o".into(), dir.join("report.html").display().to_string()]),
+        _ => {}
+    }
+    args.extend(["--notation".into(), reader_name(reader), file.display().to_string()]);
+    args
+}
+
+fn convert_target(reader: Reader) -> &'static str {
+    match reader {
+        Reader::Go | Reader::Sgf => "sgf",
+        Reader::Lasca => "lasca",
+        _ => "pdn",
+    }
 }
 
 /// One `check` run in a child process.
@@ -78,6 +110,7 @@ pub(super) fn run(opts: &ScaleOptions) -> u8 {
     let mut verdicts = Verdicts::default();
     if opts.long_line {
         let mut previous = None;
+        let mut commands_before = [None; COMMANDS.len()];
         for &mb in &opts.megabytes {
             let input = long_line::hoyle_king_shuffle((mb * 1024.0 * 1024.0) as usize, 1);
             let file = opts.dir.join(format!("hoyle-line-{mb}mb.txt"));
@@ -85,6 +118,9 @@ pub(super) fn run(opts: &ScaleOptions) -> u8 {
                 return usage_error(&format!("cannot write {}: {e}", file.display()));
             }
             previous = Some(measure_row(opts, &exe, Reader::Hoyle, "one long line (king shuffle)", &file, &input, previous, &mut verdicts));
+            if opts.commands {
+                measure_commands(opts, &exe, Reader::Hoyle, &file, input.len(), &mut commands_before, &mut verdicts);
+            }
         }
         return guard_verdict(opts, &verdicts);
     }
@@ -98,6 +134,7 @@ pub(super) fn run(opts: &ScaleOptions) -> u8 {
             text = crate::notation::sgf::write(&notation::read(Reader::Go, &seed_path, &text).games);
         }
         let mut previous: Option<(f64, Duration)> = None;
+        let mut commands_before = [None; COMMANDS.len()];
         for &mb in &opts.megabytes {
             let input = repeated(&text, reader, (mb * 1024.0 * 1024.0) as usize);
             let extension = if reader == Reader::Sgf { "sgf" } else { seed_path.extension().and_then(|e| e.to_str()).unwrap_or("txt") };
@@ -106,9 +143,42 @@ pub(super) fn run(opts: &ScaleOptions) -> u8 {
                 return usage_error(&format!("cannot write {}: {e}", file.display()));
             }
             previous = Some(measure_row(opts, &exe, reader, seed, &file, &input, previous, &mut verdicts));
+            if opts.commands {
+                measure_commands(opts, &exe, reader, &file, input.len(), &mut commands_before, &mut verdicts);
+            }
         }
     }
     guard_verdict(opts, &verdicts)
+}
+
+/// A row a command under the row of its input: time, growth since the
+/// input before (`before`, one slot a command), peak memory; a command
+/// whose time grew over the slack (or that ran out of time) is added to
+/// `verdicts` when there is a guard.
+fn measure_commands(opts: &ScaleOptions, exe: &Path, reader: Reader, file: &Path, input_len: usize, before: &mut [Option<(f64, Duration)>], verdicts: &mut Verdicts) {
+    let size = input_len as f64 / 1e6;
+    for (command, before) in COMMANDS.iter().zip(before) {
+        let measured = measure_child(exe, &command_args(command, reader, file, &opts.dir), opts.timeout);
+        let (growth, grows) = match (&measured, *before) {
+            (Ok(m), Some((s, t))) if !m.timed_out => {
+                (format!("{:.1}×/{:.1}×", m.wall.as_secs_f64() / t.as_secs_f64().max(1e-9), size / s), grows_faster_than_input((s, t), size, m.wall))
+            }
+            (Ok(m), _) => ("-".to_string(), m.timed_out),
+            (Err(_), _) => ("-".to_string(), false),
+        };
+        *before = measured.as_ref().ok().filter(|m| !m.timed_out).map(|m| (size, m.wall));
+        let guard = match opts.guard {
+            Some(_) if grows => {
+                verdicts.growing.push(format!("{} {command} at {size:.1} MB ({growth})", reader_name(reader)));
+                "  GROWS"
+            }
+            Some(_) => "     ok",
+            None => "",
+        };
+        let [time, peak, ratio] = columns(measured, input_len);
+        // Under the columns of `check`: the command's time, peak memory and its ratio to the input.
+        say!("{:<11} {:<40} {:>6.1} {:>8} {:>7} {:>9}{guard} {:>9} {:>15} {:>8}", "", format!("└ {command}"), size, "", "", growth, time, peak, ratio);
+    }
 }
 
 /// The rows over the guard: too slow a megabyte, or growing faster than the input.
@@ -245,10 +315,14 @@ fn columns(measured: Result<Measured, String>, input_len: usize) -> [String; 3] 
 /// (it only grows, so the last reading before the child ends is its peak, to
 /// within a few milliseconds). A child still running at `timeout` is killed.
 fn measure_check(exe: &Path, file: &Path, reader: Reader, timeout: Duration) -> Result<Measured, String> {
+    measure_child(exe, &["check".into(), "--notation".into(), reader_name(reader), file.display().to_string()], timeout)
+}
+
+/// `exe args` in a child process: its wall time and peak resident memory (see [`measure_check`]).
+fn measure_child(exe: &Path, args: &[String], timeout: Duration) -> Result<Measured, String> {
     let started = Instant::now();
     let mut child = std::process::Command::new(exe)
-        .args(["check", "--notation", &reader_name(reader)])
-        .arg(file)
+        .args(args)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -293,6 +367,23 @@ mod tests {
         // Too short to judge, or no bigger input: never flagged.
         assert!(!grows_faster_than_input((1.0, ms(5)), 4.0, ms(150)));
         assert!(!grows_faster_than_input((4.0, ms(500)), 4.0, ms(5_000)));
+    }
+
+    #[test]
+    fn each_command_reads_the_file_as_its_reader_and_writes_beside_it() {
+        let (file, dir) = (Path::new("b/lasca-1mb.txt"), Path::new("b"));
+        let args = |command, reader| command_args(command, reader, file, dir).join(" ");
+        assert_eq!(args("check --coverage", Reader::Anderson), "check --coverage --notation anderson b/lasca-1mb.txt");
+        assert_eq!(args("convert", Reader::Lasca), "convert --to lasca --notation lasca b/lasca-1mb.txt");
+        assert_eq!(args("convert", Reader::Sgf), "convert --to sgf --notation sgf b/lasca-1mb.txt");
+        assert_eq!(args("convert", Reader::Hoyle), "convert --to pdn --notation hoyle b/lasca-1mb.txt");
+        assert_eq!(args("report", Reader::Numeric), "report -o b/report.html --notation numeric b/lasca-1mb.txt");
+        // Every command is one the command line takes.
+        for command in COMMANDS {
+            let mut argv = vec!["gamescribe".to_string()];
+            argv.extend(command_args(command, Reader::Pdn, file, dir));
+            assert!(<crate::cli::Cli as clap::Parser>::try_parse_from(&argv).is_ok(), "{argv:?}");
+        }
     }
 
     #[test]

@@ -7,11 +7,22 @@ use std::path::Path;
 
 use super::{exit_after_writing, usage_error, Target};
 use crate::export;
-use crate::input::{read_input, read_source};
+use crate::input::{read_input, read_input_with, read_source};
 use crate::notation::{self, Reader};
-use crate::tree::GameKind;
+use crate::tree::{GameKind, Streamed};
 
 pub(super) fn convert(path: &Path, notation: Reader, to: Target, output: Option<&Path>, given: &notation::Given) -> u8 {
+    if matches!(to, Target::Pdn) {
+        match read_input_with(path, &given.fixes) {
+            Ok(input) => {
+                let read_as = if notation == Reader::Auto { Reader::detect(path, &input.text) } else { notation };
+                if given.positions.is_empty() && input.streams(read_as) && !matches!(read_as, Reader::Go | Reader::Sgf) {
+                    return convert_to_pdn_game_by_game(&input, read_as, output, given);
+                }
+            }
+            Err(e) => return usage_error(&e),
+        }
+    }
     let (source, input) = match read_source(path, notation, given) {
         Ok(s) => s,
         Err(e) => return usage_error(&e),
@@ -70,6 +81,50 @@ pub(super) fn convert(path: &Path, notation: Reader, to: Target, output: Option<
         return usage_error(&e);
     }
     exit_after_writing(&source)
+}
+
+/// `convert --to pdn` of a file whose reader hands its games on: each game
+/// is written as it is read and dropped, so a large database converts in the
+/// memory of one game, into the same bytes as the whole tree written at once.
+fn convert_to_pdn_game_by_game(input: &crate::input::Input, read_as: Reader, output: Option<&Path>, given: &notation::Given) -> u8 {
+    let notation = read_as.read_as().expect("a notation, not auto");
+    let sink: Box<dyn Write> = match output {
+        Some(p) => match fs::File::create(p) {
+            Ok(f) => Box::new(f),
+            Err(e) => return usage_error(&format!("cannot write {}: {e}", p.display())),
+        },
+        None => Box::new(std::io::stdout().lock()),
+    };
+    let mut sink = std::io::BufWriter::new(sink);
+    let (mut written, mut text, mut failed) = (export::pdn::Written::default(), String::new(), None);
+    let mut errors = 0;
+    let mut write = |game: &crate::tree::Game| {
+        text.clear();
+        written.add_game(&mut text, game, notation);
+        if failed.is_none() {
+            failed = sink.write_all(text.as_bytes()).err();
+        }
+    };
+    let rest = input.read_visiting(read_as, given, &mut |part| match part {
+        Streamed::Game(game) => write(&game),
+        Streamed::Parts(parts) => {
+            errors += parts.error_count();
+            parts.games.iter().for_each(&mut write);
+        }
+    });
+    rest.games.iter().for_each(&mut write);
+    errors += rest.error_count();
+    if let Some(e) = failed.or_else(|| sink.flush().err()) {
+        let to = output.map_or("standard output".to_string(), |p| p.display().to_string());
+        return usage_error(&format!("cannot write {to}: {e}"));
+    }
+    eprintln!("note: {written}");
+    if errors > 0 {
+        eprintln!("{}: {errors} errors remain (see `gamescribe check`)", rest.name);
+        super::EXIT_ERRORS
+    } else {
+        super::EXIT_CLEAN
+    }
 }
 
 /// Write the output of a conversion to a file or standard output.
@@ -133,4 +188,29 @@ fn convert_essay(path: &Path, input: &crate::input::Input, to: Target, output: O
         return usage_error(&e);
     }
     exit_after_writing(&source)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pdn_written_game_by_game_is_the_whole_tree_written_at_once() {
+        let dir = std::env::temp_dir().join(format!("gamescribe-convert-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let given = notation::Given::default();
+        for (k, path) in ["corpus/lasca-1911-ocr.txt", "corpus/hoyle-draughts.txt", "tests/corpus/pdn/valid/annotated.pdn", "tests/corpus/numeric/valid/clean.txt"].iter().enumerate() {
+            let input = read_input_with(Path::new(path), &given.fixes).unwrap();
+            let read_as = Reader::detect(&input.path, &input.text);
+            assert!(input.streams(read_as), "{path} is read game by game");
+            let out = dir.join(format!("{k}.pdn"));
+            let code = convert_to_pdn_game_by_game(&input, read_as, Some(&out), &given);
+            let whole = input.read(read_as, &given);
+            let (text, written) = export::pdn::write_pdn_counted(&whole);
+            assert!(written.games > 0, "{path}");
+            assert_eq!(fs::read_to_string(&out).unwrap(), text, "{path}");
+            assert_eq!(code, super::super::exit_after_writing(&whole), "{path}");
+        }
+        fs::remove_dir_all(&dir).ok();
+    }
 }

@@ -89,20 +89,29 @@ impl std::fmt::Display for Written {
 /// The PDN text and what it holds.
 pub fn write_pdn_counted(source: &Source) -> (String, Written) {
     let mut out = String::new();
-    let kind = if source.notation.game() == Some(crate::tree::GameKind::Lasca) { Kind::Lasca } else { Kind::English };
     let mut written = Written::default();
-    for (game, kept) in source.games.iter().map(placed_and_kept) {
-        written.games += 1;
-        written.variations += game.lines.len().saturating_sub(1);
-        written.moves += game.lines.iter().map(|l| l.moves.len()).sum::<usize>();
-        written.kept += kept.len();
-        written.kept_no_move += kept.iter().filter(|l| l.moves.is_empty()).count();
-        written.kept_own_start += kept.iter().filter(|l| l.start.is_some()).count();
-        written.kept_moves += kept.iter().map(|l| l.moves.len()).sum::<usize>();
-        write_game(&mut out, &game, kind);
-        out.push('\n');
+    for game in &source.games {
+        written.add_game(&mut out, game, source.notation);
     }
     (out, written)
+}
+
+impl Written {
+    /// Write one game of a source read in `notation` as [`write_pdn_counted`]
+    /// writes it, and count it: a file's games written as they are read.
+    pub fn add_game(&mut self, out: &mut String, game: &Game, notation: crate::tree::Notation) {
+        let kind = if notation.game() == Some(crate::tree::GameKind::Lasca) { Kind::Lasca } else { Kind::English };
+        let (game, kept) = placed_and_kept(game);
+        self.games += 1;
+        self.variations += game.lines.len().saturating_sub(1);
+        self.moves += game.lines.iter().map(|l| l.moves.len()).sum::<usize>();
+        self.kept += kept.len();
+        self.kept_no_move += kept.iter().filter(|l| l.moves.is_empty()).count();
+        self.kept_own_start += kept.iter().filter(|l| l.start.is_some()).count();
+        self.kept_moves += kept.iter().map(|l| l.moves.len()).sum::<usize>();
+        write_game(out, &game, kind);
+        out.push('\n');
+    }
 }
 
 /// The games as the PDN has them, one per tree game: the trunk and every
