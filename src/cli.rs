@@ -273,8 +273,9 @@ pub enum BenchWhat {
         runs: u32,
         /// Also time every other command that reads a whole file (`check
         /// --format json`, `check --coverage`, `convert`, `report`, `fix`,
-        /// `todo`) on each input in a child process, with its peak memory; a
-        /// command whose time grows over twice as fast as its input says GROWS.
+        /// `todo`) on each input in a child process (the fastest of the runs),
+        /// with its peak memory; a command whose time grows over twice as fast
+        /// as its input says GROWS.
         #[arg(long)]
         commands: bool,
     },
