@@ -189,6 +189,15 @@ impl Input {
         source
     }
 
+    /// The reader that reads this file game by game, `notation` detected
+    /// where it is `Auto`: `None` when the file is read whole (positions were
+    /// given, or the reader does not hand its games on). `check`, `check
+    /// --coverage` and `convert --to pdn` ask this one question.
+    pub fn game_by_game(&self, notation: Reader, given: &Given) -> Option<Reader> {
+        let detected = if notation == Reader::Auto { Reader::detect(&self.path, &self.text) } else { notation };
+        (given.positions.is_empty() && self.streams(detected)).then_some(detected)
+    }
+
     /// Does `notation` hand this text's games on one at a time in
     /// [`Input::read_visiting`]? PDN, SGF, numeric text, Lasca, Hoyle, Go
     /// records, Paterson's written form and pages of specimens do, and the

@@ -14,12 +14,11 @@ use crate::tree::{GameKind, Streamed};
 pub(super) fn convert(path: &Path, notation: Reader, to: Target, output: Option<&Path>, given: &notation::Given) -> u8 {
     if matches!(to, Target::Pdn) {
         match read_input_with(path, &given.fixes) {
-            Ok(input) => {
-                let read_as = if notation == Reader::Auto { Reader::detect(path, &input.text) } else { notation };
-                if given.positions.is_empty() && input.streams(read_as) && !matches!(read_as, Reader::Go | Reader::Sgf) {
-                    return convert_to_pdn_game_by_game(&input, read_as, output, given);
-                }
-            }
+            // Go is refused below, read whole: Go games are not written as PDN.
+            Ok(input) => match input.game_by_game(notation, given) {
+                Some(reader) if !matches!(reader, Reader::Go | Reader::Sgf) => return convert_to_pdn_game_by_game(&input, reader, output, given),
+                _ => {}
+            },
             Err(e) => return usage_error(&e),
         }
     }

@@ -44,12 +44,11 @@ fn describe(source: &Source, input: &Input) -> FileCoverage {
 /// takes the memory of one game and of its gaps); another is read whole.
 fn describe_file(file: &Path, notation: Reader, given: &Given) -> Result<FileCoverage, String> {
     let input = read_input_with(file, &given.fixes)?;
-    let detected = if notation == Reader::Auto { Reader::detect(&input.path, &input.text) } else { notation };
-    if !given.positions.is_empty() || !input.streams(detected) {
+    let Some(reader) = input.game_by_game(notation, given) else {
         let source = input.read_with_positions(notation, given);
         return Ok(describe(&source, &input));
-    }
-    let (covered, rest) = covered_game_by_game(&input, detected, given);
+    };
+    let (covered, rest) = covered_game_by_game(&input, reader, given);
     Ok(describe_found(covered.coverage(input.text.as_bytes()), rest.name, rest.notation, &input))
 }
 

@@ -42,12 +42,12 @@ impl Locator {
             for (l, line) in game.lines.iter().enumerate() {
                 // A move holds its start even when it is empty; a stop holds its end too.
                 for (k, m) in line.moves.iter().enumerate() {
-                    marks.push((m.span.start, m.span.end.max(m.span.start + 1), (g, l, 0, k)));
+                    marks.push((m.span.start, m.span.end.max(m.span.start.saturating_add(1)), (g, l, 0, k)));
                 }
                 if let Some(u) = &line.unread {
-                    marks.push((u.span.start, u.span.end + 1, (g, l, 1, 0)));
+                    marks.push((u.span.start, u.span.end.saturating_add(1), (g, l, 1, 0)));
                 }
-                lines.push((line.span.start, line.span.end.max(line.span.start + 1), (line.span.end.saturating_sub(line.span.start), g, l)));
+                lines.push((line.span.start, line.span.end.max(line.span.start.saturating_add(1)), (line.span.end.saturating_sub(line.span.start), g, l)));
             }
         }
         Locator { marks: Stabbing::new(marks), lines: Stabbing::new(lines) }
