@@ -454,8 +454,13 @@ fn use_color(choice: ColorChoice) -> bool {
 }
 /// A conversion's exit code: written, but errors in the source are said and counted.
 fn exit_after_writing(source: &Source) -> u8 {
-    if source.error_count() > 0 {
-        eprintln!("{}: {} errors remain (see `gamescribe check`)", source.name, source.error_count());
+    exit_after_writing_with(&source.name, source.error_count())
+}
+
+/// [`exit_after_writing`] for a source read game by game: its name and the errors counted on the way.
+fn exit_after_writing_with(name: &str, errors: usize) -> u8 {
+    if errors > 0 {
+        eprintln!("{name}: {errors} errors remain (see `gamescribe check`)");
         EXIT_ERRORS
     } else {
         EXIT_CLEAN

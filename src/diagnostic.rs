@@ -128,7 +128,7 @@ impl LineStarts {
     }
 
     /// The 1-based line the byte `at` is on.
-    pub fn line_of(&self, at: usize) -> usize {
+    fn line_of(&self, at: usize) -> usize {
         self.0.partition_point(|&start| start <= at)
     }
 
@@ -238,18 +238,13 @@ fn step_chars(text: &str, from: usize, chars: usize, forward: bool, limit: usize
     }
 }
 
-/// The source line a span starts on, shortened around the span.
-pub fn excerpt(text: &str, span: Span) -> Excerpt {
-    let line = text.as_bytes()[..floor_boundary(text, span.start)].iter().filter(|&&b| b == b'\n').count() + 1;
-    excerpt_on_line(text, span, line)
-}
-
-/// As [`excerpt`], the span's line looked up in the text's line starts.
+/// The source line a span starts on, shortened around the span; its line
+/// looked up in the text's line starts.
 pub fn excerpt_with(text: &str, span: Span, lines: &LineStarts) -> Excerpt {
     excerpt_on_line(text, span, lines.line_of(floor_boundary(text, span.start)))
 }
 
-/// As `excerpt`, with the span's 1-based line number already known.
+/// As [`excerpt_with`], with the span's 1-based line number already known.
 fn excerpt_on_line(text: &str, span: Span, line: usize) -> Excerpt {
     let start = floor_boundary(text, span.start);
     let end = floor_boundary(text, span.end.max(start));
@@ -276,7 +271,7 @@ fn excerpt_on_line(text: &str, span: Span, line: usize) -> Excerpt {
 /// (so line numbers stay right), its line and the one on either side shortened.
 /// Returns the text and the span within it.
 fn shortened_source(text: &str, span: Span, lines: &LineStarts) -> (String, Span, usize) {
-    let ex = excerpt_on_line(text, span, lines.line_of(floor_boundary(text, span.start)));
+    let ex = excerpt_with(text, span, lines);
     let context = |n: usize| -> Option<String> {
         let line = lines.line(text, n)?.trim_end_matches('\r');
         // The empty piece after a final newline is no line.
@@ -391,7 +386,7 @@ mod tests {
         assert!(out.starts_with("f:1:901: "), "{out}");
         assert!(out.contains("…xxxx") && out.contains("11-l5yyy") && out.contains("y…"), "{out}");
         assert!(out.len() < 1200, "{} chars:\n{out}", out.len());
-        let ex = excerpt(&text, Span::new(900, 905));
+        let ex = excerpt_with(&text, Span::new(900, 905), &LineStarts::new(&text));
         assert_eq!((ex.line, ex.col, ex.marked.as_str()), (1, 901, "11-l5"));
         assert_eq!(ex.before.chars().count(), 40);
     }

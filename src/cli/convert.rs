@@ -118,12 +118,7 @@ fn convert_to_pdn_game_by_game(input: &crate::input::Input, read_as: Reader, out
         return usage_error(&format!("cannot write {to}: {e}"));
     }
     eprintln!("note: {written}");
-    if errors > 0 {
-        eprintln!("{}: {errors} errors remain (see `gamescribe check`)", rest.name);
-        super::EXIT_ERRORS
-    } else {
-        super::EXIT_CLEAN
-    }
+    super::exit_after_writing_with(&rest.name, errors)
 }
 
 /// Write the output of a conversion to a file or standard output.

@@ -164,7 +164,7 @@ mod tests {
             let mut by_tree = Covered::default();
             by_tree.add(source_spans(&in_text));
             let (game_by_game, _) = covered_game_by_game(&input, Reader::detect(&input.path, &input.text), &Given::default());
-            assert_eq!(game_by_game.into_merged(), by_tree.into_merged(), "{}", file.display());
+            assert_eq!(game_by_game.merged(), by_tree.merged(), "{}", file.display());
         }
         std::fs::remove_dir_all(&dir).ok();
     }

@@ -62,9 +62,9 @@ pub fn run(args: TodoArgs) -> u8 {
         eprint!("{}", input.render(&fixes_errors, false));
     }
     // Found once: an item's line is looked up, not counted from the top of the file.
-    let lines = crate::diagnostic::LineStarts::new(&input.text);
+    let lines = crate::span::LineIndex::new(&input.text);
     let mut items = worklist(&source, |at| {
-        let (line, col) = lines.line_and_column(&input.text, input.to_normalised(at));
+        let (line, col) = lines.line_col(&input.text, input.to_normalised(at));
         format!("{}:{line}:{col}", input.name)
     });
     let total = items.len();

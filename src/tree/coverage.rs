@@ -78,16 +78,9 @@ pub fn source_spans(source: &Source) -> Vec<Span> {
 pub fn covered_by(game: &Game) -> Vec<Span> {
     let mut spans = Vec::new();
     game_spans(game, &mut spans);
-    spans.retain(|s| !s.is_empty());
-    spans.sort_unstable();
-    let mut out: Vec<Span> = Vec::new();
-    for s in spans {
-        match out.last_mut() {
-            Some(last) if s.start <= last.end => last.end = last.end.max(s.end),
-            _ => out.push(s),
-        }
-    }
-    out
+    let mut covered = Covered::default();
+    covered.add(spans);
+    covered.merged()
 }
 
 /// The stretches of a text `len` bytes long that no element of `source` covers.
@@ -178,8 +171,7 @@ impl Covered {
     }
 
     /// The stretches covered, in order, none touching the next.
-    #[cfg(test)]
-    pub fn into_merged(mut self) -> Vec<Span> {
+    pub fn merged(mut self) -> Vec<Span> {
         self.merge();
         self.spans
     }
