@@ -96,6 +96,16 @@ impl Column {
         (0..self.height).rev().map(move |i| self.man_at(i))
     }
 
+    /// The column as bits that tell it from any other even run together
+    /// with more (see `Position::key`): its height in ones and a zero, then
+    /// which men are black, then which are officers. The bits and how many.
+    pub fn segment(self) -> (u128, u32) {
+        let height = u32::from(self.height);
+        let ones = (1u128 << height) - 1;
+        let bits = (ones << 1) << (2 * height) | u128::from(self.black) << height | u128::from(self.officer);
+        (bits, 3 * height + 1)
+    }
+
     /// Build from men listed top-down; `None` if there are more than `MAX_HEIGHT`.
     pub fn from_top_down(men: &[Man]) -> Option<Column> {
         if men.len() > MAX_HEIGHT as usize {

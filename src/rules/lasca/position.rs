@@ -131,6 +131,13 @@ impl PackedSetup {
         s
     }
 
+    /// The setup in one integer, as [`Position::key`]: `None` for one too
+    /// full (over 25 men, or so; no setup a book describes).
+    pub fn key(&self) -> Option<u128> {
+        let occupied = self.columns.iter().enumerate().filter(|(_, c)| !c.is_empty()).fold(0u32, |bits, (i, _)| bits | 1 << i);
+        key_of(&self.columns, occupied, self.turn)
+    }
+
     /// Columns led by White, and by Black.
     pub fn leaders(&self) -> (usize, usize) {
         let Census { occupied, black_led, .. } = self.census();
@@ -155,6 +162,23 @@ impl PackedSetup {
         }
         census
     }
+}
+
+/// [`Position::key`] of these columns, `occupied` the squares holding one.
+fn key_of(columns: &[Column; SQUARES], occupied: u32, turn: Color) -> Option<u128> {
+    let mut key: u128 = 1 << SQUARES | u128::from(occupied);
+    let mut bits = 1 + SQUARES as u32;
+    let mut standing = occupied;
+    while standing != 0 {
+        let (segment, len) = columns[standing.trailing_zeros() as usize].segment();
+        standing &= standing - 1;
+        bits += len;
+        if bits > 127 {
+            return None;
+        }
+        key = key << len | segment;
+    }
+    Some(key << 1 | u128::from(turn == Color::Black))
 }
 
 /// What makes a setup impossible in play.
@@ -589,6 +613,15 @@ impl Position {
         self.refresh(from);
     }
 
+    /// The position in one integer, for a search's table: equal positions
+    /// (under the same rules) give equal keys, and different ones different
+    /// keys. A one, the squares standing (25 bits), each standing column's
+    /// [`Column::segment`], the side to move: with at most 22 men, at most
+    /// 115 bits; `None` for a position that needs over 128.
+    pub fn key(&self) -> Option<u128> {
+        key_of(&self.columns, self.occupied, self.turn)
+    }
+
     /// The position after a legal move.
     pub fn play(&self, mv: &Move) -> Position {
         let mut next = *self;
@@ -707,6 +740,36 @@ mod tests {
             assert_eq!(back, before, "{mv:?}");
             assert_eq!(pos.setup().count(Color::White) + pos.setup().count(Color::Black), 22);
         }
+    }
+
+    /// Every position met in a few plies from the opening and from setups
+    /// with tall columns: one key each, and a key for each position only.
+    #[test]
+    fn a_key_names_one_position() {
+        fn walk(pos: &mut Position, depth: u32, by_key: &mut std::collections::HashMap<u128, Position>) {
+            let key = pos.key().expect("22 men fit a key");
+            assert_eq!(*by_key.entry(key).or_insert(*pos), *pos, "two positions share a key");
+            if depth == 0 {
+                return;
+            }
+            for mv in pos.legal_moves() {
+                pos.make(&mv);
+                walk(pos, depth - 1, by_key);
+                pos.unmake(&mv);
+            }
+        }
+        let mut by_key = std::collections::HashMap::new();
+        let setups = ["w 1:Bw 2:WwbBb 12:BB 19:b 20:b 22:B", "b 5:w 6:W 10:b 15:bw 18:B", "w 13:wwwwwbbbbbWWWWWBBBBBbw", "b 13:bbbbbbbbbbbwwwwwwwwwww"];
+        let starts = setups.iter().map(|s| Position::from_setup_ignoring(&crate::rules::lasca::parse_setup(s).unwrap(), &[PositionErrorKind::MenMissing]).unwrap());
+        for mut pos in std::iter::once(Position::initial()).chain(starts) {
+            walk(&mut pos, 6, &mut by_key);
+        }
+        assert!(by_key.len() > 1000, "{}", by_key.len());
+        // The side to move is part of the key.
+        let white = Position::initial();
+        let mut black = white.setup();
+        black.turn = Color::Black;
+        assert_ne!(white.key(), Position::from_setup(black).unwrap().key());
     }
 
     #[test]

@@ -21,9 +21,10 @@ struct Search {
     winner: Color,
     nodes: u64,
     budget: u64,
-    /// What is known of each position met: one table, so a node hashes its
-    /// position once to ask and once to answer.
-    known: FastMap<Position, Known>,
+    /// What is known of each position met, by its [`Position::key`]: one
+    /// table, so a node makes its key once to ask and once to answer, and an
+    /// entry is a few words, not a copy of the board.
+    known: FastMap<u128, Known>,
     /// Move lists given back by nodes searched, for the next nodes to fill.
     spare_lists: Vec<Vec<Move>>,
 }
@@ -44,7 +45,8 @@ impl Search {
 
     /// `Some(true)` if `winner` forces a win within `depth` plies; `None` when out of budget.
     /// A win within fewer plies is a win within more, so both bounds answer for deeper asks.
-    fn wins(&mut self, pos: &Position, depth: u32) -> Option<bool> {
+    /// The moves are made on `pos` and taken back: it is as it was on return.
+    fn wins(&mut self, pos: &mut Position, depth: u32) -> Option<bool> {
         self.nodes += 1;
         if self.nodes > self.budget {
             return None;
@@ -53,7 +55,9 @@ impl Search {
             // Only a side with no move decides a leaf; the table holds no win in 0 plies.
             return Some(!pos.has_legal_move() && pos.turn() != self.winner);
         }
-        let known = self.known.get(pos).copied();
+        // A position too full for a key (none in play) is searched, not remembered.
+        let key = pos.key();
+        let known = key.and_then(|k| self.known.get(&k).copied());
         if known.is_some_and(|k| k.won <= depth) {
             return Some(true);
         }
@@ -65,15 +69,15 @@ impl Search {
             Some(false)
         } else {
             // Only an answer searched is new, and remembered.
-            self.any_move_wins(pos, depth, &moves).inspect(|&won| self.remember(pos, depth, won))
+            self.any_move_wins(pos, depth, &moves).inspect(|&won| key.into_iter().for_each(|k| self.remember(k, depth, won)))
         };
         self.spare_lists.push(moves);
         result
     }
 
-    /// That `pos` is won (or not) within `depth` plies.
-    fn remember(&mut self, pos: &Position, depth: u32, won: bool) {
-        let known = self.known.entry(*pos).or_insert(Known { won: u32::MAX, failed: 0 });
+    /// That the position with `key` is won (or not) within `depth` plies.
+    fn remember(&mut self, key: u128, depth: u32, won: bool) {
+        let known = self.known.entry(key).or_insert(Known { won: u32::MAX, failed: 0 });
         if won {
             known.won = known.won.min(depth);
         } else {
@@ -83,10 +87,13 @@ impl Search {
 
     /// Whether the attacker has a move that wins within `depth` plies, or
     /// the defender none that escapes; `None` when out of budget.
-    fn any_move_wins(&mut self, pos: &Position, depth: u32, moves: &[Move]) -> Option<bool> {
+    fn any_move_wins(&mut self, pos: &mut Position, depth: u32, moves: &[Move]) -> Option<bool> {
         let attacker = pos.turn() == self.winner;
         for mv in moves {
-            let won = self.wins(&pos.play(mv), depth - 1)?;
+            pos.make(mv);
+            let won = self.wins(pos, depth - 1);
+            pos.unmake(mv);
+            let won = won?;
             if attacker && won {
                 return Some(true);
             }
@@ -117,6 +124,8 @@ pub fn forced_win(pos: &Position, winner: Color, max_plies: u32, node_budget: u6
 /// are searched one by one afresh, so `Unfinished` says how far every depth got.
 fn by_depth(pos: &Position, winner: Color, max_plies: u32, node_budget: u64, look_deep_at: Option<u32>) -> Proof {
     let mut search = Search::new(winner, node_budget);
+    let mut pos = *pos;
+    let pos = &mut pos;
     for depth in 0..=max_plies {
         if look_deep_at == Some(depth) {
             match search.wins(pos, max_plies) {

@@ -166,8 +166,8 @@ pub fn minimal_fixes_keeping_leaders(setup: &Setup, max_changes: usize, leaders:
 
 fn search(setup: &Setup, max_changes: usize, keeping: Option<(usize, usize)>, mut accept: impl FnMut(&PackedSetup) -> bool) -> FixSearch {
     let Some(start) = PackedSetup::of(setup) else { return FixSearch { changes_needed: None, fixes: Vec::new(), tried: 0 } };
-    let mut seen: FastSet<PackedSetup> = FastSet::default();
-    seen.insert(start);
+    let mut seen = Seen::default();
+    seen.insert(&start);
     let mut frontier: Vec<(PackedSetup, Vec<Change>)> = vec![(start, Vec::new())];
     let mut tried = 0;
     for count in 1..=max_changes {
@@ -189,7 +189,7 @@ fn search(setup: &Setup, max_changes: usize, keeping: Option<(usize, usize)>, mu
                 debug_assert_eq!(leaders, changed.leaders(), "{change}");
                 let admitted = keeping.is_none_or(|k| k == leaders);
                 // Refused with the last change: nothing more is asked of it.
-                if (!last || admitted) && seen.insert(changed) {
+                if (!last || admitted) && seen.insert(&changed) {
                     tried += usize::from(admitted);
                     let passes = admitted && accept(&changed);
                     if passes || !last {
@@ -213,6 +213,24 @@ fn search(setup: &Setup, max_changes: usize, keeping: Option<(usize, usize)>, mu
         frontier = next;
     }
     FixSearch { changes_needed: None, fixes: Vec::new(), tried }
+}
+
+/// The setups met, by their keys: tens of thousands, each a few hundred
+/// bytes whole. One too full for a key is kept whole.
+#[derive(Default)]
+struct Seen {
+    keys: FastSet<u128>,
+    whole: FastSet<PackedSetup>,
+}
+
+impl Seen {
+    /// True if `setup` was not met before.
+    fn insert(&mut self, setup: &PackedSetup) -> bool {
+        match setup.key() {
+            Some(key) => self.keys.insert(key),
+            None => self.whole.insert(*setup),
+        }
+    }
 }
 
 /// Leader counts (White, Black) with a column led by `leader` added, or taken away.
@@ -280,6 +298,7 @@ mod tests {
     fn a_packed_change_is_the_change_to_the_setup() {
         use crate::rules::lasca::{Position, PositionErrorKind};
         let mut checked = 0;
+        let mut by_key = std::collections::HashMap::new();
         for text in ["w 1:Bw 2:WwbBb 12:BB 19:b", "b 1:Bw 2:WwbBb 7:B 8:w 12:BB 14:B 19:b 20:b 22:B"] {
             let start = crate::rules::lasca::parse_setup(text).unwrap();
             let mut packed = PackedSetup::of(&start).unwrap();
@@ -295,6 +314,12 @@ mod tests {
                 for ignore in [&[][..], &[PositionErrorKind::MenMissing]] {
                     assert_eq!(packed.problems_except(ignore), changed.problems_except(ignore), "{change}");
                     assert_eq!(Position::from_packed_ignoring(&packed, ignore), Position::from_setup_ignoring(&changed, ignore), "{change}");
+                }
+                // One key a setup, and a position's key where it is one.
+                let key = packed.key().expect("a few men fit a key");
+                assert_eq!(*by_key.entry(key).or_insert_with(|| changed.clone()), changed, "{change}: two setups share a key");
+                if let Ok(pos) = Position::from_packed_ignoring(&packed, &[PositionErrorKind::MenMissing]) {
+                    assert_eq!(pos.key(), Some(key), "{change}");
                 }
                 change.unmake_packed(&mut packed);
                 assert_eq!(packed.setup(), start, "{change} taken back");
