@@ -99,7 +99,7 @@ impl Column {
     /// The column as bits that tell it from any other even run together
     /// with more (see `Position::key`): its height in ones and a zero, then
     /// which men are black, then which are officers. The bits and how many.
-    pub fn segment(self) -> (u128, u32) {
+    pub(super) fn segment(self) -> (u128, u32) {
         let height = u32::from(self.height);
         let ones = (1u128 << height) - 1;
         let bits = (ones << 1) << (2 * height) | u128::from(self.black) << height | u128::from(self.officer);

@@ -131,8 +131,9 @@ impl PackedSetup {
         s
     }
 
-    /// The setup in one integer, as [`Position::key`]: `None` for one too
-    /// full (over 25 men, or so; no setup a book describes).
+    /// The setup in one integer, as [`Position::key`]: `None` where three
+    /// bits a man and one a column come to over 101 (26 men standing alone;
+    /// up to 33 in tall columns), as a setup the repair search adds men to may.
     pub fn key(&self) -> Option<u128> {
         let occupied = self.columns.iter().enumerate().filter(|(_, c)| !c.is_empty()).fold(0u32, |bits, (i, _)| bits | 1 << i);
         key_of(&self.columns, occupied, self.turn)

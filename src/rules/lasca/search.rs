@@ -22,8 +22,8 @@ struct Search {
     nodes: u64,
     budget: u64,
     /// What is known of each position met, by its [`Position::key`]: one
-    /// table, so a node makes its key once to ask and once to answer, and an
-    /// entry is a few words, not a copy of the board.
+    /// table, so a node makes its key once and hashes it to ask and to
+    /// answer, and an entry is a few words, not a copy of the board.
     known: FastMap<u128, Known>,
     /// Move lists given back by nodes searched, for the next nodes to fill.
     spare_lists: Vec<Vec<Move>>,
@@ -55,7 +55,8 @@ impl Search {
             // Only a side with no move decides a leaf; the table holds no win in 0 plies.
             return Some(!pos.has_legal_move() && pos.turn() != self.winner);
         }
-        // A position too full for a key (none in play) is searched, not remembered.
+        // A position too full for a key (over 22 men, which a report may let
+        // stand) is searched, not remembered.
         let key = pos.key();
         let known = key.and_then(|k| self.known.get(&k).copied());
         if known.is_some_and(|k| k.won <= depth) {
