@@ -291,6 +291,19 @@ mod tests {
         assert_eq!((never.changes_needed, never.fixes.len()), (None, 0));
     }
 
+    /// A setup too full for a key is remembered whole: met twice, it is new once.
+    #[test]
+    fn a_setup_without_a_key_is_still_met_once() {
+        let full = crate::rules::lasca::parse_setup(&format!("w 13:{} 1:w 2:b 3:w 4:b 5:w 6:b 7:w 8:b", "wb".repeat(16))).unwrap();
+        let packed = PackedSetup::of(&full).unwrap();
+        assert_eq!(packed.key(), None, "40 men need over 128 bits");
+        let small = PackedSetup::of(&Setup::initial()).unwrap();
+        let mut seen = Seen::default();
+        assert!(seen.insert(&packed) && seen.insert(&small));
+        assert!(!seen.insert(&packed) && !seen.insert(&small));
+        assert_eq!((seen.keys.len(), seen.whole.len()), (1, 1));
+    }
+
     /// Every change made to a packed setup is the change made to the lists of
     /// men, it is taken back whole, and packing loses nothing: the leaders,
     /// the problems and the position are those of the setup.
