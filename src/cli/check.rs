@@ -43,7 +43,7 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, output: Output<'_, W>, 
         Output::Drawn(out, drawn) => (None, Some((out, drawn))),
         Output::Kept => (None, None),
     };
-    if let Some(detected) = input.game_by_game(notation, given) {
+    if let Some(detected) = input.game_by_game(detected, given) {
         let read_as = detected.read_as().expect("a notation, not auto");
         let mut tally = Tally::default();
         let mut disputes = Vec::new();

@@ -7,25 +7,23 @@ use std::path::Path;
 
 use super::{exit_after_writing, usage_error, Target};
 use crate::export;
-use crate::input::{read_input, read_input_with, read_source};
+use crate::input::{read_input, read_input_with};
 use crate::notation::{self, Reader};
 use crate::tree::{GameKind, Streamed};
 
 pub(super) fn convert(path: &Path, notation: Reader, to: Target, output: Option<&Path>, given: &notation::Given) -> u8 {
-    if matches!(to, Target::Pdn) {
-        match read_input_with(path, &given.fixes) {
-            // Go is refused below, read whole: Go games are not written as PDN.
-            Ok(input) => match input.game_by_game(notation, given) {
-                Some(reader) if !matches!(reader, Reader::Go | Reader::Sgf) => return convert_to_pdn_game_by_game(&input, reader, output, given),
-                _ => {}
-            },
-            Err(e) => return usage_error(&e),
-        }
-    }
-    let (source, input) = match read_source(path, notation, given) {
-        Ok(s) => s,
+    let input = match read_input_with(path, &given.fixes) {
+        Ok(input) => input,
         Err(e) => return usage_error(&e),
     };
+    // Go is refused below, read whole: Go games are not written as PDN.
+    if matches!(to, Target::Pdn)
+        && let Some(reader) = input.game_by_game(notation, given)
+        && !matches!(reader, Reader::Go | Reader::Sgf)
+    {
+        return convert_to_pdn_game_by_game(&input, reader, output, given);
+    }
+    let source = input.read_with_positions(notation, given);
     let read_as = if notation == Reader::Auto { Reader::detect(path, &input.text) } else { notation };
     if read_as == Reader::Volpicelli && matches!(to, Target::Pdn | Target::Numeric | Target::Paterson | Target::Lasca) {
         return usage_error(&format!("{} is Volpicelli's essay on Go: prose naming points, no game; --to sgf marks its points on boards, --to json lists them", path.display()));
