@@ -13,7 +13,7 @@
 use crate::diagnostic::{self, Code, Diagnostic};
 use crate::notation::{self, Given, Reader};
 use crate::span::Span;
-use crate::tree::{Game, Source, Streamed};
+use crate::tree::{CountedGame, Game, Source, Streamed};
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -87,6 +87,13 @@ pub enum Encoding {
     /// An SGF file in the charset its root's `CA` names (or ISO-8859-1, the
     /// FF[4] default): the charset's name.
     Sgf(&'static str),
+}
+
+/// What [`Input::read_counting`] hands on: what a streamed read hands on, or
+/// a game already replayed and counted.
+pub enum Checked {
+    Part(Streamed),
+    Counted(CountedGame),
 }
 
 /// A file read into text, with the way back to its bytes.
@@ -261,6 +268,31 @@ impl Input {
                 return source;
             }
         };
+        if !self.is_verbatim() {
+            for_each_span(&mut source, |s| *s = self.span_to_original(*s));
+        }
+        source
+    }
+
+    /// As [`Input::read_visiting`], for a check that wants only what it
+    /// counts: a reader that can replay a game move by move (SGF) hands its
+    /// games on counted ([`Checked::Counted`]), their moves not kept, so one
+    /// long game is checked in the memory of its boards; the others hand on
+    /// what `read_visiting` does.
+    pub fn read_counting(&self, notation: Reader, given: &Given, visit: &mut dyn FnMut(Checked)) -> Source {
+        let notation = if notation == Reader::Auto { Reader::detect(&self.path, &self.text) } else { notation };
+        if notation != Reader::Sgf || self.fixes.is_some() || !self.streams(notation) {
+            return self.read_visiting(notation, given, &mut |part| visit(Checked::Part(part)));
+        }
+        if !self.findings.is_empty() {
+            visit(Checked::Part(Streamed::Parts(Source { name: self.name.clone(), diagnostics: self.findings.clone(), ..Source::default() })));
+        }
+        let mut source = notation::sgf::count_streamed(&self.name, &self.text, |mut counted| {
+            if !self.is_verbatim() {
+                for_each_game_span(&mut counted.head, |s| *s = self.span_to_original(*s));
+            }
+            visit(Checked::Counted(counted));
+        });
         if !self.is_verbatim() {
             for_each_span(&mut source, |s| *s = self.span_to_original(*s));
         }

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::{usage_error, EXIT_CLEAN, EXIT_ERRORS};
-use crate::bench::long_line;
+use crate::bench::{long_game, long_line};
 use crate::notation::{self, Reader};
 
 /// Each reader and the file it repeats, relative to the project.
@@ -49,6 +49,9 @@ pub(super) struct ScaleOptions {
     /// Instead of the corpus repeated, one Hoyle solution whose trunk grows to
     /// each size (see [`long_line`]): the time of one long line.
     pub long_line: bool,
+    /// Instead of the corpus repeated, one SGF game that grows to each size
+    /// (see [`long_game`]): the memory of one long game.
+    pub one_game: bool,
     /// Each input is read this many times; the fastest read is kept.
     pub runs: u32,
     /// Also time the other commands that read a whole file (see [`COMMANDS`]).
@@ -121,6 +124,18 @@ pub(super) fn run(opts: &ScaleOptions) -> u8 {
             if opts.commands {
                 measure_commands(opts, &exe, Reader::Hoyle, &file, input.len(), &mut commands_before, &mut verdicts);
             }
+        }
+        return guard_verdict(opts, &verdicts);
+    }
+    if opts.one_game {
+        let mut previous = None;
+        for &mb in &opts.megabytes {
+            let input = long_game::sgf_one_game((mb * 1024.0 * 1024.0) as usize, 1);
+            let file = opts.dir.join(format!("sgf-one-game-{mb}mb.sgf"));
+            if let Err(e) = std::fs::write(&file, &input) {
+                return usage_error(&format!("cannot write {}: {e}", file.display()));
+            }
+            previous = Some(measure_row(opts, &exe, Reader::Sgf, "one long game (random legal moves)", &file, &input, previous, &mut verdicts));
         }
         return guard_verdict(opts, &verdicts);
     }

@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use super::tables::{specimen_table, summary_table, GameTable};
 use super::{solve, stdout_failed, usage_error, use_color, CheckFormat, ColorChoice, EXIT_CLEAN, EXIT_ERRORS, EXIT_USAGE};
 use crate::export::json_stream::JsonSources;
-use crate::input::{collect_files, read_input_with};
+use crate::input::{collect_files, read_input_with, Checked};
 use crate::notation::{self, Reader};
 use crate::report::Tally;
 use crate::rules::draughts::egdb::Egdb;
-use crate::tree::{self, Source, Streamed};
+use crate::tree::{self, CountedGame, Source, Streamed};
 
 /// Pages of specimens whose columns the human report tabulates.
 const SPECIMEN_PAGES_SHOWN: usize = 3;
@@ -53,8 +53,10 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, output: Output<'_, W>, 
         if let Some(doc) = json.as_deref_mut() {
             doc.begin_source(&input.name, read_as).map_err(written)?;
         }
-        let rest = input.read_visiting(detected, given, &mut |part| match part {
-            Streamed::Game(game) => {
+        // JSON writes each game whole; the human check needs only its counts.
+        let whole_games = json.is_some();
+        let mut each = |part: Checked| match part {
+            Checked::Part(Streamed::Game(game)) => {
                 let (game, mut found) = crate::verdict::judge_game(game, read_as, judge);
                 tally.add_game(&game);
                 if let Some(table) = &mut table {
@@ -67,14 +69,26 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, output: Output<'_, W>, 
                     failure = doc.game(&game).err();
                 }
             }
-            Streamed::Parts(parts) => {
+            Checked::Counted(game) => {
+                // Only readers without a game table count their games (SGF): no row is lost.
+                debug_assert!(table.is_none());
+                let (head, mut found) = crate::verdict::judge_game(game.head, read_as, judge);
+                tally.add_counted(&CountedGame { head, ..game });
+                disputes.append(&mut found);
+            }
+            Checked::Part(Streamed::Parts(parts)) => {
                 tally.add_diagnostics(&parts.diagnostics);
                 match &mut drawn {
                     Some((out, drawn)) => drawn.draw(*out, &input, &parts.diagnostics),
                     None => kept.append_parts(parts),
                 }
             }
-        });
+        };
+        let rest = if whole_games {
+            input.read_visiting(detected, given, &mut |part| each(Checked::Part(part)))
+        } else {
+            input.read_counting(detected, given, &mut each)
+        };
         debug_assert_eq!(rest.notation, read_as);
         // Parts handed on were counted as they came; the rest and the disputes are counted now.
         let counted = kept.diagnostics.len();

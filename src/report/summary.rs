@@ -48,6 +48,22 @@ impl Tally {
         }
     }
 
+    /// Counts a game counted as it was read (its moves not kept): its lines
+    /// and moves as counted, the verdicts its head holds.
+    pub fn add_counted(&mut self, game: &crate::tree::CountedGame) {
+        let (t, c) = (self, &game.lines);
+        t.games += 1;
+        t.lines += c.lines;
+        t.moves += c.moves;
+        t.legal += c.legal;
+        t.repaired += c.repaired;
+        t.partial += c.partial;
+        t.unreadable += c.unreadable;
+        for verdict in game.head.lines.iter().filter_map(|l| l.verdict.as_ref()) {
+            t.verdicts.add(verdict.class);
+        }
+    }
+
     /// Counts the source's diagnostics by severity.
     pub fn count_diagnostics(&mut self, source: &Source) {
         (self.errors, self.warnings, self.notes) = (0, 0, 0);

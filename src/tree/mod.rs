@@ -4,6 +4,7 @@
 //! its canonical text, so draughts, Lasca and Go share one tree.
 
 pub mod coverage;
+mod counted;
 
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
@@ -18,6 +19,7 @@ mod start;
 mod stats;
 mod study;
 mod walk;
+pub use counted::{CountedGame, LineCounts};
 pub use go::{move_text as go_move_text, ExpectedCount, GoGameInfo, GoLineInfo, GoMove, GoNode, MoveHeld, PathStep, SetupChange};
 pub use notation::{GameKind, Notation};
 pub use kinds::{AnnotationKind, EditKind};

@@ -5,20 +5,50 @@
 //! `unknown`, never a guess; so does a result won by resignation or time.
 
 use crate::notation::go_corner::from_sgf;
-use crate::notation::go_record::{GoClaim, Replay};
-use crate::rules::go::{Color, Point, Score, Scoring};
-use crate::tree::{Game, GoGameInfo, GoMove, Outcome, StatedResult, UnknownReason, Verdict, VerdictClass, VerdictMethod};
+use crate::notation::go_record::{GoClaim, Replay, ReplayedLine};
+use crate::rules::go::{Color, Point, Position, Score, Scoring};
+use crate::tree::{Game, GoGameInfo, GoLineInfo, GoMove, Outcome, StatedResult, UnknownReason, Verdict, VerdictClass, VerdictMethod};
+
+/// What the trunk's stated result is judged on: the trunk's Go data (dead
+/// stones, a count), the territory marked where it ends, and its end as
+/// replayed (`None`: the game could not be set up). A check that reads a
+/// game move by move keeps only these of its trunk.
+pub struct TrunkEnd<'a> {
+    pub line: &'a GoLineInfo,
+    /// Points SGF `TB` and `TW` mark as Black's and White's.
+    pub territory: (Vec<Point>, Vec<Point>),
+    pub replayed: TrunkReplayed<'a>,
+}
+
+/// How far the trunk replayed.
+pub enum TrunkReplayed<'a> {
+    /// The game's setup is no position: nothing was replayed.
+    NotSetUp,
+    /// An illegal move stopped it.
+    Stopped,
+    /// It ended here.
+    Ended(&'a Position),
+}
+
+impl<'a> TrunkReplayed<'a> {
+    fn of(line: Option<&'a ReplayedLine>) -> TrunkReplayed<'a> {
+        match line {
+            None => TrunkReplayed::NotSetUp,
+            Some(r) if r.stopped => TrunkReplayed::Stopped,
+            Some(r) => TrunkReplayed::Ended(&r.end),
+        }
+    }
+}
 
 /// Every claim of `game` with its verdict, by line index.
 pub fn judge_game(game: &Game, replay: &Replay) -> Vec<(usize, StatedResult, Verdict)> {
     let mut out = Vec::new();
     let no_info = GoGameInfo::default();
     let info = game.go_info().unwrap_or(&no_info);
-    if let Some(text) = &info.result {
-        let claim = GoClaim::read(text);
-        let span = info.result_span.or_else(|| game.lines.first().map(|l| l.span)).unwrap_or(game.span);
-        let stated = StatedResult { outcome: outcome_of_claim(claim), printed: text.clone(), span };
-        out.push((0, stated, judge_result(game, info, replay, claim)));
+    let no_line = GoLineInfo::default();
+    let trunk = TrunkEnd { line: game.lines.first().map_or(&no_line, |l| l.go_info()), territory: marked_territory(game), replayed: TrunkReplayed::of(replay.lines.first()) };
+    if let Some((stated, verdict)) = judge_stated_result(game, &trunk) {
+        out.push((0, stated, verdict));
     }
     for (i, line) in game.lines.iter().enumerate() {
         let Some(expected) = &line.go_info().expected_count else { continue };
@@ -95,23 +125,38 @@ fn counted(class: VerdictClass, score: &Score, komi: f64) -> Verdict {
     }
 }
 
+/// The game's stated result (SGF `RE`, the record's `result:`), if it
+/// states one, with its verdict: the trunk's end (`trunk`) counted. `game`
+/// gives the Go data and where the result is printed; its moves are not read.
+pub fn judge_stated_result(game: &Game, trunk: &TrunkEnd) -> Option<(StatedResult, Verdict)> {
+    let no_info = GoGameInfo::default();
+    let info = game.go_info().unwrap_or(&no_info);
+    let text = info.result.as_ref()?;
+    let claim = GoClaim::read(text);
+    let span = info.result_span.or_else(|| game.lines.first().map(|l| l.span)).unwrap_or(game.span);
+    let stated = StatedResult { outcome: outcome_of_claim(claim), printed: text.clone(), span };
+    Some((stated, judge_result(info, trunk, claim)))
+}
+
 /// The trunk's stated result against the count of its final board.
-fn judge_result(game: &Game, info: &GoGameInfo, replay: &Replay, claim: GoClaim) -> Verdict {
+fn judge_result(info: &GoGameInfo, trunk: &TrunkEnd, claim: GoClaim) -> Verdict {
     match claim {
         GoClaim::Nothing => return unknown(UnknownReason::NoClaim),
         GoClaim::NotCounted { .. } => return unknown(UnknownReason::NotCounted),
         GoClaim::Score { .. } | GoClaim::Jigo => {}
     }
-    let (Some(line), Some(replayed)) = (game.lines.first().map(|l| l.go_info()), replay.lines.first()) else { return unknown(UnknownReason::NoPosition) };
-    if replayed.stopped {
-        return unknown(UnknownReason::LineIncomplete);
-    }
-    let (territory_black, territory_white) = marked_territory(game);
+    let line = trunk.line;
+    let end = match trunk.replayed {
+        TrunkReplayed::NotSetUp => return unknown(UnknownReason::NoPosition),
+        TrunkReplayed::Stopped => return unknown(UnknownReason::LineIncomplete),
+        TrunkReplayed::Ended(end) => end,
+    };
+    let (territory_black, territory_white) = &trunk.territory;
     let marked = !line.dead.is_empty() || line.expected_count.is_some() || !territory_black.is_empty() || !territory_white.is_empty();
     if !marked {
         return unknown(UnknownReason::NoDeadStones);
     }
-    let mut board = replayed.end.clone();
+    let mut board = end.clone();
     // Stones standing in the other side's marked territory are dead.
     let mut dead = line.dead.clone();
     dead.extend(territory_black.iter().filter(|&&p| board.at(p) == Some(Color::White)));
@@ -123,7 +168,7 @@ fn judge_result(game: &Game, info: &GoGameInfo, replay: &Replay, claim: GoClaim)
         None => info.scoring,
     };
     let score = board.score(scoring);
-    if scoring == Scoring::Area && score.neutral > 0 && !replayed.end.is_over() && line.expected_count.is_none() {
+    if scoring == Scoring::Area && score.neutral > 0 && !end.is_over() && line.expected_count.is_none() {
         // The source's count comes after the neutral points are filled; who fills which is not on the board.
         return unknown(UnknownReason::NeutralPoints);
     }
@@ -161,24 +206,27 @@ fn judge_result(game: &Game, info: &GoGameInfo, replay: &Replay, claim: GoClaim)
 /// The points SGF `TB` and `TW` mark as Black's and White's territory at the
 /// end of the trunk (its last move's node and the moveless nodes after it).
 fn marked_territory(game: &Game) -> (Vec<Point>, Vec<Point>) {
-    let Some(line) = game.lines.first() else { return (Vec::new(), Vec::new()) };
-    let mut black = Vec::new();
-    let mut white = Vec::new();
+    let mut marked = (Vec::new(), Vec::new());
+    let Some(line) = game.lines.first() else { return marked };
     let last = line.moves.last().and_then(|m| m.go.as_deref()).map(GoMove::extra);
-    let props = last.into_iter().chain(line.go_info().after.iter().map(|n| n.extra.as_slice()));
-    for extra in props {
-        for (ident, values) in extra {
-            let into = match ident.as_str() {
-                "TB" => &mut black,
-                "TW" => &mut white,
-                _ => continue,
-            };
-            for v in values {
-                into.extend(point_or_rectangle(v, game.go_size()));
-            }
+    for extra in last.into_iter().chain(line.go_info().after.iter().map(|n| n.extra.as_slice())) {
+        add_marked_territory(&mut marked, extra, game.go_size());
+    }
+    marked
+}
+
+/// Adds the points a node's `TB` and `TW` (among its other properties) mark.
+pub fn add_marked_territory(marked: &mut (Vec<Point>, Vec<Point>), extra: &[(String, Vec<String>)], size: u8) {
+    for (ident, values) in extra {
+        let into = match ident.as_str() {
+            "TB" => &mut marked.0,
+            "TW" => &mut marked.1,
+            _ => continue,
+        };
+        for v in values {
+            into.extend(point_or_rectangle(v, size));
         }
     }
-    (black, white)
 }
 
 /// An SGF point value, `[aa]` or a compressed rectangle `[aa:cc]` (brackets optional).

@@ -36,7 +36,7 @@
 
 use crate::diagnostic::Code;
 mod read;
-mod replay;
+pub(crate) mod replay;
 mod result;
 
 pub use result::GoClaim;
@@ -256,6 +256,17 @@ fn node_annotations(n: &GoNode) -> Vec<Annotation> {
     out
 }
 
+/// How far a line of `moves` moves replayed, from the moves it played and
+/// whether it stopped (`None`: the game could not be set up).
+pub(crate) fn line_status(replayed: Option<(usize, bool)>, moves: usize) -> LineStatus {
+    match replayed {
+        None => LineStatus::Unreadable,
+        Some((0, true)) if moves > 0 => LineStatus::Unreadable,
+        Some((_, true)) => LineStatus::Partial,
+        Some(_) => LineStatus::Legal,
+    }
+}
+
 /// What a replay found, written into a game the readers built: each move's
 /// annotations (its node's setup and comments, the stones it took, a
 /// refusal), each line's status and the annotations of the nodes after it,
@@ -285,12 +296,7 @@ pub fn finish(game: &mut Game, replayed: &Replay) {
             }
             node.annotations = annotations;
         }
-        line.status = match r {
-            None => LineStatus::Unreadable,
-            Some(r) if r.stopped && r.played == 0 && !line.moves.is_empty() => LineStatus::Unreadable,
-            Some(r) if r.stopped => LineStatus::Partial,
-            Some(_) => LineStatus::Legal,
-        };
+        line.status = line_status(r.map(|r| (r.played, r.stopped)), line.moves.len());
         line.annotations = line.go_info().after.iter().flat_map(node_annotations).collect();
     }
     // The stated result and the counts the text gives, judged against the engine's count.
@@ -300,6 +306,11 @@ pub fn finish(game: &mut Game, replayed: &Replay) {
             line.verdict = Some(verdict);
         }
     }
+    name_and_tags(game);
+}
+
+/// The game's name (its title, else "game") and its `SZ`/`RE` tags.
+pub(crate) fn name_and_tags(game: &mut Game) {
     let (title, result) = game.go_info().map_or((String::new(), None), |i| (i.title.clone(), i.result.clone()));
     game.tags = vec![("SZ".to_string(), game.go_size().to_string())];
     if let Some(r) = result {

@@ -91,7 +91,7 @@ pub fn replay(game: &Game) -> Replay {
 /// The position the game's setup gives; a setup that is no position is
 /// replayed from the stones that keep a liberty (how sgfmill reads it), so
 /// the lines are still checked. `None` if even that cannot be set up.
-fn start_position(game: &Game, diagnostics: &mut Vec<Diagnostic>) -> Option<Position> {
+pub(crate) fn start_position(game: &Game, diagnostics: &mut Vec<Diagnostic>) -> Option<Position> {
     let setup = game.go_setup().unwrap_or_default();
     let e = match Position::from_setup_with(setup.clone(), rules(game)) {
         Ok(p) => return Some(p),
@@ -233,7 +233,7 @@ fn branch_plan(game: &Game) -> Vec<Vec<(BranchPoint, usize)>> {
 }
 
 /// Apply a node's setup; stones it leaves without a liberty are taken off with a warning.
-fn apply_setup(pos: &mut Position, size: u8, setup: &SetupChange, span: Span, diags: &mut Vec<Diagnostic>) {
+pub(crate) fn apply_setup(pos: &mut Position, size: u8, setup: &SetupChange, span: Span, diags: &mut Vec<Diagnostic>) {
     if setup.is_empty() {
         return;
     }
@@ -248,7 +248,7 @@ fn apply_setup(pos: &mut Position, size: u8, setup: &SetupChange, span: Span, di
 }
 
 /// Play one move, reporting (when `diags` is given) anything that differs from the text.
-fn play_one(pos: &mut Position, size: u8, mv: &GoMove, span: Span, diags: &mut Vec<Diagnostic>) -> Result<Vec<Point>, ()> {
+pub(crate) fn play_one(pos: &mut Position, size: u8, mv: &GoMove, span: Span, diags: &mut Vec<Diagnostic>) -> Result<Vec<Point>, ()> {
     if let Some(reason) = mv.refused() {
         return match pos.check(mv.color, mv.mv) {
             Ok(()) => {

@@ -89,6 +89,13 @@ fn first_text(text: &str, values: &[Span]) -> String {
 
 /// One game from its root node; `None` if its size cannot be played.
 pub(super) fn build_game(text: &str, arena: &Arena, root: u32, diags: &mut Vec<Diagnostic>) -> Option<Game> {
+    let mut game = build_head(text, arena, root, diags)?;
+    read_nodes(text, arena, root, &mut game, diags);
+    Some(game)
+}
+
+/// A game as its root node gives it, without the nodes below; `None` if its size cannot be played.
+pub(super) fn build_head(text: &str, arena: &Arena, root: u32, diags: &mut Vec<Diagnostic>) -> Option<Game> {
     let root_props = node_props(text, arena, root, diags);
     let mut size = 19u8;
     if let Some((_, values, _)) = root_props.list.iter().find(|(i, _, _)| i == "SZ") {
@@ -113,7 +120,6 @@ pub(super) fn build_game(text: &str, arena: &Arena, root: u32, diags: &mut Vec<D
     }
     let mut game = read_root(text, &root_props, size, diags);
     game.span = arena.nodes[root as usize].span;
-    read_nodes(text, arena, root, &mut game, diags);
     Some(game)
 }
 
@@ -263,7 +269,7 @@ fn read_nodes(text: &str, arena: &Arena, root: u32, game: &mut Game, diags: &mut
 
 /// One node's properties: its move (with the span of its property), and its
 /// setup, comments and other properties as a moveless node would hold them.
-fn read_node(text: &str, arena: &Arena, id: u32, size: u8, diags: &mut Vec<Diagnostic>) -> (Option<(GoMove, Span)>, GoNode) {
+pub(super) fn read_node(text: &str, arena: &Arena, id: u32, size: u8, diags: &mut Vec<Diagnostic>) -> (Option<(GoMove, Span)>, GoNode) {
     let props = node_props(text, arena, id, diags);
     let node_span = arena.nodes[id as usize].span;
     let mut mv: Option<(GoMove, Span)> = None;

@@ -22,6 +22,7 @@ mod decode;
 mod grammar;
 mod lex;
 mod build;
+mod count;
 mod write;
 
 pub use write::write;
@@ -31,7 +32,7 @@ pub use decode::{decode, non_utf8_charset, Charset, DecodeProblem, Decoded};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::go_record;
 use crate::span::Span;
-use crate::tree::{Game, Source, Unread};
+use crate::tree::{CountedGame, Game, Source, Unread};
 use lex::Token;
 use std::borrow::Cow;
 
@@ -182,144 +183,94 @@ pub fn parse(text: &str) -> ParsedSgf {
 /// As [`parse`], each game handed to `visit` as soon as its tree closes and
 /// not kept (the result has no games): memory for one game tree at a time.
 pub fn parse_visiting(text: &str, mut visit: impl FnMut(Game)) -> ParsedSgf {
-    let mut reading = Reading::new(text);
-    for (token, span) in lex::tokens(text) {
-        reading.token(token, span, &mut visit);
-    }
-    reading.finish(&mut visit)
+    read_nodes_with(text, WholeTrees::default(), &mut visit)
 }
 
-/// Reading in progress: the open game tree's nodes, where the next node
-/// goes, and what was found so far.
-struct Reading<'t> {
+/// The tokens of `text` read into nodes, and the nodes made into what
+/// `nodes` makes of them, handed to `visit`.
+fn read_nodes_with<N: Nodes>(text: &str, nodes: N, visit: &mut impl FnMut(N::Made)) -> ParsedSgf {
+    let mut reading = Reading::new(text, nodes);
+    for (token, span) in lex::tokens(text) {
+        reading.token(token, span, visit);
+    }
+    reading.finish(visit)
+}
+
+/// What is read so far besides the nodes' shape: the text, the properties
+/// of the nodes not yet made into anything, and what was found.
+struct Read<'t> {
     text: &'t str,
     arena: Arena,
-    roots: Vec<u32>,
-    /// The node a new node attaches to, per open tree (NONE: a new game at the top level).
-    stack: Vec<u32>,
-    current: u32,
-    open_spans: Vec<Span>,
-    /// The identifier the next values belong to, and where its values start in the arena.
-    ident: Option<Span>,
-    values_start: usize,
     diagnostics: Vec<Diagnostic>,
     unread: Vec<Unread>,
 }
 
-impl<'t> Reading<'t> {
-    fn new(text: &'t str) -> Reading<'t> {
-        Reading {
-            text,
-            arena: Arena::default(),
-            roots: Vec::new(),
-            stack: Vec::new(),
-            current: NONE,
-            open_spans: Vec::new(),
-            ident: None,
-            values_start: 0,
-            diagnostics: Vec::new(),
-            unread: Vec::new(),
-        }
-    }
-
+impl Read<'_> {
     fn keep_unread(&mut self, span: Span) {
         self.unread.push(Unread { raw: span.slice(self.text).to_string(), span });
     }
+}
 
-    /// The property whose values were being read is complete.
-    fn finish_prop(&mut self) {
-        if let Some(id) = self.ident.take() {
-            let arena = &mut self.arena;
-            let end = arena.values.len() as u32;
-            arena.props.push(Prop { ident: id, values: (self.values_start as u32, end) });
-            if let Some(n) = arena.nodes.last_mut() {
-                n.props.1 = arena.props.len() as u32;
-            }
-        }
-    }
+/// What the nodes of a game tree are made into as their tokens come: the
+/// whole tree kept in the arena and built into games when it closes
+/// ([`WholeTrees`]), or each node replayed and let go (`count::NodeByNode`).
+/// A node is named by a handle of the implementation's own; `NONE` is the top
+/// of a tree, where a node starts a game.
+trait Nodes {
+    type Made;
+    /// A node starts below `parent`; its properties go to the arena's last
+    /// node. Returns its handle.
+    fn start(&mut self, read: &mut Read<'_>, parent: u32, span: Span) -> u32;
+    /// A value of node `at` was read: its span grows to cover it and its `]`.
+    fn grow(&mut self, read: &mut Read<'_>, at: u32, value: Span);
+    /// A `(` opened at `at`.
+    fn open(&mut self, _at: u32) {}
+    /// A `)` inside a tree took the reading back to `to`.
+    fn back_to(&mut self, _read: &mut Read<'_>, _to: u32) {}
+    /// The tree closed (`whole`: from its `(` to its `)`; `None` at the end of
+    /// a text that leaves it open): what it made goes to `visit`.
+    fn close_tree(&mut self, read: &mut Read<'_>, whole: Option<Span>, visit: &mut impl FnMut(Self::Made));
+}
 
-    fn token(&mut self, token: Token, span: Span, visit: &mut impl FnMut(Game)) {
-        if token != Token::Value {
-            self.finish_prop();
-        }
-        match token {
-            Token::Open => {
-                self.stack.push(self.current);
-                self.open_spans.push(span);
-            }
-            Token::Close => self.close(span, visit),
-            // A `;` in text between game trees (a licence before the game) is prose.
-            Token::NodeStart if self.stack.is_empty() => self.keep_unread(span),
-            Token::NodeStart => self.node_start(span),
-            Token::Ident if self.current == NONE => {
-                self.diagnostics.push(Diagnostic::error(Code::SgfPropertyOutsideNode, "a property before any `;` node", span));
-                self.keep_unread(span);
-            }
-            Token::Ident => {
-                self.ident = Some(span);
-                self.values_start = self.arena.values.len();
-            }
-            Token::Value if self.ident.is_some() => {
-                self.arena.values.push(span);
-                let node = &mut self.arena.nodes[self.current as usize];
-                node.span = node.span.join(Span::new(span.start, span.end + 1));
-            }
-            // The values of a property outside any node: reported with its identifier.
-            Token::Value => self.keep_unread(span),
-            Token::Unterminated => {
-                self.diagnostics.push(
-                    Diagnostic::error(Code::SgfUnterminatedValue, "a value's `]` never comes", span)
-                        .with_label("kept unread from here to the end"),
-                );
-                self.keep_unread(span);
-            }
-            Token::Junk => {
-                // Text between game trees is allowed (and common); inside one it is an error.
-                if !self.stack.is_empty() {
-                    self.diagnostics.push(Diagnostic::error(Code::SgfJunk, format!("cannot read {:?}", truncate(span.slice(self.text))), span));
-                }
-                self.keep_unread(span);
-            }
-        }
-    }
+/// Every game tree kept whole in the arena, and built into its games when it closes.
+#[derive(Default)]
+struct WholeTrees {
+    roots: Vec<u32>,
+}
 
-    fn node_start(&mut self, span: Span) {
-        let arena = &mut self.arena;
+impl Nodes for WholeTrees {
+    type Made = Game;
+
+    fn start(&mut self, read: &mut Read<'_>, parent: u32, span: Span) -> u32 {
+        let arena = &mut read.arena;
         let id = arena.nodes.len() as u32;
         let at = arena.props.len() as u32;
         arena.nodes.push(Node { props: (at, at), first_child: NONE, last_child: NONE, next_sibling: NONE, span });
-        if self.current == NONE {
+        if parent == NONE {
             self.roots.push(id);
         } else {
-            let parent = &mut arena.nodes[self.current as usize];
-            let last = parent.last_child;
-            parent.last_child = id;
+            let node = &mut arena.nodes[parent as usize];
+            let last = node.last_child;
+            node.last_child = id;
             if last == NONE {
-                parent.first_child = id;
+                node.first_child = id;
             } else {
                 arena.nodes[last as usize].next_sibling = id;
             }
         }
-        self.current = id;
+        id
     }
 
-    /// A `)`: when it closes a whole game tree, build its games and free its nodes.
-    fn close(&mut self, span: Span, visit: &mut impl FnMut(Game)) {
-        let Some(c) = self.stack.pop() else {
-            self.diagnostics.push(Diagnostic::error(Code::SgfUnmatchedClose, "`)` closes no game tree", span));
-            self.keep_unread(span);
-            return;
-        };
-        self.current = c;
-        let opened = self.open_spans.pop();
-        if !self.stack.is_empty() {
-            return;
-        }
-        // The game is its whole tree, brackets and all: nothing between them is lost.
-        let whole = opened.map(|open| open.join(span));
+    fn grow(&mut self, read: &mut Read<'_>, at: u32, value: Span) {
+        let node = &mut read.arena.nodes[at as usize];
+        node.span = node.span.join(Span::new(value.start, value.end + 1));
+    }
+
+    fn close_tree(&mut self, read: &mut Read<'_>, whole: Option<Span>, visit: &mut impl FnMut(Game)) {
         for root in std::mem::take(&mut self.roots) {
-            match build::build_game(self.text, &self.arena, root, &mut self.diagnostics) {
+            match build::build_game(read.text, &read.arena, root, &mut read.diagnostics) {
                 Some(mut g) => {
+                    // The game is its whole tree, brackets and all: nothing between them is lost.
                     if let Some(whole) = whole {
                         g.span = g.span.join(whole);
                     }
@@ -328,30 +279,128 @@ impl<'t> Reading<'t> {
                 // A game not read (its diagnostic says why) is kept as text.
                 None => {
                     if let Some(w) = whole {
-                        self.keep_unread(w);
+                        read.keep_unread(w);
                     }
                 }
             }
         }
-        self.arena.clear();
+        read.arena.clear();
+    }
+}
+
+/// Reading in progress: where the next node goes, the open brackets, the
+/// property whose values are being read, and the rest in `read`.
+struct Reading<'t, N> {
+    read: Read<'t>,
+    nodes: N,
+    /// The node a new node attaches to, per open tree (NONE: a new game at the top level).
+    stack: Vec<u32>,
+    current: u32,
+    open_spans: Vec<Span>,
+    /// The identifier the next values belong to, and where its values start in the arena.
+    ident: Option<Span>,
+    values_start: usize,
+}
+
+impl<'t, N: Nodes> Reading<'t, N> {
+    fn new(text: &'t str, nodes: N) -> Reading<'t, N> {
+        Reading {
+            read: Read { text, arena: Arena::default(), diagnostics: Vec::new(), unread: Vec::new() },
+            nodes,
+            stack: Vec::new(),
+            current: NONE,
+            open_spans: Vec::new(),
+            ident: None,
+            values_start: 0,
+        }
+    }
+
+    /// The property whose values were being read is complete.
+    fn finish_prop(&mut self) {
+        if let Some(id) = self.ident.take() {
+            let arena = &mut self.read.arena;
+            let end = arena.values.len() as u32;
+            arena.props.push(Prop { ident: id, values: (self.values_start as u32, end) });
+            if let Some(n) = arena.nodes.last_mut() {
+                n.props.1 = arena.props.len() as u32;
+            }
+        }
+    }
+
+    fn token(&mut self, token: Token, span: Span, visit: &mut impl FnMut(N::Made)) {
+        if token != Token::Value {
+            self.finish_prop();
+        }
+        let read = &mut self.read;
+        match token {
+            Token::Open => {
+                self.nodes.open(self.current);
+                self.stack.push(self.current);
+                self.open_spans.push(span);
+            }
+            Token::Close => self.close(span, visit),
+            // A `;` in text between game trees (a licence before the game) is prose.
+            Token::NodeStart if self.stack.is_empty() => read.keep_unread(span),
+            Token::NodeStart => self.current = self.nodes.start(read, self.current, span),
+            Token::Ident if self.current == NONE => {
+                read.diagnostics.push(Diagnostic::error(Code::SgfPropertyOutsideNode, "a property before any `;` node", span));
+                read.keep_unread(span);
+            }
+            Token::Ident => {
+                self.ident = Some(span);
+                self.values_start = read.arena.values.len();
+            }
+            Token::Value if self.ident.is_some() => {
+                read.arena.values.push(span);
+                self.nodes.grow(read, self.current, span);
+            }
+            // The values of a property outside any node: reported with its identifier.
+            Token::Value => read.keep_unread(span),
+            Token::Unterminated => {
+                read.diagnostics.push(
+                    Diagnostic::error(Code::SgfUnterminatedValue, "a value's `]` never comes", span)
+                        .with_label("kept unread from here to the end"),
+                );
+                read.keep_unread(span);
+            }
+            Token::Junk => {
+                // Text between game trees is allowed (and common); inside one it is an error.
+                if !self.stack.is_empty() {
+                    read.diagnostics.push(Diagnostic::error(Code::SgfJunk, format!("cannot read {:?}", truncate(span.slice(read.text))), span));
+                }
+                read.keep_unread(span);
+            }
+        }
+    }
+
+    /// A `)`: when it closes a whole game tree, make its games and free its nodes.
+    fn close(&mut self, span: Span, visit: &mut impl FnMut(N::Made)) {
+        let Some(c) = self.stack.pop() else {
+            self.read.diagnostics.push(Diagnostic::error(Code::SgfUnmatchedClose, "`)` closes no game tree", span));
+            self.read.keep_unread(span);
+            return;
+        };
+        self.current = c;
+        let opened = self.open_spans.pop();
+        if !self.stack.is_empty() {
+            self.nodes.back_to(&mut self.read, c);
+            return;
+        }
+        self.nodes.close_tree(&mut self.read, opened.map(|open| open.join(span)), visit);
         self.current = NONE;
     }
 
     /// The end of the text: trees left open are reported, and their games read.
-    fn finish(mut self, visit: &mut impl FnMut(Game)) -> ParsedSgf {
+    fn finish(mut self, visit: &mut impl FnMut(N::Made)) -> ParsedSgf {
         self.finish_prop();
         if let Some(open) = self.open_spans.first() {
-            self.diagnostics.push(
+            self.read.diagnostics.push(
                 Diagnostic::error(Code::SgfUnclosed, format!("{} game tree(s) not closed with `)`", self.open_spans.len()), *open)
                     .with_label("opened here"),
             );
         }
-        for root in std::mem::take(&mut self.roots) {
-            if let Some(g) = build::build_game(self.text, &self.arena, root, &mut self.diagnostics) {
-                visit(g);
-            }
-        }
-        ParsedSgf { games: Vec::new(), unread: self.unread, diagnostics: self.diagnostics }
+        self.nodes.close_tree(&mut self.read, None, visit);
+        ParsedSgf { games: Vec::new(), unread: self.read.unread, diagnostics: self.read.diagnostics }
     }
 }
 
@@ -381,6 +430,28 @@ pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Sou
         go_record::finish(&mut game, &replayed);
         visit(game);
     });
+    source_of(name, text, parsed, replay_diagnostics, any)
+}
+
+/// As [`read_streamed`], but each game is replayed node by node as it is
+/// read and handed on counted ([`CountedGame`]: its lines, moves and the
+/// trunk's verdict), its moves not kept: one long game is checked in the
+/// memory of the boards its open variations wait on. The diagnostics are
+/// those of `read`, in the same order.
+pub fn count_streamed(name: &str, text: &str, mut visit: impl FnMut(CountedGame)) -> Source {
+    let mut replay_diagnostics = Vec::new();
+    let mut any = false;
+    let parsed = read_nodes_with(text, count::NodeByNode::default(), &mut |(game, mut replayed): (CountedGame, Vec<Diagnostic>)| {
+        any = true;
+        replay_diagnostics.append(&mut replayed);
+        visit(game);
+    });
+    source_of(name, text, parsed, replay_diagnostics, any)
+}
+
+/// The source a read gives besides its games: what parsing found, then what
+/// the replays found, in the order of the text.
+fn source_of(name: &str, text: &str, parsed: ParsedSgf, mut replay_diagnostics: Vec<Diagnostic>, any_game: bool) -> Source {
     let mut diagnostics = parsed.diagnostics;
     if let Some(at) = text.find('\u{FFFD}') {
         diagnostics.push(
@@ -389,7 +460,7 @@ pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Sou
         );
     }
     diagnostics.append(&mut replay_diagnostics);
-    if !any {
+    if !any_game {
         diagnostics.push(
             Diagnostic::error(Code::SgfNoGames, "no game found: the text has no `(;` game tree", Span::new(0, text.len()))
                 .with_label("no game tree here")

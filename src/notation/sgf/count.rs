@@ -1,0 +1,257 @@
+//! Checking SGF node by node: each node is replayed when the next one starts
+//! and then let go, so one long game is checked in the memory of the boards
+//! its open variations wait on, not of its tree. It finds what `read`
+//! (build, replay, finish) finds of a game, but keeps only what `check`
+//! counts: each line's status and moves, the trunk's stated result with its
+//! verdict, and every diagnostic, in the same order (a test holds both to it
+//! on every SGF file we have).
+//!
+//! The shape is the tree's: a node's first child goes on with its line and
+//! each later child starts a line, numbered in the order of the text, which
+//! is the order `read` numbers them in. Every line is whole in the text
+//! before the next begins, so a line is counted when its last node is let go.
+
+use super::build::{build_head, read_node};
+use super::{Node, Nodes, Read, NONE};
+use crate::diagnostic::Diagnostic;
+use crate::notation::go_record::{line_status, name_and_tags, replay};
+use crate::rules::go::{Point, Position};
+use crate::span::Span;
+use crate::tree::{CountedGame, Game, GoLineInfo, LineCounts};
+use crate::verdict::go::{add_marked_territory, judge_stated_result, TrunkEnd, TrunkReplayed};
+
+/// How a line stands at one of its nodes.
+#[derive(Clone, Copy, Debug, Default)]
+struct LineSoFar {
+    index: usize,
+    moves: usize,
+    played: usize,
+    stopped: bool,
+}
+
+/// A node that may still be gone on from: the position after it (`None`:
+/// its line stopped at or before it, or the game has no start), its line,
+/// and whether a child has gone on with that line.
+#[derive(Clone, Debug, Default)]
+struct NodeState {
+    pos: Option<Position>,
+    line: LineSoFar,
+    has_child: bool,
+}
+
+/// One game (a root node and what hangs from it) being counted.
+#[derive(Default)]
+struct GameCount {
+    /// The game its root gives, without moves; `None` until the root is
+    /// read, and after it if its size cannot be played (then nothing below is read).
+    head: Option<Game>,
+    read_root: bool,
+    start: Option<Position>,
+    lines_started: usize,
+    counts: LineCounts,
+    /// The territory `TB`/`TW` mark at the trunk's end so far (its last
+    /// move's node and the moveless nodes after it).
+    trunk_marks: (Vec<Point>, Vec<Point>),
+    /// Where among `replayed` the setup's diagnostic is: its span is the
+    /// game's, known whole only when the tree closes.
+    setup_diagnostic: Option<usize>,
+    /// What reading the nodes found (handed on when the tree closes, where
+    /// `read` builds its games) and what replaying them found.
+    read: Vec<Diagnostic>,
+    replayed: Vec<Diagnostic>,
+}
+
+/// Nodes replayed one at a time: the handles are indices into `live`, the
+/// nodes that may still be gone on from (the current one, and those an open
+/// `(` waits on).
+#[derive(Default)]
+pub(super) struct NodeByNode {
+    live: Vec<NodeState>,
+    /// The handle each open `(` opened at (NONE: the top of a tree).
+    opened_at: Vec<u32>,
+    /// The node whose properties are still being read (the arena's one node).
+    pending: Option<u32>,
+    /// The games of the open tree: the last is being read.
+    games: Vec<GameCount>,
+}
+
+impl NodeByNode {
+    /// The pending node's properties are all read: replay it, and empty the arena.
+    fn complete(&mut self, read: &mut Read<'_>) {
+        let Some(handle) = self.pending.take() else { return };
+        let (Some(game), Some(state)) = (self.games.last_mut(), self.live.get_mut(handle as usize)) else { return };
+        if !game.read_root {
+            game.read_root = true;
+            read_root_node(game, state, read);
+        } else if let Some(size) = game.head.as_ref().map(Game::go_size) {
+            replay_node(game, state, read, size);
+        }
+        read.arena.clear();
+    }
+
+    /// Let go of every live node past `keep` (NONE: all); a node no child
+    /// went on from ends its line.
+    fn let_go_after(&mut self, keep: u32) {
+        let from = if keep == NONE { 0 } else { keep as usize + 1 };
+        while self.live.len() > from {
+            let state = self.live.pop().expect("longer than from");
+            if !state.has_child {
+                if let Some(game) = self.games.last_mut() {
+                    line_ended(game, &state);
+                }
+            }
+        }
+    }
+}
+
+impl Nodes for NodeByNode {
+    type Made = (CountedGame, Vec<Diagnostic>);
+
+    fn start(&mut self, read: &mut Read<'_>, parent: u32, span: Span) -> u32 {
+        self.complete(read);
+        self.let_go_after(parent);
+        let state = if parent == NONE {
+            self.games.push(GameCount::default());
+            NodeState::default()
+        } else {
+            let game = self.games.last_mut().expect("a node below a root has its game");
+            let waited_on = self.opened_at.last() == Some(&parent);
+            let from = &mut self.live[parent as usize];
+            let goes_on = !from.has_child;
+            from.has_child = true;
+            let line = if goes_on {
+                from.line
+            } else {
+                game.lines_started += 1;
+                LineSoFar { index: game.lines_started - 1, stopped: from.pos.is_none(), ..LineSoFar::default() }
+            };
+            // A node no `(` waits on is gone on from once: its board moves on to its child.
+            let pos = if waited_on { from.pos.clone() } else { self.live.pop().and_then(|s| s.pos) };
+            NodeState { pos, line, has_child: false }
+        };
+        self.live.push(state);
+        read.arena.nodes.push(Node { props: (0, 0), first_child: NONE, last_child: NONE, next_sibling: NONE, span });
+        let handle = (self.live.len() - 1) as u32;
+        self.pending = Some(handle);
+        handle
+    }
+
+    fn grow(&mut self, read: &mut Read<'_>, at: u32, value: Span) {
+        // Only the pending node's span is still to be read; `read` would also
+        // grow an earlier node's, where a value follows a `)`, and no count uses it.
+        if self.pending == Some(at) {
+            if let Some(node) = read.arena.nodes.first_mut() {
+                node.span = node.span.join(Span::new(value.start, value.end + 1));
+            }
+        }
+    }
+
+    fn open(&mut self, at: u32) {
+        self.opened_at.push(at);
+    }
+
+    fn back_to(&mut self, read: &mut Read<'_>, to: u32) {
+        self.opened_at.pop();
+        // Nodes past `to` are let go when the next node starts: the pending
+        // one may still get properties (`read` gives them to the last node).
+        if to == NONE {
+            self.complete(read);
+            self.let_go_after(NONE);
+        }
+    }
+
+    fn close_tree(&mut self, read: &mut Read<'_>, whole: Option<Span>, visit: &mut impl FnMut(Self::Made)) {
+        self.complete(read);
+        self.let_go_after(NONE);
+        self.opened_at.clear();
+        for game in std::mem::take(&mut self.games) {
+            let GameCount { head, counts, setup_diagnostic, read: mut found, mut replayed, .. } = game;
+            read.diagnostics.append(&mut found);
+            let Some(mut head) = head else {
+                if let Some(w) = whole {
+                    read.keep_unread(w);
+                }
+                continue;
+            };
+            if let Some(whole) = whole {
+                head.span = head.span.join(whole);
+                if let Some(d) = setup_diagnostic.and_then(|i| replayed.get_mut(i)) {
+                    d.span = head.span;
+                }
+            }
+            name_and_tags(&mut head);
+            visit((CountedGame { head, lines: counts }, replayed));
+        }
+        read.arena.clear();
+    }
+}
+
+/// The root node: the game's head, its start, and the trunk's first state.
+fn read_root_node(game: &mut GameCount, state: &mut NodeState, read: &Read<'_>) {
+    game.lines_started = 1;
+    let Some(head) = build_head(read.text, &read.arena, 0, &mut game.read) else { return };
+    let before = game.replayed.len();
+    game.start = replay::start_position(&head, &mut game.replayed);
+    if game.replayed.len() > before {
+        game.setup_diagnostic = Some(before);
+    }
+    state.pos = game.start.clone();
+    game.head = Some(head);
+}
+
+/// A node below the root, played on its line's board.
+fn replay_node(game: &mut GameCount, state: &mut NodeState, read: &Read<'_>, size: u8) {
+    let (mv, node) = read_node(read.text, &read.arena, 0, size, &mut game.read);
+    let on_trunk = state.line.index == 0;
+    match mv {
+        Some((mv, span)) => {
+            state.line.moves += 1;
+            if let Some(pos) = &mut state.pos {
+                replay::apply_setup(pos, size, &node.setup, span, &mut game.replayed);
+                match replay::play_one(pos, size, &mv, span, &mut game.replayed) {
+                    Ok(_) => state.line.played += 1,
+                    Err(()) => {
+                        state.line.stopped = true;
+                        state.pos = None;
+                    }
+                }
+            }
+            if on_trunk {
+                game.trunk_marks = (Vec::new(), Vec::new());
+            }
+        }
+        None => {
+            if let Some(pos) = &mut state.pos {
+                replay::apply_setup(pos, size, &node.setup, node.span, &mut game.replayed);
+            }
+        }
+    }
+    if on_trunk {
+        add_marked_territory(&mut game.trunk_marks, &node.extra, size);
+    }
+}
+
+/// A line's last node was let go: count the line, and judge the trunk's stated result where it ends.
+fn line_ended(game: &mut GameCount, last: &NodeState) {
+    let Some(head) = &mut game.head else { return };
+    let line = last.line;
+    let status = line_status(game.start.is_some().then_some((line.played, line.stopped)), line.moves);
+    game.counts.add(status, line.moves);
+    if line.index != 0 {
+        return;
+    }
+    let replayed = match (&game.start, &last.pos) {
+        (None, _) => TrunkReplayed::NotSetUp,
+        (Some(_), Some(end)) if !line.stopped => TrunkReplayed::Ended(end),
+        _ => TrunkReplayed::Stopped,
+    };
+    let no_marks = GoLineInfo::default();
+    let trunk = TrunkEnd { line: &no_marks, territory: std::mem::take(&mut game.trunk_marks), replayed };
+    let judged = judge_stated_result(head, &trunk);
+    let trunk_line = &mut head.lines[0];
+    trunk_line.status = status;
+    if let Some((stated, verdict)) = judged {
+        trunk_line.stated_result = Some(stated);
+        trunk_line.verdict = Some(verdict);
+    }
+}
