@@ -199,3 +199,63 @@ fn real_sgf_files_agree_with_sgfmill_and_round_trip() {
     assert!(back_nodes.is_empty(), "our output's node count differs:\n  {}", show(&back_nodes));
     assert!(back_text.is_empty(), "our output's text differs:\n  {}", show(&back_text));
 }
+
+/// What `check` takes of a file read one way: its counts, its diagnostics
+/// in the order drawn (the judge's last) and each game's trunk verdict.
+type Checked = (gamescribe::report::Tally, Vec<gamescribe::diagnostic::Diagnostic>, Vec<Option<gamescribe::tree::Verdict>>);
+
+fn checked_by(input: &gamescribe::input::Input, counting: bool) -> Checked {
+    use gamescribe::input::Checked as Part;
+    use gamescribe::notation::{Given, Reader};
+    use gamescribe::tree::{CountedGame, Notation, Streamed};
+    let db = gamescribe::rules::draughts::egdb::Egdb::empty();
+    let judge = gamescribe::verdict::Judge { db: &db, budget: gamescribe::verdict::CHECK_BUDGET };
+    let (mut tally, mut drawn, mut disputes, mut trunks) = (gamescribe::report::Tally::default(), Vec::new(), Vec::new(), Vec::new());
+    let mut each = |part: Part| match part {
+        Part::Part(Streamed::Game(game)) => {
+            let (game, mut found) = gamescribe::verdict::judge_game(game, Notation::Sgf, &judge);
+            trunks.push(game.lines[0].verdict.clone());
+            tally.add_game(&game);
+            disputes.append(&mut found);
+        }
+        Part::Counted(game) => {
+            let (head, mut found) = gamescribe::verdict::judge_game(game.head, Notation::Sgf, &judge);
+            trunks.push(head.lines[0].verdict.clone());
+            tally.add_counted(&CountedGame { head, ..game });
+            disputes.append(&mut found);
+        }
+        Part::Part(Streamed::Parts(parts)) => drawn.extend(parts.diagnostics),
+    };
+    let rest = if counting {
+        input.read_counting(Reader::Sgf, &Given::default(), &mut each)
+    } else {
+        input.read_visiting(Reader::Sgf, &Given::default(), &mut |part| each(Part::Part(part)))
+    };
+    drawn.extend(rest.diagnostics);
+    drawn.append(&mut disputes);
+    tally.add_diagnostics(&drawn);
+    (tally, drawn, trunks)
+}
+
+/// `check` counts an SGF game node by node, holding no tree (`read_counting`):
+/// on every real file it must find what the whole tree gives (the same
+/// counts, diagnostics in the same order, the same verdicts).
+#[test]
+fn counting_node_by_node_finds_what_the_whole_tree_finds_on_every_file() {
+    let Some(dir) = oracle::realdata("sgf") else { return };
+    let paths = oracle::files_under(&dir, None);
+    assert!(paths.len() > 1000, "{} files under {}", paths.len(), dir.display());
+    let (mut differ, mut games, mut lines) = (Vec::new(), 0, 0);
+    for path in &paths {
+        let input = gamescribe::input::Input::from_bytes(path, &std::fs::read(path).unwrap());
+        let whole = checked_by(&input, false);
+        let counted = checked_by(&input, true);
+        (games, lines) = (games + whole.0.games, lines + whole.0.lines);
+        if counted != whole {
+            differ.push(path.display().to_string());
+        }
+    }
+    println!("{} files, {games} games, {lines} lines counted node by node as the whole tree counts them", paths.len());
+    assert!(differ.is_empty(), "{} of {} files counted otherwise: {:?}", differ.len(), paths.len(), &differ[..differ.len().min(10)]);
+    assert!(games > 1000 && lines > games, "{games} games, {lines} lines");
+}

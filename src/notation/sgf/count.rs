@@ -255,3 +255,124 @@ fn line_ended(game: &mut GameCount, last: &NodeState) {
         trunk_line.verdict = Some(verdict);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{count_streamed, read};
+    use crate::diagnostic::Diagnostic;
+    use crate::report::Tally;
+    use crate::rules::draughts::egdb::Egdb;
+    use crate::tree::{CountedGame, Notation, StatedResult, Verdict};
+    use crate::verdict::{judge_game, judge_source, Judge, CHECK_BUDGET};
+    use proptest::prelude::*;
+
+    /// What `check` takes of a text: its counts, its diagnostics (the
+    /// judge's last) and each game's name and trunk verdict.
+    type Checked = (Tally, Vec<Diagnostic>, Vec<(String, Option<StatedResult>, Option<Verdict>)>);
+
+    fn by_tree(text: &str) -> Checked {
+        let db = Egdb::empty();
+        let judge = Judge { db: &db, budget: CHECK_BUDGET };
+        let mut source = read("t", text);
+        judge_source(&mut source, &judge);
+        let trunks = source.games.iter().map(|g| (g.name.clone(), g.lines[0].stated_result.clone(), g.lines[0].verdict.clone())).collect();
+        (Tally::of(&source), source.diagnostics, trunks)
+    }
+
+    fn by_count(text: &str) -> Checked {
+        let db = Egdb::empty();
+        let judge = Judge { db: &db, budget: CHECK_BUDGET };
+        let (mut tally, mut disputes, mut trunks) = (Tally::default(), Vec::new(), Vec::new());
+        let mut source = count_streamed("t", text, |game| {
+            let (head, mut found) = judge_game(game.head, Notation::Sgf, &judge);
+            trunks.push((head.name.clone(), head.lines[0].stated_result.clone(), head.lines[0].verdict.clone()));
+            tally.add_counted(&CountedGame { head, ..game });
+            disputes.append(&mut found);
+        });
+        source.diagnostics.append(&mut disputes);
+        tally.add_diagnostics(&source.diagnostics);
+        (tally, source.diagnostics, trunks)
+    }
+
+    fn agree(text: &str) -> Tally {
+        let (tree, count) = (by_tree(text), by_count(text));
+        assert_eq!(count, tree, "counted and whole differ on {text:?}");
+        count.0
+    }
+
+    #[test]
+    fn lines_are_counted_as_the_whole_tree_counts_them() {
+        // Variations at several depths, a variation of a variation, moveless nodes between moves.
+        let t = agree("(;GM[1]SZ[9];B[aa];W[bb](;B[cc];W[dd](;B[ee])(;B[ef];W[fg]))(;B[gg]C[x];W[hh])(;AB[ii];W[ih]))");
+        assert_eq!((t.games, t.lines, t.legal, t.moves), (1, 4, 4, 10));
+    }
+
+    #[test]
+    fn a_stopped_line_and_what_leaves_it_after_the_stop_are_counted_alike() {
+        // W plays on B's stone at move 3: the trunk stops; a variation leaving
+        // before the stop replays, one leaving after it cannot.
+        let t = agree("(;SZ[9];B[aa](;W[bb];B[bb];W[cc](;B[dd])(;B[de]))(;W[ee];B[ff]))");
+        assert_eq!((t.lines, t.legal, t.partial, t.unreadable, t.errors), (3, 1, 1, 1, 1));
+    }
+
+    #[test]
+    fn bad_setups_sizes_and_several_roots_in_one_tree_agree() {
+        agree("(;SZ[3]AB[aa][ab][ba]AW[bb][ac][ca];B[cc])");
+        agree("(;SZ[3]AB[aa]AW[ab][ba];B[cc])");
+        agree("(;SZ[99];B[aa];W[bb])(;SZ[5];B[aa])");
+        agree("((;SZ[5];B[aa](;W[bb])(;W[cc]))(;SZ[7];B[dd];W[ee]))");
+        agree("(;SZ[5];B[aa];W[bb]");
+        agree("(;SZ[5](;B[aa](;W[bb]");
+    }
+
+    #[test]
+    fn properties_after_a_bracket_go_where_the_whole_tree_puts_them() {
+        // A property after `(` or `)` belongs to the node read last.
+        agree("(;SZ[5];B[aa](AB[cc];W[bb])C[late](;W[dd]AW[aa]))");
+        agree("(;SZ[5];B[aa](;W[bb])B[cc](;W[dd]))");
+        agree("(;SZ[5];B[aa])C[x]");
+        agree("(;SZ[5];B[aa](;W[ab]);W[ba];B[bb])");
+    }
+
+    #[test]
+    fn the_trunks_stated_result_is_judged_where_it_ends() {
+        let filled = "(;GM[1]FF[4]SZ[5]KM[0]RU[Chinese]RE[B+1]AB[ba][bb][bc][bd][be]AW[da][db][dc][dd][de];B[ca];W[cb];B[cc];W[cd];B[ce];W[];B[]TB[aa][ab][ac][ad][ae]TW[ea][eb][ec][ed][ee])";
+        agree(filled);
+        agree(&filled.replace("RE[B+1]", "RE[W+1]"));
+        // The marks on a moveless node after the last move count; a variation's do not.
+        agree(&filled.replace(";B[]TB", ";B[];TB").replace(")", "(;C[end])(;B[aa]TB[ea]))"));
+        let t = agree(&filled.replace("RE[B+1]", "RE[W+3]"));
+        assert_eq!(t.verdicts.disputed, 1);
+    }
+
+    #[test]
+    fn the_long_generated_game_agrees() {
+        let t = agree(&crate::bench::long_game::sgf_one_game(40_000, 5));
+        assert!(t.moves > 5_000 && t.lines > 1, "{t:?}");
+    }
+
+    fn sgf_soup() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            Just("(".to_string()),
+            Just(")".to_string()),
+            Just(";".to_string()),
+            Just("SZ[5]".to_string()),
+            Just("RE[B+R]".to_string()),
+            Just("TB[aa]".to_string()),
+            Just("C[x]".to_string()),
+            Just("x".to_string()),
+            (prop_oneof![Just("B"), Just("W"), Just("AB"), Just("AW"), Just("AE")], 0u8..6, 0u8..6)
+                .prop_map(|(id, x, y)| format!("{id}[{}{}]", (b'a' + x) as char, (b'a' + y) as char)),
+        ];
+        proptest::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        #[test]
+        fn any_tree_of_sgf_pieces_is_counted_as_the_whole_tree_counts_it(body in sgf_soup()) {
+            let text = format!("(;SZ[5]{body}");
+            prop_assert_eq!(by_count(&text), by_tree(&text));
+        }
+    }
+}
