@@ -37,7 +37,7 @@ for t in read_anderson read_paterson; do slices $t "$root/corpus/anderson-1852-o
 seed read_hoyle "$root/corpus/hoyle-draughts.txt"; slices read_hoyle "$root/corpus/hoyle-draughts.txt"
 for t in read_lasca roundtrip_lasca; do slices $t "$root/corpus/lasca-1911-ocr.txt"; done
 for t in read_go roundtrip_go; do seed $t $wq; slices $t "$root/corpus/volpicelli-weichi.txt"; done
-for t in read_sgf roundtrip_sgf; do seed $t $sgf; done
+for t in read_sgf roundtrip_sgf count_sgf; do seed $t $sgf; done
 # The written natural notation exists only as the writer's output: made with a
 # release binary when one is built.
 bin=${GAMESCRIBE:-$root/target/release/gamescribe}

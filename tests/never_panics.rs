@@ -2,11 +2,11 @@
 //! Every reader is fed arbitrary text, book-like soup (the characters its
 //! notation prints, in runs) and arbitrary bytes through `Input`, as a file is.
 
-use gamescribe::input::{for_each_span, Input};
+use gamescribe::input::{for_each_span, Checked, Input};
 use gamescribe::notation::numeric::{self, ReadOptions};
 use gamescribe::notation::{Given, Reader};
 use gamescribe::rules::draughts::parse_fen;
-use gamescribe::tree::Source;
+use gamescribe::tree::{Source, Streamed};
 use proptest::prelude::*;
 use std::path::Path;
 
@@ -54,6 +54,15 @@ fn every_reader_survives(bytes: &[u8]) -> Result<(), TestCaseError> {
         // Read as `check` reads it, a game (and a stretch's diagnostics) at a time: the same source.
         let streamed = Source::gathered(|visit| input.read_visiting(notation, &Given::default(), visit));
         prop_assert_eq!(&streamed, &source, "{:?}: streamed, then whole", notation);
+        // Read as the human `check` reads it (an SGF game counted node by node): the same diagnostics.
+        let mut counted = Vec::new();
+        let rest = input.read_counting(notation, &Given::default(), &mut |part| {
+            if let Checked::Part(Streamed::Parts(parts)) = part {
+                counted.extend(parts.diagnostics);
+            }
+        });
+        counted.extend(rest.diagnostics);
+        prop_assert_eq!(&counted, &source.diagnostics, "{:?}: counted, then whole", notation);
     }
     Ok(())
 }
