@@ -2,7 +2,7 @@
 //! shared by `check`'s terminal output and the HTML report so both say the same.
 
 use crate::diagnostic::Severity;
-use crate::tree::{LineStatus, Source};
+use crate::tree::{LineCounts, Source};
 
 /// Per-source counts for the summary table.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -31,27 +31,21 @@ impl Tally {
     /// Counts one game's lines, moves and verdicts (a streamed check counts
     /// games as they are read).
     pub fn add_game(&mut self, game: &crate::tree::Game) {
-        let t = self;
-        t.games += 1;
+        let mut counts = LineCounts::default();
         for line in &game.lines {
-            t.lines += 1;
-            t.moves += line.moves.len();
-            match line.status {
-                LineStatus::Legal => t.legal += 1,
-                LineStatus::Repaired => t.repaired += 1,
-                LineStatus::Partial => t.partial += 1,
-                LineStatus::Unreadable => t.unreadable += 1,
-            }
-            if let Some(verdict) = &line.verdict {
-                t.verdicts.add(verdict.class);
-            }
+            counts.add(line.status, line.moves.len());
         }
+        self.add_game_counts(&counts, game.lines.iter().filter_map(|l| l.verdict.as_ref()));
     }
 
     /// Counts a game counted as it was read (its moves not kept): its lines
     /// and moves as counted, the verdicts its head holds.
     pub fn add_counted(&mut self, game: &crate::tree::CountedGame) {
-        let (t, c) = (self, &game.lines);
+        self.add_game_counts(&game.lines, game.head.lines.iter().filter_map(|l| l.verdict.as_ref()));
+    }
+
+    fn add_game_counts<'a>(&mut self, c: &LineCounts, verdicts: impl Iterator<Item = &'a crate::tree::Verdict>) {
+        let t = self;
         t.games += 1;
         t.lines += c.lines;
         t.moves += c.moves;
@@ -59,7 +53,7 @@ impl Tally {
         t.repaired += c.repaired;
         t.partial += c.partial;
         t.unreadable += c.unreadable;
-        for verdict in game.head.lines.iter().filter_map(|l| l.verdict.as_ref()) {
+        for verdict in verdicts {
             t.verdicts.add(verdict.class);
         }
     }

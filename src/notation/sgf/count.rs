@@ -37,6 +37,20 @@ struct NodeState {
     pos: Option<Position>,
     line: LineSoFar,
     has_child: bool,
+    /// What carries the node's span and must grow with it, where a value
+    /// after a bracket lands on the node once it is replayed (as `read` grows it).
+    spans: SpanUse,
+}
+
+/// Where a replayed node's span went.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum SpanUse {
+    #[default]
+    Nowhere,
+    /// The game's span (the root).
+    Game,
+    /// The diagnostic of its setup, at this index of the game's replay diagnostics.
+    Diagnostic(usize),
 }
 
 /// One game (a root node and what hangs from it) being counted.
@@ -127,7 +141,7 @@ impl Nodes for NodeByNode {
             };
             // A node no `(` waits on is gone on from once: its board moves on to its child.
             let pos = if waited_on { from.pos.clone() } else { self.live.pop().and_then(|s| s.pos) };
-            NodeState { pos, line, has_child: false }
+            NodeState { pos, line, ..NodeState::default() }
         };
         self.live.push(state);
         read.arena.nodes.push(Node { props: (0, 0), first_child: NONE, last_child: NONE, next_sibling: NONE, span });
@@ -137,11 +151,26 @@ impl Nodes for NodeByNode {
     }
 
     fn grow(&mut self, read: &mut Read<'_>, at: u32, value: Span) {
-        // Only the pending node's span is still to be read; `read` would also
-        // grow an earlier node's, where a value follows a `)`, and no count uses it.
+        let reach = Span::new(value.start, value.end + 1);
         if self.pending == Some(at) {
             if let Some(node) = read.arena.nodes.first_mut() {
-                node.span = node.span.join(Span::new(value.start, value.end + 1));
+                node.span = node.span.join(reach);
+            }
+            return;
+        }
+        // A value after a `)` grows a node already replayed: what took its span grows too.
+        let (Some(state), Some(game)) = (self.live.get(at as usize), self.games.last_mut()) else { return };
+        match state.spans {
+            SpanUse::Nowhere => {}
+            SpanUse::Game => {
+                if let Some(head) = &mut game.head {
+                    head.span = head.span.join(reach);
+                }
+            }
+            SpanUse::Diagnostic(i) => {
+                if let Some(d) = game.replayed.get_mut(i) {
+                    d.span = d.span.join(reach);
+                }
             }
         }
     }
@@ -175,9 +204,9 @@ impl Nodes for NodeByNode {
             };
             if let Some(whole) = whole {
                 head.span = head.span.join(whole);
-                if let Some(d) = setup_diagnostic.and_then(|i| replayed.get_mut(i)) {
-                    d.span = head.span;
-                }
+            }
+            if let Some(d) = setup_diagnostic.and_then(|i| replayed.get_mut(i)) {
+                d.span = head.span;
             }
             name_and_tags(&mut head);
             visit((CountedGame { head, lines: counts }, replayed));
@@ -196,6 +225,7 @@ fn read_root_node(game: &mut GameCount, state: &mut NodeState, read: &Read<'_>) 
         game.setup_diagnostic = Some(before);
     }
     state.pos = game.start.clone();
+    state.spans = SpanUse::Game;
     game.head = Some(head);
 }
 
@@ -222,7 +252,11 @@ fn replay_node(game: &mut GameCount, state: &mut NodeState, read: &Read<'_>, siz
         }
         None => {
             if let Some(pos) = &mut state.pos {
+                let before = game.replayed.len();
                 replay::apply_setup(pos, size, &node.setup, node.span, &mut game.replayed);
+                if game.replayed.len() > before {
+                    state.spans = SpanUse::Diagnostic(before);
+                }
             }
         }
     }
@@ -332,6 +366,18 @@ mod tests {
         agree("(;SZ[5];B[aa](;W[bb])B[cc](;W[dd]))");
         agree("(;SZ[5];B[aa])C[x]");
         agree("(;SZ[5];B[aa](;W[ab]);W[ba];B[bb])");
+    }
+
+    #[test]
+    fn a_value_after_a_bracket_grows_the_span_of_what_its_node_said() {
+        // Found by the count_sgf fuzz target: the moveless node's setup takes
+        // a stone off, and `C[x]` after the `)` grows that node, so the
+        // diagnostic's span reaches it in the whole tree.
+        let (tree, count) = (by_tree("(;SZ[3]AB[ba][ab];AW[aa](;B[cc])C[x])"), by_count("(;SZ[3]AB[ba][ab];AW[aa](;B[cc])C[x])"));
+        assert_eq!(count, tree);
+        assert!(tree.1.iter().any(|d| d.code == crate::diagnostic::Code::GoSetupWithoutLiberty && d.span.end == 36), "{:?}", tree.1);
+        // The root's own: a setup that is no position, in a tree never closed.
+        agree("(;SZ[3]AB[aa][ab][ba]AW[bb](;B[cc])C[x]");
     }
 
     #[test]
