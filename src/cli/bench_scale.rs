@@ -111,31 +111,27 @@ pub(super) fn run(opts: &ScaleOptions) -> u8 {
     let guard_header = if opts.guard.is_some() { "  guard" } else { "" };
     say!("reader      seed                                        MB   read s    MB/s  growth{guard_header}   check s  check peak RSS  × input{against_header}");
     let mut verdicts = Verdicts::default();
-    if opts.long_line {
+    // One piece of text growing to each size, not a book repeated.
+    let grown: Option<(Reader, &str, &str, fn(usize) -> String)> = if opts.long_line {
+        Some((Reader::Hoyle, "one long line (king shuffle)", "hoyle-line-{mb}mb.txt", |bytes| long_line::hoyle_king_shuffle(bytes, 1)))
+    } else if opts.one_game {
+        Some((Reader::Sgf, "one long game (random legal moves)", "sgf-one-game-{mb}mb.sgf", |bytes| long_game::sgf_one_game(bytes, 1)))
+    } else {
+        None
+    };
+    if let Some((reader, label, name, generate)) = grown {
         let mut previous = None;
         let mut commands_before = [None; COMMANDS.len()];
         for &mb in &opts.megabytes {
-            let input = long_line::hoyle_king_shuffle((mb * 1024.0 * 1024.0) as usize, 1);
-            let file = opts.dir.join(format!("hoyle-line-{mb}mb.txt"));
+            let input = generate((mb * 1024.0 * 1024.0) as usize);
+            let file = opts.dir.join(name.replace("{mb}", &mb.to_string()));
             if let Err(e) = std::fs::write(&file, &input) {
                 return usage_error(&format!("cannot write {}: {e}", file.display()));
             }
-            previous = Some(measure_row(opts, &exe, Reader::Hoyle, "one long line (king shuffle)", &file, &input, previous, &mut verdicts));
+            previous = Some(measure_row(opts, &exe, reader, label, &file, &input, previous, &mut verdicts));
             if opts.commands {
-                measure_commands(opts, &exe, Reader::Hoyle, &file, input.len(), &mut commands_before, &mut verdicts);
+                measure_commands(opts, &exe, reader, &file, input.len(), &mut commands_before, &mut verdicts);
             }
-        }
-        return guard_verdict(opts, &verdicts);
-    }
-    if opts.one_game {
-        let mut previous = None;
-        for &mb in &opts.megabytes {
-            let input = long_game::sgf_one_game((mb * 1024.0 * 1024.0) as usize, 1);
-            let file = opts.dir.join(format!("sgf-one-game-{mb}mb.sgf"));
-            if let Err(e) = std::fs::write(&file, &input) {
-                return usage_error(&format!("cannot write {}: {e}", file.display()));
-            }
-            previous = Some(measure_row(opts, &exe, Reader::Sgf, "one long game (random legal moves)", &file, &input, previous, &mut verdicts));
         }
         return guard_verdict(opts, &verdicts);
     }
