@@ -17,11 +17,7 @@ fuzz_target!(|data: &[u8]| {
     let input = Input::from_bytes(Path::new("fuzz.sgf"), data);
     let (mut diagnostics, mut counted) = (Vec::new(), LineCounts::default());
     let rest = input.read_counting(Reader::Sgf, &Given::default(), &mut |part| match part {
-        Checked::Counted(game) => {
-            let c = game.lines;
-            (counted.lines, counted.legal, counted.partial, counted.unreadable, counted.moves) =
-                (counted.lines + c.lines, counted.legal + c.legal, counted.partial + c.partial, counted.unreadable + c.unreadable, counted.moves + c.moves);
-        }
+        Checked::Counted(game) => counted.add_counts(&game.lines),
         Checked::Part(Streamed::Parts(parts)) => diagnostics.extend(parts.diagnostics),
         Checked::Part(Streamed::Game(_)) => panic!("an SGF check hands its games on counted"),
     });

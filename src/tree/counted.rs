@@ -28,6 +28,16 @@ impl LineCounts {
             LineStatus::Unreadable => self.unreadable += 1,
         }
     }
+
+    /// Adds another game's counts to these.
+    pub fn add_counts(&mut self, o: &LineCounts) {
+        self.lines += o.lines;
+        self.legal += o.legal;
+        self.repaired += o.repaired;
+        self.partial += o.partial;
+        self.unreadable += o.unreadable;
+        self.moves += o.moves;
+    }
 }
 
 /// A game replayed (and its stated result judged) as it was read.

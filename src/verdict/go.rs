@@ -10,9 +10,8 @@ use crate::rules::go::{Color, Point, Position, Score, Scoring};
 use crate::tree::{Game, GoGameInfo, GoLineInfo, GoMove, Outcome, StatedResult, UnknownReason, Verdict, VerdictClass, VerdictMethod};
 
 /// What the trunk's stated result is judged on: the trunk's Go data (dead
-/// stones, a count), the territory marked where it ends, and its end as
-/// replayed (`None`: the game could not be set up). A check that reads a
-/// game move by move keeps only these of its trunk.
+/// stones, a count), the territory marked where it ends, and how far it
+/// replayed. A check that reads a game move by move keeps only these of its trunk.
 pub struct TrunkEnd<'a> {
     pub line: &'a GoLineInfo,
     /// Points SGF `TB` and `TW` mark as Black's and White's.

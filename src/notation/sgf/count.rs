@@ -106,13 +106,10 @@ impl NodeByNode {
     /// Let go of every live node past `keep` (NONE: all); a node no child
     /// went on from ends its line.
     fn let_go_after(&mut self, keep: u32) {
-        let from = if keep == NONE { 0 } else { keep as usize + 1 };
-        while self.live.len() > from {
-            let state = self.live.pop().expect("longer than from");
-            if !state.has_child {
-                if let Some(game) = self.games.last_mut() {
-                    line_ended(game, &state);
-                }
+        let from = if keep == NONE { 0 } else { (keep as usize + 1).min(self.live.len()) };
+        for state in self.live.drain(from..).rev() {
+            if let (false, Some(game)) = (state.has_child, self.games.last_mut()) {
+                line_ended(game, &state);
             }
         }
     }
