@@ -13,7 +13,7 @@
 use crate::diagnostic::{self, Code, Diagnostic};
 use crate::notation::{self, Given, Reader};
 use crate::span::Span;
-use crate::tree::{CountedGame, Game, Source, Streamed};
+use crate::tree::{CountedGame, CountedPart, Game, GamePiece, Line, MoveNode, Source, Streamed};
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -94,6 +94,8 @@ pub enum Encoding {
 pub enum Checked {
     Part(Streamed),
     Counted(CountedGame),
+    /// A piece of a game handed on as it is read ([`Input::read_in_pieces`]).
+    Piece(GamePiece),
 }
 
 /// A file read into text, with the way back to its bytes.
@@ -280,6 +282,23 @@ impl Input {
     /// long game is checked in the memory of its boards; the others hand on
     /// what `read_visiting` does.
     pub fn read_counting(&self, notation: Reader, given: &Given, visit: &mut dyn FnMut(Checked)) -> Source {
+        self.read_counted(notation, given, false, visit)
+    }
+
+    /// As [`Input::read_counting`], an SGF game also handed on piece by piece
+    /// as it is read ([`GamePiece`]: the game `read_visiting` would hand on,
+    /// which no one holds), then counted. A game that cannot be handed on so
+    /// exactly (see [`notation::sgf::pieces_are_exact`]), and every other
+    /// reader's, comes whole, as from [`Input::read_visiting`].
+    pub fn read_in_pieces(&self, notation: Reader, given: &Given, visit: &mut dyn FnMut(Checked)) -> Source {
+        let notation = if notation == Reader::Auto { Reader::detect(&self.path, &self.text) } else { notation };
+        if notation == Reader::Sgf && !notation::sgf::pieces_are_exact(&self.text) {
+            return self.read_visiting(notation, given, &mut |part| visit(Checked::Part(part)));
+        }
+        self.read_counted(notation, given, true, visit)
+    }
+
+    fn read_counted(&self, notation: Reader, given: &Given, pieces: bool, visit: &mut dyn FnMut(Checked)) -> Source {
         let notation = if notation == Reader::Auto { Reader::detect(&self.path, &self.text) } else { notation };
         if notation != Reader::Sgf || self.fixes.is_some() || !self.streams(notation) {
             return self.read_visiting(notation, given, &mut |part| visit(Checked::Part(part)));
@@ -287,14 +306,26 @@ impl Input {
         if !self.findings.is_empty() {
             visit(Checked::Part(Streamed::Parts(Source { name: self.name.clone(), diagnostics: self.findings.clone(), ..Source::default() })));
         }
-        let mut source = notation::sgf::count_streamed(&self.name, &self.text, |mut counted| {
-            if !self.is_verbatim() {
-                for_each_game_span(&mut counted.head, |s| *s = self.span_to_original(*s));
-            }
-            visit(Checked::Counted(counted));
+        let to_original = |s: &mut Span| *s = self.span_to_original(*s);
+        let mut source = notation::sgf::count_streamed_with(&self.name, &self.text, pieces, |part| {
+            let verbatim = self.is_verbatim();
+            visit(match part {
+                CountedPart::Game(mut counted) => {
+                    if !verbatim {
+                        for_each_game_span(&mut counted.head, to_original);
+                    }
+                    Checked::Counted(*counted)
+                }
+                CountedPart::Piece(mut piece) => {
+                    if !verbatim {
+                        for_each_piece_span(&mut piece, to_original);
+                    }
+                    Checked::Piece(piece)
+                }
+            });
         });
         if !self.is_verbatim() {
-            for_each_span(&mut source, |s| *s = self.span_to_original(*s));
+            for_each_span(&mut source, to_original);
         }
         source
     }
@@ -354,6 +385,15 @@ pub fn for_each_span(source: &mut Source, mut f: impl FnMut(&mut Span)) {
 /// results, unread text and contributors, a study's task, and the Go data's
 /// nodes, count and result.
 pub fn for_each_game_span(game: &mut Game, mut f: impl FnMut(&mut Span)) {
+    for_each_head_span(game, &mut f);
+    for line in &mut game.lines {
+        for_each_line_span(line, &mut f);
+        line.moves.iter_mut().for_each(|m| for_each_move_span(m, &mut f));
+    }
+}
+
+/// The spans of a game's own (not its lines').
+fn for_each_head_span(game: &mut Game, mut f: impl FnMut(&mut Span)) {
     f(&mut game.span);
     if let Some(span) = game.go.as_mut().and_then(|go| go.result_span.as_mut()) {
         f(span);
@@ -362,35 +402,47 @@ pub fn for_each_game_span(game: &mut Game, mut f: impl FnMut(&mut Span)) {
         f(span);
     }
     game.pages.iter_mut().for_each(|p| f(&mut p.span));
-    for line in &mut game.lines {
-        f(&mut line.span);
-        if let Some(contributor) = &mut line.contributor {
-            f(&mut contributor.span);
+}
+
+/// The spans of a line's own (not its moves').
+fn for_each_line_span(line: &mut Line, mut f: impl FnMut(&mut Span)) {
+    f(&mut line.span);
+    if let Some(contributor) = &mut line.contributor {
+        f(&mut contributor.span);
+    }
+    line.similar.iter_mut().for_each(|s| f(&mut s.span));
+    if let Some(r) = &mut line.stated_result {
+        f(&mut r.span);
+    }
+    if let Some(u) = &mut line.unread {
+        f(&mut u.span);
+    }
+    line.annotations.iter_mut().for_each(|a| f(&mut a.span));
+    if let Some(go) = &mut line.go {
+        go.after.iter_mut().for_each(|n| f(&mut n.span));
+        if let Some(count) = &mut go.expected_count {
+            f(&mut count.span);
         }
-        line.similar.iter_mut().for_each(|s| f(&mut s.span));
-        for m in &mut line.moves {
-            f(&mut m.span);
-            if let Some(r) = &mut m.repair {
-                r.edits.iter_mut().for_each(|e| f(&mut e.span));
-            }
-            m.annotations.iter_mut().for_each(|a| f(&mut a.span));
-            if let Some(go) = &mut m.go {
-                go.before_mut().iter_mut().for_each(|n| f(&mut n.span));
-            }
-        }
-        if let Some(r) = &mut line.stated_result {
-            f(&mut r.span);
-        }
-        if let Some(u) = &mut line.unread {
-            f(&mut u.span);
-        }
-        line.annotations.iter_mut().for_each(|a| f(&mut a.span));
-        if let Some(go) = &mut line.go {
-            go.after.iter_mut().for_each(|n| f(&mut n.span));
-            if let Some(count) = &mut go.expected_count {
-                f(&mut count.span);
-            }
-        }
+    }
+}
+
+fn for_each_move_span(m: &mut MoveNode, mut f: impl FnMut(&mut Span)) {
+    f(&mut m.span);
+    if let Some(r) = &mut m.repair {
+        r.edits.iter_mut().for_each(|e| f(&mut e.span));
+    }
+    m.annotations.iter_mut().for_each(|a| f(&mut a.span));
+    if let Some(go) = &mut m.go {
+        go.before_mut().iter_mut().for_each(|n| f(&mut n.span));
+    }
+}
+
+/// Every span of a piece of a game, as [`for_each_game_span`] reaches them in the whole game.
+pub fn for_each_piece_span(piece: &mut GamePiece, f: impl FnMut(&mut Span)) {
+    match piece {
+        GamePiece::Begins(game) | GamePiece::Ends(game) => for_each_game_span(game, f),
+        GamePiece::LineBegins(line) | GamePiece::LineEnds(line) => for_each_line_span(line, f),
+        GamePiece::Move(m) => for_each_move_span(m, f),
     }
 }
 

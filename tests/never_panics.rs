@@ -63,6 +63,15 @@ fn every_reader_survives(bytes: &[u8]) -> Result<(), TestCaseError> {
         });
         counted.extend(rest.diagnostics);
         prop_assert_eq!(&counted, &source.diagnostics, "{:?}: counted, then whole", notation);
+        // Read as `check --format json` reads it (an SGF game piece by piece): the same diagnostics.
+        let mut in_pieces = Vec::new();
+        let rest = input.read_in_pieces(notation, &Given::default(), &mut |part| {
+            if let Checked::Part(Streamed::Parts(parts)) = part {
+                in_pieces.extend(parts.diagnostics);
+            }
+        });
+        in_pieces.extend(rest.diagnostics);
+        prop_assert_eq!(&in_pieces, &source.diagnostics, "{:?}: in pieces, then whole", notation);
     }
     Ok(())
 }

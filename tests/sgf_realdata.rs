@@ -225,6 +225,7 @@ fn checked_by(input: &gamescribe::input::Input, counting: bool) -> Checked {
             disputes.append(&mut found);
         }
         Part::Part(Streamed::Parts(parts)) => drawn.extend(parts.diagnostics),
+        Part::Piece(_) => panic!("read_counting hands on no pieces"),
     };
     let rest = if counting {
         input.read_counting(Reader::Sgf, &Given::default(), &mut each)
@@ -258,4 +259,49 @@ fn counting_node_by_node_finds_what_the_whole_tree_finds_on_every_file() {
     println!("{} files, {games} games, {lines} lines counted node by node as the whole tree counts them", paths.len());
     assert!(differ.is_empty(), "{} of {} files counted otherwise: {:?}", differ.len(), paths.len(), &differ[..differ.len().min(10)]);
     assert!(games > 1000 && lines > games, "{games} games, {lines} lines");
+}
+
+/// The JSON of one file's games as `check --format json` writes it: each game
+/// whole (`pieces` false) or, where the reader can, piece by piece as it is read.
+fn json_by(input: &gamescribe::input::Input, pieces: bool) -> Vec<u8> {
+    use gamescribe::input::Checked as Part;
+    use gamescribe::notation::{Given, Reader};
+    use gamescribe::tree::{Notation, Streamed};
+    let db = gamescribe::rules::draughts::egdb::Egdb::empty();
+    let judge = gamescribe::verdict::Judge { db: &db, budget: gamescribe::verdict::CHECK_BUDGET };
+    let mut doc = gamescribe::export::json_stream::JsonSources::new(Vec::new());
+    doc.begin_source(&input.name, Notation::Sgf).unwrap();
+    let mut each = |part: Part| match part {
+        Part::Part(Streamed::Game(game)) => doc.game(&gamescribe::verdict::judge_game(game, Notation::Sgf, &judge).0).unwrap(),
+        Part::Piece(piece) => doc.piece(&piece).unwrap(),
+        Part::Counted(_) | Part::Part(Streamed::Parts(_)) => {}
+    };
+    if pieces {
+        input.read_in_pieces(Reader::Sgf, &Given::default(), &mut each);
+    } else {
+        input.read_visiting(Reader::Sgf, &Given::default(), &mut |part| each(Part::Part(part)));
+    }
+    doc.end_source(&gamescribe::tree::Source::default()).unwrap();
+    doc.finish().unwrap()
+}
+
+/// `check --format json` writes an SGF game piece by piece as it is read,
+/// holding no tree (`read_in_pieces`): on every real file the bytes must be
+/// those of the whole tree written at once.
+#[test]
+fn json_written_piece_by_piece_is_the_whole_trees_on_every_file() {
+    let Some(dir) = oracle::realdata("sgf") else { return };
+    let paths = oracle::files_under(&dir, None);
+    assert!(paths.len() > 1000, "{} files under {}", paths.len(), dir.display());
+    let (mut differ, mut by_pieces) = (Vec::new(), 0);
+    for path in &paths {
+        let input = gamescribe::input::Input::from_bytes(path, &std::fs::read(path).unwrap());
+        by_pieces += usize::from(gamescribe::notation::sgf::pieces_are_exact(&input.text));
+        if json_by(&input, true) != json_by(&input, false) {
+            differ.push(path.display().to_string());
+        }
+    }
+    println!("{} files, {by_pieces} of them written piece by piece, the same JSON as the whole tree's", paths.len());
+    assert!(differ.is_empty(), "{} of {} files written otherwise: {:?}", differ.len(), paths.len(), &differ[..differ.len().min(10)]);
+    assert!(by_pieces > paths.len() * 9 / 10, "only {by_pieces} of {} files written piece by piece", paths.len());
 }

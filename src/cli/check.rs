@@ -53,8 +53,8 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, output: Output<'_, W>, 
         if let Some(doc) = json.as_deref_mut() {
             doc.begin_source(&input.name, read_as).map_err(written)?;
         }
-        // JSON writes each game whole; the human check needs only its counts.
-        let whole_games = json.is_some();
+        // JSON writes each game as it comes (an SGF game piece by piece); the human check needs only its counts.
+        let writes_json = json.is_some();
         let mut each = |part: Checked| match part {
             Checked::Part(Streamed::Game(game)) => {
                 let (game, mut found) = crate::verdict::judge_game(game, read_as, judge);
@@ -67,6 +67,13 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, output: Output<'_, W>, 
                     && failure.is_none()
                 {
                     failure = doc.game(&game).err();
+                }
+            }
+            Checked::Piece(piece) => {
+                if let Some(doc) = json.as_deref_mut()
+                    && failure.is_none()
+                {
+                    failure = doc.piece(&piece).err();
                 }
             }
             Checked::Counted(game) => {
@@ -84,8 +91,8 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, output: Output<'_, W>, 
                 }
             }
         };
-        let rest = if whole_games {
-            input.read_visiting(detected, given, &mut |part| each(Checked::Part(part)))
+        let rest = if writes_json {
+            input.read_in_pieces(detected, given, &mut each)
         } else {
             input.read_counting(detected, given, &mut each)
         };

@@ -3,7 +3,7 @@
 //! needs memory for one game's tree, not for its text nor for the whole document. The bytes are those of
 //! [`super::to_json`] over the list of sources (a test keeps them so).
 
-use crate::tree::{Game, Notation, Source};
+use crate::tree::{Game, GamePiece, Notation, Source};
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -18,11 +18,15 @@ pub struct JsonSources<W: Write> {
     sources: usize,
     games_in_source: usize,
     open: bool,
+    /// A game being written piece by piece: its lines so far, and the moves
+    /// of the line open (see [`JsonSources::piece`]).
+    lines_in_game: usize,
+    moves_in_line: usize,
 }
 
 impl<W: Write> JsonSources<W> {
     pub fn new(out: W) -> JsonSources<W> {
-        JsonSources { out, sources: 0, games_in_source: 0, open: false }
+        JsonSources { out, sources: 0, games_in_source: 0, open: false, lines_in_game: 0, moves_in_line: 0 }
     }
 
     /// Start a source: its name and notation, and its list of games.
@@ -43,6 +47,58 @@ impl<W: Write> JsonSources<W> {
         write_pretty(&mut self.out, game, GAME_INDENT)?;
         self.games_in_source += 1;
         Ok(())
+    }
+
+    /// One piece of a game handed on as it is read (see [`GamePiece`]): the
+    /// game comes out as [`JsonSources::game`] writes it whole. What comes
+    /// before and after a game's lines (a line's moves) is what serde writes
+    /// of the game (the line) with none, cut where the empty list stands.
+    pub fn piece(&mut self, piece: &GamePiece) -> io::Result<()> {
+        match piece {
+            GamePiece::Begins(game) => {
+                self.out.write_all(if self.games_in_source == 0 { b"\n" } else { b",\n" })?;
+                self.out.write_all(" ".repeat(GAME_INDENT).as_bytes())?;
+                let (before, _) = around_list(game.as_ref(), GAME_INDENT, "lines")?;
+                self.out.write_all(before.as_bytes())?;
+                self.lines_in_game = 0;
+            }
+            GamePiece::LineBegins(line) => {
+                self.out.write_all(if self.lines_in_game == 0 { b"\n" } else { b",\n" })?;
+                self.out.write_all(" ".repeat(LINE_INDENT).as_bytes())?;
+                let (before, _) = around_list(line, LINE_INDENT, "moves")?;
+                self.out.write_all(before.as_bytes())?;
+                self.moves_in_line = 0;
+            }
+            GamePiece::Move(m) => {
+                self.out.write_all(if self.moves_in_line == 0 { b"\n" } else { b",\n" })?;
+                self.out.write_all(" ".repeat(MOVE_INDENT).as_bytes())?;
+                write_pretty(&mut self.out, m, MOVE_INDENT)?;
+                self.moves_in_line += 1;
+            }
+            GamePiece::LineEnds(line) => {
+                debug_assert!(line.moves.is_empty(), "a line's moves come as pieces of their own");
+                let (_, after) = around_list(line, LINE_INDENT, "moves")?;
+                self.close_list(self.moves_in_line, LINE_INDENT)?;
+                self.out.write_all(after.as_bytes())?;
+                self.lines_in_game += 1;
+            }
+            GamePiece::Ends(game) => {
+                debug_assert!(game.lines.is_empty(), "a game's lines come as pieces of their own");
+                let (_, after) = around_list(game.as_ref(), GAME_INDENT, "lines")?;
+                self.close_list(self.lines_in_game, GAME_INDENT)?;
+                self.out.write_all(after.as_bytes())?;
+                self.games_in_source += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// The `]` of a list of `items` items in an object placed `indent` in.
+    fn close_list(&mut self, items: usize, indent: usize) -> io::Result<()> {
+        if items == 0 {
+            return self.out.write_all(b"]");
+        }
+        write!(self.out, "\n{}]", " ".repeat(indent + 2))
     }
 
     /// Close a source with what only the end of its reading knows: its
@@ -90,6 +146,23 @@ impl<W: Write> JsonSources<W> {
         self.out.flush()?;
         Ok(self.out)
     }
+}
+
+/// Indentation of a line inside a game, and of a move inside a line.
+const LINE_INDENT: usize = GAME_INDENT + 4;
+const MOVE_INDENT: usize = LINE_INDENT + 4;
+
+/// The pretty JSON of `value` (an object whose list field `key` is empty)
+/// placed `indent` in: up to and with the list's `[`, and from after its `]`.
+fn around_list<T: Serialize>(value: &T, indent: usize, key: &str) -> io::Result<(String, String)> {
+    let mut whole = Vec::new();
+    write_pretty(&mut whole, value, indent)?;
+    let whole = String::from_utf8(whole).map_err(io::Error::other)?;
+    // The object's own key, one step in from its braces (a key nested deeper has more spaces).
+    let key = format!("\n{}\"{key}\": []", " ".repeat(indent + 2));
+    let at = whole.find(&key).ok_or_else(|| io::Error::other(format!("no empty {key:?} list to write around")))?;
+    let open = at + key.len() - 1;
+    Ok((whole[..open].to_string(), whole[open + 1..].to_string()))
 }
 
 fn json<T: Serialize + ?Sized>(value: &T) -> io::Result<String> {

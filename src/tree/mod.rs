@@ -19,7 +19,7 @@ mod start;
 mod stats;
 mod study;
 mod walk;
-pub use counted::{CountedGame, LineCounts};
+pub use counted::{CountedGame, CountedPart, GamePiece, LineCounts};
 pub use go::{move_text as go_move_text, ExpectedCount, GoGameInfo, GoLineInfo, GoMove, GoNode, MoveHeld, PathStep, SetupChange};
 pub use notation::{GameKind, Notation};
 pub use kinds::{AnnotationKind, EditKind};

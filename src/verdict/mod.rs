@@ -88,7 +88,7 @@ pub fn judge_source(source: &mut Source, judge: &Judge) {
             let verdict = match kind {
                 Kind::Draughts => judge_draughts_line(&source.games[game], index, claim.outcome, judge),
                 Kind::Lasca => judge_lasca_line(&source.games[game], index, claim.outcome),
-                Kind::Go => source.games[game].lines[index].verdict.clone().unwrap_or_else(|| unknown(UnknownReason::NoEngine)),
+                Kind::Go => go_verdict(&source.games[game].lines[index].verdict),
                 Kind::Other => unknown(UnknownReason::NoEngine),
             };
             // A `count:` line is compared with the board by the replay, which reports a
@@ -128,6 +128,12 @@ pub fn judge_source(source: &mut Source, judge: &Judge) {
         }
     }
     source.diagnostics.extend(diagnostics);
+}
+
+/// A Go line's verdict on its stated result: the one its replay found (a
+/// count on the board), else unknown, as no engine judges Go.
+pub fn go_verdict(found: &Option<Verdict>) -> Verdict {
+    found.clone().unwrap_or_else(|| unknown(UnknownReason::NoEngine))
 }
 
 fn unknown(reason: UnknownReason) -> Verdict {

@@ -45,7 +45,8 @@ pub use replay::{replay, Replay, ReplayedLine};
 
 use crate::notation::go_corner::{to_sgf, Corner, CornerPoint};
 use crate::rules::go::{Color, Move, Point};
-use crate::tree::{Annotation, AnnotationKind, Game, GoNode, LineStatus, PathStep, SetupChange, Source};
+use crate::span::Span;
+use crate::tree::{Annotation, AnnotationKind, Game, GoLineInfo, GoMove, GoNode, LineStatus, PathStep, SetupChange, Source};
 
 /// Does this text look like a record (its first key line is one of ours)?
 pub fn looks_like_record(text: &str) -> bool {
@@ -256,6 +257,32 @@ fn node_annotations(n: &GoNode) -> Vec<Annotation> {
     out
 }
 
+/// What a replayed move's node shows: the moveless nodes before it, its own
+/// setup and comments, the stones it `took` on the board, a refusal.
+pub(crate) fn move_annotations(mv: &GoMove, span: Span, took: Option<&Vec<Point>>) -> Vec<Annotation> {
+    let mut annotations: Vec<Annotation> = Vec::new();
+    for n in mv.before() {
+        annotations.extend(node_annotations(n));
+    }
+    if !mv.node_setup().is_empty() {
+        annotations.push(Annotation { kind: AnnotationKind::Setup, text: setup_text(mv.node_setup()), span });
+    }
+    annotations.extend(mv.comments().iter().map(|c| Annotation { kind: AnnotationKind::Comment, text: c.clone(), span }));
+    if let Some(took) = took.filter(|t| !t.is_empty()) {
+        let text = took.iter().map(|&p| to_sgf(p)).collect::<Vec<_>>().join(" ");
+        annotations.push(Annotation { kind: AnnotationKind::Captures, text, span });
+    }
+    if let Some(reason) = mv.refused() {
+        annotations.push(Annotation { kind: AnnotationKind::Refused, text: reason.to_string(), span });
+    }
+    annotations
+}
+
+/// What a line shows after its last move: the moveless nodes there.
+pub(crate) fn line_annotations(info: &GoLineInfo) -> Vec<Annotation> {
+    info.after.iter().flat_map(node_annotations).collect()
+}
+
 /// How far a line of `moves` moves replayed, from the moves it played and
 /// whether it stopped (`None`: the game could not be set up).
 pub(crate) fn line_status(replayed: Option<(usize, bool)>, moves: usize) -> LineStatus {
@@ -278,26 +305,10 @@ pub fn finish(game: &mut Game, replayed: &Replay) {
         let r = replayed.lines.get(i);
         for (k, node) in line.moves.iter_mut().enumerate() {
             let Some(mv) = node.go.as_deref() else { continue };
-            let span = node.span;
-            let mut annotations: Vec<Annotation> = Vec::new();
-            for n in mv.before() {
-                annotations.extend(node_annotations(n));
-            }
-            if !mv.node_setup().is_empty() {
-                annotations.push(Annotation { kind: AnnotationKind::Setup, text: setup_text(mv.node_setup()), span });
-            }
-            annotations.extend(mv.comments().iter().map(|c| Annotation { kind: AnnotationKind::Comment, text: c.clone(), span }));
-            if let Some(took) = r.and_then(|r| r.captures.get(k)).filter(|t| !t.is_empty()) {
-                let text = took.iter().map(|&p| to_sgf(p)).collect::<Vec<_>>().join(" ");
-                annotations.push(Annotation { kind: AnnotationKind::Captures, text, span });
-            }
-            if let Some(reason) = mv.refused() {
-                annotations.push(Annotation { kind: AnnotationKind::Refused, text: reason.to_string(), span });
-            }
-            node.annotations = annotations;
+            node.annotations = move_annotations(mv, node.span, r.and_then(|r| r.captures.get(k)));
         }
         line.status = line_status(r.map(|r| (r.played, r.stopped)), line.moves.len());
-        line.annotations = line.go_info().after.iter().flat_map(node_annotations).collect();
+        line.annotations = line_annotations(line.go_info());
     }
     // The stated result and the counts the text gives, judged against the engine's count.
     for (i, stated, verdict) in judged {

@@ -10,14 +10,18 @@
 //! each later child starts a line, numbered in the order of the text, which
 //! is the order `read` numbers them in. Every line is whole in the text
 //! before the next begins, so a line is counted when its last node is let go.
+//!
+//! Asked for pieces, it also hands on each game as `read` builds it, piece
+//! by piece ([`GamePiece`]): each move as its node is replayed, each line as
+//! it begins and ends. A writer can then write one long game as it is read.
 
 use super::build::{build_head, read_node};
 use super::{Node, Nodes, Read, NONE};
 use crate::diagnostic::Diagnostic;
-use crate::notation::go_record::{line_status, name_and_tags, replay};
+use crate::notation::go_record::{line_annotations, line_status, move_annotations, name_and_tags, replay};
 use crate::rules::go::{Point, Position};
 use crate::span::Span;
-use crate::tree::{CountedGame, Game, GoLineInfo, LineCounts};
+use crate::tree::{CountedGame, CountedPart, Game, GamePiece, GoLineInfo, GoMove, GoNode, Line, LineCounts, MoveHeld, MoveNode};
 use crate::verdict::go::{add_marked_territory, judge_stated_result, TrunkEnd, TrunkReplayed};
 
 /// How a line stands at one of its nodes.
@@ -36,6 +40,12 @@ struct LineSoFar {
 struct NodeState {
     pos: Option<Position>,
     line: LineSoFar,
+    /// Moves on the full path to this node, and moveless nodes since the last
+    /// of them: where a line leaving the node branches.
+    ply: usize,
+    nodes: usize,
+    /// The node is the first of a line below the trunk (its span is the line's).
+    begins_line: bool,
     has_child: bool,
     /// What carries the node's span and must grow with it, where a value
     /// after a bracket lands on the node once it is replayed (as `read` grows it).
@@ -73,6 +83,10 @@ struct GameCount {
     /// `read` builds its games) and what replaying them found.
     read: Vec<Diagnostic>,
     replayed: Vec<Diagnostic>,
+    /// With pieces: the line begun last, without moves, and the moveless
+    /// nodes read since its last move (the next move holds them, or the line's end).
+    line: Option<Line>,
+    moveless: Vec<GoNode>,
 }
 
 /// Nodes replayed one at a time: the handles are indices into `live`, the
@@ -87,18 +101,25 @@ pub(super) struct NodeByNode {
     pending: Option<u32>,
     /// The games of the open tree: the last is being read.
     games: Vec<GameCount>,
+    /// The pieces made and not yet handed on; `None` when none are asked for.
+    pieces: Option<Vec<GamePiece>>,
 }
 
 impl NodeByNode {
+    /// Counting only, or (`pieces`) handing on each game piece by piece too.
+    pub(super) fn new(pieces: bool) -> NodeByNode {
+        NodeByNode { pieces: pieces.then(Vec::new), ..NodeByNode::default() }
+    }
+
     /// The pending node's properties are all read: replay it, and empty the arena.
     fn complete(&mut self, read: &mut Read<'_>) {
         let Some(handle) = self.pending.take() else { return };
         let (Some(game), Some(state)) = (self.games.last_mut(), self.live.get_mut(handle as usize)) else { return };
         if !game.read_root {
             game.read_root = true;
-            read_root_node(game, state, read);
+            read_root_node(game, state, read, self.pieces.as_mut());
         } else if let Some(size) = game.head.as_ref().map(Game::go_size) {
-            replay_node(game, state, read, size);
+            replay_node(game, state, read, size, self.pieces.as_mut());
         }
         read.arena.clear();
     }
@@ -109,14 +130,14 @@ impl NodeByNode {
         let from = if keep == NONE { 0 } else { (keep as usize + 1).min(self.live.len()) };
         for state in self.live.drain(from..).rev() {
             if let (false, Some(game)) = (state.has_child, self.games.last_mut()) {
-                line_ended(game, &state);
+                line_ended(game, &state, self.pieces.as_mut());
             }
         }
     }
 }
 
 impl Nodes for NodeByNode {
-    type Made = (CountedGame, Vec<Diagnostic>);
+    type Made = (CountedPart, Vec<Diagnostic>);
 
     fn start(&mut self, read: &mut Read<'_>, parent: u32, span: Span) -> u32 {
         self.complete(read);
@@ -130,6 +151,7 @@ impl Nodes for NodeByNode {
             let from = &mut self.live[parent as usize];
             let goes_on = !from.has_child;
             from.has_child = true;
+            let (ply, nodes, parent_line) = (from.ply, from.nodes, from.line.index);
             let line = if goes_on {
                 from.line
             } else {
@@ -138,7 +160,19 @@ impl Nodes for NodeByNode {
             };
             // A node no `(` waits on is gone on from once: its board moves on to its child.
             let pos = if waited_on { from.pos.clone() } else { self.live.pop().and_then(|s| s.pos) };
-            NodeState { pos, line, ..NodeState::default() }
+            if let (false, Some(pieces), Some(_)) = (goes_on, self.pieces.as_mut(), &game.head) {
+                // As `read` begins a line: numbered in the order of the text, leaving its parent's path here.
+                let begun = Line {
+                    label: line.index.to_string(),
+                    parent: Some(parent_line),
+                    branch_ply: ply,
+                    go: (nodes > 0).then(|| Box::new(GoLineInfo { branch_nodes: nodes, ..GoLineInfo::default() })),
+                    ..Line::default()
+                };
+                pieces.push(GamePiece::LineBegins(Box::new(begun.clone())));
+                game.line = Some(begun);
+            }
+            NodeState { pos, line, ply, nodes, begins_line: !goes_on, ..NodeState::default() }
         };
         self.live.push(state);
         read.arena.nodes.push(Node { props: (0, 0), first_child: NONE, last_child: NONE, next_sibling: NONE, span });
@@ -186,9 +220,16 @@ impl Nodes for NodeByNode {
         }
     }
 
+    fn hand_on(&mut self, visit: &mut impl FnMut(Self::Made)) {
+        if let Some(pieces) = self.pieces.as_mut().filter(|p| !p.is_empty()) {
+            pieces.drain(..).for_each(|piece| visit((CountedPart::Piece(piece), Vec::new())));
+        }
+    }
+
     fn close_tree(&mut self, read: &mut Read<'_>, whole: Option<Span>, visit: &mut impl FnMut(Self::Made)) {
         self.complete(read);
         self.let_go_after(NONE);
+        self.hand_on(visit);
         self.opened_at.clear();
         for game in std::mem::take(&mut self.games) {
             let GameCount { head, counts, setup_diagnostic, read: mut found, mut replayed, .. } = game;
@@ -206,14 +247,17 @@ impl Nodes for NodeByNode {
                 d.span = head.span;
             }
             name_and_tags(&mut head);
-            visit((CountedGame { head, lines: counts }, replayed));
+            if self.pieces.is_some() {
+                visit((CountedPart::Piece(GamePiece::Ends(Box::new(Game { lines: Vec::new(), ..head.clone() }))), Vec::new()));
+            }
+            visit((CountedPart::Game(Box::new(CountedGame { head, lines: counts })), replayed));
         }
         read.arena.clear();
     }
 }
 
 /// The root node: the game's head, its start, and the trunk's first state.
-fn read_root_node(game: &mut GameCount, state: &mut NodeState, read: &Read<'_>) {
+fn read_root_node(game: &mut GameCount, state: &mut NodeState, read: &Read<'_>, pieces: Option<&mut Vec<GamePiece>>) {
     game.lines_started = 1;
     let Some(head) = build_head(read.text, &read.arena, 0, &mut game.read) else { return };
     let before = game.replayed.len();
@@ -223,61 +267,111 @@ fn read_root_node(game: &mut GameCount, state: &mut NodeState, read: &Read<'_>) 
     }
     state.pos = game.start.clone();
     state.spans = SpanUse::Game;
+    if let Some(pieces) = pieces {
+        // The name and tags come from the root alone, as they will be at the end.
+        let mut begins = Game { lines: Vec::new(), ..head.clone() };
+        name_and_tags(&mut begins);
+        pieces.push(GamePiece::Begins(Box::new(begins)));
+        let trunk = Line { moves: Vec::new(), ..head.lines[0].clone() };
+        pieces.push(GamePiece::LineBegins(Box::new(trunk.clone())));
+        game.line = Some(trunk);
+    }
     game.head = Some(head);
 }
 
 /// A node below the root, played on its line's board.
-fn replay_node(game: &mut GameCount, state: &mut NodeState, read: &Read<'_>, size: u8) {
+fn replay_node(game: &mut GameCount, state: &mut NodeState, read: &Read<'_>, size: u8, pieces: Option<&mut Vec<GamePiece>>) {
     let (mv, node) = read_node(read.text, &read.arena, 0, size, &mut game.read);
     let on_trunk = state.line.index == 0;
-    match mv {
-        Some((mv, span)) => {
-            state.line.moves += 1;
-            if let Some(pos) = &mut state.pos {
-                replay::apply_setup(pos, size, &node.setup, span, &mut game.replayed);
-                match replay::play_one(pos, size, &mv, span, &mut game.replayed) {
-                    Ok(_) => state.line.played += 1,
-                    Err(()) => {
-                        state.line.stopped = true;
-                        state.pos = None;
-                    }
-                }
-            }
-            if on_trunk {
-                game.trunk_marks = (Vec::new(), Vec::new());
+    if state.begins_line
+        && let Some(line) = &mut game.line
+    {
+        line.span = node.span;
+    }
+    let Some((mv, span)) = mv else {
+        if on_trunk {
+            add_marked_territory(&mut game.trunk_marks, &node.extra, size);
+        }
+        state.nodes += 1;
+        if let Some(pos) = &mut state.pos {
+            let before = game.replayed.len();
+            replay::apply_setup(pos, size, &node.setup, node.span, &mut game.replayed);
+            if game.replayed.len() > before {
+                state.spans = SpanUse::Diagnostic(before);
             }
         }
-        None => {
-            if let Some(pos) = &mut state.pos {
-                let before = game.replayed.len();
-                replay::apply_setup(pos, size, &node.setup, node.span, &mut game.replayed);
-                if game.replayed.len() > before {
-                    state.spans = SpanUse::Diagnostic(before);
-                }
+        if pieces.is_some() {
+            game.moveless.push(node);
+        }
+        return;
+    };
+    state.line.moves += 1;
+    (state.ply, state.nodes) = (state.ply + 1, 0);
+    let mut took = None;
+    if let Some(pos) = &mut state.pos {
+        replay::apply_setup(pos, size, &node.setup, span, &mut game.replayed);
+        match replay::play_one(pos, size, &mv, span, &mut game.replayed) {
+            Ok(captured) => {
+                state.line.played += 1;
+                took = Some(captured);
+            }
+            Err(()) => {
+                state.line.stopped = true;
+                state.pos = None;
             }
         }
     }
     if on_trunk {
+        // Marks count at the trunk's end: its last move's node and the moveless nodes after it.
+        game.trunk_marks = (Vec::new(), Vec::new());
         add_marked_territory(&mut game.trunk_marks, &node.extra, size);
+    }
+    if let Some(pieces) = pieces {
+        // The move as `read` builds it: what its node holds, and the moveless nodes before it.
+        let GoNode { setup, comments, extra, .. } = node;
+        let held = MoveHeld { comments, extra, setup: (!setup.is_empty()).then_some(setup), before: std::mem::take(&mut game.moveless), ..MoveHeld::default() };
+        let held = GoMove::holding(mv.color, mv.mv, held);
+        let annotations = move_annotations(&held, span, took.as_ref());
+        let mut made = MoveNode::go_move(held, span, span.slice(read.text).to_string());
+        made.annotations = annotations;
+        pieces.push(GamePiece::Move(made));
     }
 }
 
 /// A line's last node was let go: count the line, and judge the trunk's stated result where it ends.
-fn line_ended(game: &mut GameCount, last: &NodeState) {
+fn line_ended(game: &mut GameCount, last: &NodeState, pieces: Option<&mut Vec<GamePiece>>) {
     let Some(head) = &mut game.head else { return };
     let line = last.line;
     let status = line_status(game.start.is_some().then_some((line.played, line.stopped)), line.moves);
     game.counts.add(status, line.moves);
-    if line.index != 0 {
-        return;
+    if line.index == 0 {
+        judge_trunk(head, status, &mut game.trunk_marks, game.start.is_some(), last);
     }
-    let replayed = match (&game.start, &last.pos) {
-        (None, _) => TrunkReplayed::NotSetUp,
-        (Some(_), Some(end)) if !line.stopped => TrunkReplayed::Ended(end),
+    let Some(pieces) = pieces else { return };
+    // The line as `read` finishes it: its status, the moveless nodes after its last move, its verdict.
+    let mut ended = if line.index == 0 { Line { moves: Vec::new(), ..head.lines[0].clone() } } else { game.line.take().unwrap_or_default() };
+    ended.status = status;
+    if !game.moveless.is_empty() {
+        ended.go_info_mut().after = std::mem::take(&mut game.moveless);
+    }
+    ended.annotations = line_annotations(ended.go_info());
+    if ended.stated_result.is_some() {
+        ended.verdict = Some(crate::verdict::go_verdict(&ended.verdict));
+    }
+    pieces.push(GamePiece::LineEnds(Box::new(ended)));
+}
+
+/// The trunk's stated result judged on the board where it ends (its
+/// territory marks, how far it replayed), onto the head's trunk.
+fn judge_trunk(head: &mut Game, status: crate::tree::LineStatus, trunk_marks: &mut (Vec<Point>, Vec<Point>), set_up: bool, last: &NodeState) {
+    let line = last.line;
+    let replayed = match (set_up, &last.pos) {
+        (false, _) => TrunkReplayed::NotSetUp,
+        (true, Some(end)) if !line.stopped => TrunkReplayed::Ended(end),
         _ => TrunkReplayed::Stopped,
     };
     let no_marks = GoLineInfo::default();
-    let trunk = TrunkEnd { line: &no_marks, territory: std::mem::take(&mut game.trunk_marks), replayed };
+    let trunk = TrunkEnd { line: &no_marks, territory: std::mem::take(trunk_marks), replayed };
     let judged = judge_stated_result(head, &trunk);
     let trunk_line = &mut head.lines[0];
     trunk_line.status = status;
@@ -289,7 +383,9 @@ fn line_ended(game: &mut GameCount, last: &NodeState) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{count_streamed, read};
+    use super::super::{count_streamed, count_streamed_with, read};
+    use crate::export::json_stream::JsonSources;
+    use crate::tree::CountedPart;
     use crate::diagnostic::Diagnostic;
     use crate::report::Tally;
     use crate::rules::draughts::egdb::Egdb;
@@ -328,7 +424,36 @@ mod tests {
     fn agree(text: &str) -> Tally {
         let (tree, count) = (by_tree(text), by_count(text));
         assert_eq!(count, tree, "counted and whole differ on {text:?}");
+        if super::super::pieces_are_exact(text) {
+            assert_eq!(json_by_pieces(text), json_by_tree(text), "pieces and whole differ on {text:?}");
+        }
         count.0
+    }
+
+    /// The games' JSON as `check --format json` writes them whole, judged.
+    fn json_by_tree(text: &str) -> String {
+        let db = Egdb::empty();
+        let judge = Judge { db: &db, budget: CHECK_BUDGET };
+        let mut doc = JsonSources::new(Vec::new());
+        doc.begin_source("t", Notation::Sgf).unwrap();
+        for game in read("t", text).games {
+            doc.game(&judge_game(game, Notation::Sgf, &judge).0).unwrap();
+        }
+        doc.end_source(&crate::tree::Source::default()).unwrap();
+        String::from_utf8(doc.finish().unwrap()).unwrap()
+    }
+
+    /// The games' JSON written piece by piece as they are counted.
+    fn json_by_pieces(text: &str) -> String {
+        let mut doc = JsonSources::new(Vec::new());
+        doc.begin_source("t", Notation::Sgf).unwrap();
+        count_streamed_with("t", text, true, |part| {
+            if let CountedPart::Piece(piece) = part {
+                doc.piece(&piece).unwrap();
+            }
+        });
+        doc.end_source(&crate::tree::Source::default()).unwrap();
+        String::from_utf8(doc.finish().unwrap()).unwrap()
     }
 
     #[test]
@@ -416,6 +541,9 @@ mod tests {
         fn any_tree_of_sgf_pieces_is_counted_as_the_whole_tree_counts_it(body in sgf_soup()) {
             let text = format!("(;SZ[5]{body}");
             prop_assert_eq!(by_count(&text), by_tree(&text));
+            if super::super::pieces_are_exact(&text) {
+                prop_assert_eq!(json_by_pieces(&text), json_by_tree(&text));
+            }
         }
     }
 }

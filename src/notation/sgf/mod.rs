@@ -32,7 +32,7 @@ pub use decode::{decode, non_utf8_charset, Charset, DecodeProblem, Decoded};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::go_record;
 use crate::span::Span;
-use crate::tree::{CountedGame, Game, Source, Unread};
+use crate::tree::{CountedGame, CountedPart, Game, Source, Unread};
 use lex::Token;
 use std::borrow::Cow;
 
@@ -192,6 +192,7 @@ fn read_nodes_with<N: Nodes>(text: &str, nodes: N, visit: &mut impl FnMut(N::Mad
     let mut reading = Reading::new(text, nodes);
     for (token, span) in lex::tokens(text) {
         reading.token(token, span, visit);
+        reading.nodes.hand_on(visit);
     }
     reading.finish(visit)
 }
@@ -227,6 +228,8 @@ trait Nodes {
     fn open(&mut self, _at: u32) {}
     /// A `)` inside a tree took the reading back to `to`.
     fn back_to(&mut self, _read: &mut Read<'_>, _to: u32) {}
+    /// Hand on what is made before the tree closes (asked after every token).
+    fn hand_on(&mut self, _visit: &mut impl FnMut(Self::Made)) {}
     /// The tree closed (`whole`: from its `(` to its `)`; `None` at the end of
     /// a text that leaves it open): what it made goes to `visit`.
     fn close_tree(&mut self, read: &mut Read<'_>, whole: Option<Span>, visit: &mut impl FnMut(Self::Made));
@@ -439,14 +442,60 @@ pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)) -> Sou
 /// memory of the boards its open variations wait on. The diagnostics are
 /// those of `read`, in the same order.
 pub fn count_streamed(name: &str, text: &str, mut visit: impl FnMut(CountedGame)) -> Source {
+    count_streamed_with(name, text, false, |part| {
+        if let CountedPart::Game(game) = part {
+            visit(*game);
+        }
+    })
+}
+
+/// As [`count_streamed`], each game also handed on piece by piece as it is
+/// read if `pieces` ([`GamePiece`]: the game as `read` builds it, without
+/// anyone holding it), before the game counted. Exact only where
+/// [`pieces_are_exact`] says so.
+pub fn count_streamed_with(name: &str, text: &str, pieces: bool, mut visit: impl FnMut(CountedPart)) -> Source {
     let mut replay_diagnostics = Vec::new();
     let mut any = false;
-    let parsed = read_nodes_with(text, count::NodeByNode::default(), &mut |(game, mut replayed): (CountedGame, Vec<Diagnostic>)| {
-        any = true;
+    let parsed = read_nodes_with(text, count::NodeByNode::new(pieces), &mut |(part, mut replayed): (CountedPart, Vec<Diagnostic>)| {
+        any |= matches!(part, CountedPart::Game(_));
         replay_diagnostics.append(&mut replayed);
-        visit(game);
+        visit(part);
     });
     source_of(name, text, parsed, replay_diagnostics, any)
+}
+
+/// Whether the pieces of [`count_streamed_with`] are the games `read` builds,
+/// byte for byte. Not where a game's last piece is known only after another
+/// game's first: where a property follows a `)` inside a tree (after any
+/// `(`, before the next `;`), as it grows the span of a node read before the
+/// `)` (see `count::SpanUse`); and where one tree holds several games, as
+/// each game's span reaches to the tree's `)`.
+pub fn pieces_are_exact(text: &str) -> bool {
+    // As the reading goes: whether no node is open at each `(` (where a node starts a game).
+    let mut at_open: Vec<bool> = Vec::new();
+    let (mut no_node, mut after_close, mut games) = (true, false, 0);
+    for (token, _) in lex::tokens(text) {
+        match token {
+            Token::Open => at_open.push(no_node),
+            Token::Close => {
+                no_node = at_open.pop().unwrap_or(true);
+                after_close = !at_open.is_empty();
+                if at_open.is_empty() {
+                    (no_node, games) = (true, 0);
+                }
+            }
+            Token::NodeStart if !at_open.is_empty() => {
+                games += usize::from(no_node);
+                if games > 1 {
+                    return false;
+                }
+                (no_node, after_close) = (false, false);
+            }
+            Token::Ident if after_close => return false,
+            _ => {}
+        }
+    }
+    true
 }
 
 /// The source a read gives besides its games: what parsing found, then what
