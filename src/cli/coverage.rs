@@ -3,10 +3,10 @@
 //! any non-whitespace byte is left uncovered: the reader lost it.
 
 use super::{collect_files, usage_error, CheckFormat, EXIT_CLEAN, EXIT_ERRORS, EXIT_USAGE};
-use crate::input::{read_input_with, Input};
+use crate::input::{read_input_with, Checked, Input};
 use crate::notation::{Given, Reader};
 use crate::span::{LineIndex, Span};
-use crate::tree::coverage::{game_spans, of_input, source_spans, Coverage, Covered};
+use crate::tree::coverage::{game_spans, of_input, piece_spans, source_spans, Coverage, Covered};
 use crate::tree::{Source, Streamed};
 use serde::Serialize;
 use std::io::Write;
@@ -40,8 +40,9 @@ fn describe(source: &Source, input: &Input) -> FileCoverage {
 }
 
 /// A file read as `check` reads it: a reader that hands its games on is
-/// measured game by game (only the spans that cover are kept, so a long file
-/// takes the memory of one game and of its gaps); another is read whole.
+/// measured game by game (an SGF game piece by piece; only the spans that
+/// cover are kept, so a long file takes the memory of one game, or of none,
+/// and of its gaps); another is read whole.
 fn describe_file(file: &Path, notation: Reader, given: &Given) -> Result<FileCoverage, String> {
     let input = read_input_with(file, &given.fixes)?;
     let Some(reader) = input.game_by_game(notation, given) else {
@@ -59,11 +60,14 @@ fn covered_game_by_game(input: &Input, notation: Reader, given: &Given) -> (Cove
     let to_text = |s: Span| if input.is_verbatim() { s } else { input.span_to_normalised(s) };
     let mut covered = Covered::default();
     let mut spans = Vec::new();
-    let rest = input.read_visiting(notation, given, &mut |part| {
+    // An SGF game comes piece by piece: one long game is measured holding no tree.
+    let rest = input.read_in_pieces(notation, given, &mut |part| {
         spans.clear();
         match &part {
-            Streamed::Game(game) => game_spans(game, &mut spans),
-            Streamed::Parts(parts) => spans = source_spans(parts),
+            Checked::Part(Streamed::Game(game)) => game_spans(game, &mut spans),
+            Checked::Part(Streamed::Parts(parts)) => spans = source_spans(parts),
+            Checked::Piece(piece) => piece_spans(piece, &mut spans),
+            Checked::Counted(_) => {}
         }
         covered.add(spans.iter().map(|&s| to_text(s)));
     });

@@ -7,7 +7,7 @@
 //! notation, so every reader is measured the same way; whitespace left between
 //! elements is not loss.
 
-use super::{Game, Source};
+use super::{Game, GamePiece, Line, MoveNode, Source};
 use crate::span::Span;
 use serde::Serialize;
 
@@ -31,21 +31,42 @@ impl Coverage {
 
 /// Every span of a game's elements, in tree order.
 pub fn game_spans(game: &Game, out: &mut Vec<Span>) {
+    head_spans(game, out);
+    for line in &game.lines {
+        line_spans(line, out);
+        line.moves.iter().for_each(|m| move_spans(m, out));
+    }
+}
+
+/// Every span of the elements of a piece of a game (see [`GamePiece`]), as
+/// [`game_spans`] finds them in the whole game.
+pub fn piece_spans(piece: &GamePiece, out: &mut Vec<Span>) {
+    match piece {
+        GamePiece::Begins(game) | GamePiece::Ends(game) => game_spans(game, out),
+        GamePiece::LineBegins(line) | GamePiece::LineEnds(line) => line_spans(line, out),
+        GamePiece::Move(m) => move_spans(m, out),
+    }
+}
+
+fn head_spans(game: &Game, out: &mut Vec<Span>) {
     out.push(game.span);
     out.extend(game.pages.iter().map(|p| p.span));
-    for line in &game.lines {
-        out.push(line.span);
-        for m in &line.moves {
-            out.push(m.span);
-            if let Some(r) = &m.repair {
-                out.extend(r.edits.iter().map(|e| e.span));
-            }
-            out.extend(m.annotations.iter().map(|a| a.span));
-        }
-        out.extend(line.stated_result.iter().map(|r| r.span));
-        out.extend(line.unread.iter().map(|u| u.span));
-        out.extend(line.annotations.iter().map(|a| a.span));
+}
+
+/// A line's own elements (not its moves').
+fn line_spans(line: &Line, out: &mut Vec<Span>) {
+    out.push(line.span);
+    out.extend(line.stated_result.iter().map(|r| r.span));
+    out.extend(line.unread.iter().map(|u| u.span));
+    out.extend(line.annotations.iter().map(|a| a.span));
+}
+
+fn move_spans(m: &MoveNode, out: &mut Vec<Span>) {
+    out.push(m.span);
+    if let Some(r) = &m.repair {
+        out.extend(r.edits.iter().map(|e| e.span));
     }
+    out.extend(m.annotations.iter().map(|a| a.span));
 }
 
 /// Every span of a source's elements: games, their contents, unread text and
