@@ -282,24 +282,30 @@ impl Input {
     /// long game is checked in the memory of its boards; the others hand on
     /// what `read_visiting` does.
     pub fn read_counting(&self, notation: Reader, given: &Given, visit: &mut dyn FnMut(Checked)) -> Source {
-        self.read_counted(notation, given, false, visit)
+        self.read_counted(self.resolved(notation), given, false, visit)
     }
 
     /// As [`Input::read_counting`], an SGF game also handed on piece by piece
     /// as it is read ([`GamePiece`]: the game `read_visiting` would hand on,
-    /// which no one holds), then counted. A game that cannot be handed on so
-    /// exactly (see [`notation::sgf::pieces_are_exact`]), and every other
-    /// reader's, comes whole, as from [`Input::read_visiting`].
+    /// which no one holds), then counted. A text whose games cannot be
+    /// handed on so exactly (see [`notation::sgf::pieces_are_exact`]) has
+    /// them all come whole, as from [`Input::read_visiting`]; so has every
+    /// other reader's.
     pub fn read_in_pieces(&self, notation: Reader, given: &Given, visit: &mut dyn FnMut(Checked)) -> Source {
-        let notation = if notation == Reader::Auto { Reader::detect(&self.path, &self.text) } else { notation };
+        let notation = self.resolved(notation);
         if notation == Reader::Sgf && !notation::sgf::pieces_are_exact(&self.text) {
             return self.read_visiting(notation, given, &mut |part| visit(Checked::Part(part)));
         }
         self.read_counted(notation, given, true, visit)
     }
 
+    /// The reader `notation` names, the one the text looks like for `Auto`.
+    fn resolved(&self, notation: Reader) -> Reader {
+        if notation == Reader::Auto { Reader::detect(&self.path, &self.text) } else { notation }
+    }
+
+    /// An SGF text counted, handing on pieces if `pieces`; any other read a game at a time.
     fn read_counted(&self, notation: Reader, given: &Given, pieces: bool, visit: &mut dyn FnMut(Checked)) -> Source {
-        let notation = if notation == Reader::Auto { Reader::detect(&self.path, &self.text) } else { notation };
         if notation != Reader::Sgf || self.fixes.is_some() || !self.streams(notation) {
             return self.read_visiting(notation, given, &mut |part| visit(Checked::Part(part)));
         }
@@ -307,8 +313,8 @@ impl Input {
             visit(Checked::Part(Streamed::Parts(Source { name: self.name.clone(), diagnostics: self.findings.clone(), ..Source::default() })));
         }
         let to_original = |s: &mut Span| *s = self.span_to_original(*s);
+        let verbatim = self.is_verbatim();
         let mut source = notation::sgf::count_streamed_with(&self.name, &self.text, pieces, |part| {
-            let verbatim = self.is_verbatim();
             visit(match part {
                 CountedPart::Game(mut counted) => {
                     if !verbatim {
@@ -324,7 +330,7 @@ impl Input {
                 }
             });
         });
-        if !self.is_verbatim() {
+        if !verbatim {
             for_each_span(&mut source, to_original);
         }
         source

@@ -273,7 +273,10 @@ fn json_by(input: &gamescribe::input::Input, pieces: bool) -> Vec<u8> {
     doc.begin_source(&input.name, Notation::Sgf).unwrap();
     let mut each = |part: Part| match part {
         Part::Part(Streamed::Game(game)) => doc.game(&gamescribe::verdict::judge_game(game, Notation::Sgf, &judge).0).unwrap(),
-        Part::Piece(piece) => doc.piece(&piece).unwrap(),
+        Part::Piece(mut piece) => {
+            gamescribe::verdict::judge_piece(&mut piece, Notation::Sgf);
+            doc.piece(&piece).unwrap()
+        }
         Part::Counted(_) | Part::Part(Streamed::Parts(_)) => {}
     };
     if pieces {

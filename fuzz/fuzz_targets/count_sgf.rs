@@ -12,7 +12,7 @@ use gamescribe::input::{Checked, Input};
 use gamescribe::notation::{Given, Reader};
 use gamescribe::rules::draughts::egdb::Egdb;
 use gamescribe::tree::{LineCounts, Notation, Source, Streamed};
-use gamescribe::verdict::{judge_game, Judge, CHECK_BUDGET};
+use gamescribe::verdict::{judge_game, judge_piece, Judge, CHECK_BUDGET};
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
 
@@ -46,7 +46,10 @@ fuzz_target!(|data: &[u8]| {
     by_pieces.begin_source("fuzz.sgf", Notation::Sgf).unwrap();
     input.read_in_pieces(Reader::Sgf, &Given::default(), &mut |part| match part {
         Checked::Part(Streamed::Game(game)) => by_pieces.game(&judge_game(game, Notation::Sgf, &judge).0).unwrap(),
-        Checked::Piece(piece) => by_pieces.piece(&piece).unwrap(),
+        Checked::Piece(mut piece) => {
+            judge_piece(&mut piece, Notation::Sgf);
+            by_pieces.piece(&piece).unwrap()
+        }
         Checked::Counted(_) | Checked::Part(Streamed::Parts(_)) => {}
     });
     for doc in [&mut by_tree, &mut by_pieces] {

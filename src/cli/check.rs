@@ -69,7 +69,8 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, output: Output<'_, W>, 
                     failure = doc.game(&game).err();
                 }
             }
-            Checked::Piece(piece) => {
+            Checked::Piece(mut piece) => {
+                crate::verdict::judge_piece(&mut piece, read_as);
                 if let Some(doc) = json.as_deref_mut()
                     && failure.is_none()
                 {

@@ -7,8 +7,11 @@ use crate::tree::{Game, GamePiece, Notation, Source};
 use serde::Serialize;
 use std::io::{self, Write};
 
-/// Indentation of a game inside `[ { "games": [ … ] } ]`.
+/// Indentation of a game inside `[ { "games": [ … ] } ]`, of a line inside
+/// a game, and of a move inside a line.
 const GAME_INDENT: usize = 6;
+const LINE_INDENT: usize = GAME_INDENT + 4;
+const MOVE_INDENT: usize = LINE_INDENT + 4;
 
 /// Writes a list of sources to `out`, each opened, fed games, and closed in
 /// turn. It keeps only where it is in the document, so the caller may write
@@ -18,15 +21,16 @@ pub struct JsonSources<W: Write> {
     sources: usize,
     games_in_source: usize,
     open: bool,
-    /// A game being written piece by piece: its lines so far, and the moves
-    /// of the line open (see [`JsonSources::piece`]).
+    /// A game being written piece by piece: whether one (and a line of it)
+    /// is open, its lines so far, and the moves of the line open (see [`JsonSources::piece`]).
+    piece_open: (bool, bool),
     lines_in_game: usize,
     moves_in_line: usize,
 }
 
 impl<W: Write> JsonSources<W> {
     pub fn new(out: W) -> JsonSources<W> {
-        JsonSources { out, sources: 0, games_in_source: 0, open: false, lines_in_game: 0, moves_in_line: 0 }
+        JsonSources { out, sources: 0, games_in_source: 0, open: false, piece_open: (false, false), lines_in_game: 0, moves_in_line: 0 }
     }
 
     /// Start a source: its name and notation, and its list of games.
@@ -41,6 +45,7 @@ impl<W: Write> JsonSources<W> {
     }
 
     pub fn game(&mut self, game: &Game) -> io::Result<()> {
+        debug_assert!(!self.piece_open.0, "a whole game inside one written in pieces");
         self.out.write_all(if self.games_in_source == 0 { b"\n" } else { b",\n" })?;
         self.out.write_all(" ".repeat(GAME_INDENT).as_bytes())?;
         // Straight into the output: one huge game (a long Go record) is never held as text.
@@ -54,6 +59,21 @@ impl<W: Write> JsonSources<W> {
     /// before and after a game's lines (a line's moves) is what serde writes
     /// of the game (the line) with none, cut where the empty list stands.
     pub fn piece(&mut self, piece: &GamePiece) -> io::Result<()> {
+        // The pieces of a game come in the order of its tree, inside an open source.
+        let (game_open, line_open) = self.piece_open;
+        let in_order = self.open
+            && match piece {
+                GamePiece::Begins(_) => !game_open,
+                GamePiece::LineBegins(_) => game_open && !line_open,
+                GamePiece::Move(_) | GamePiece::LineEnds(_) => line_open,
+                GamePiece::Ends(_) => game_open && !line_open,
+            };
+        debug_assert!(in_order, "a piece out of order: {piece:?}");
+        self.piece_open = match piece {
+            GamePiece::Begins(_) | GamePiece::LineEnds(_) => (true, false),
+            GamePiece::LineBegins(_) | GamePiece::Move(_) => (true, true),
+            GamePiece::Ends(_) => (false, false),
+        };
         match piece {
             GamePiece::Begins(game) => {
                 self.out.write_all(if self.games_in_source == 0 { b"\n" } else { b",\n" })?;
@@ -148,10 +168,6 @@ impl<W: Write> JsonSources<W> {
     }
 }
 
-/// Indentation of a line inside a game, and of a move inside a line.
-const LINE_INDENT: usize = GAME_INDENT + 4;
-const MOVE_INDENT: usize = LINE_INDENT + 4;
-
 /// The pretty JSON of `value` (an object whose list field `key` is empty)
 /// placed `indent` in: up to and with the list's `[`, and from after its `]`.
 fn around_list<T: Serialize>(value: &T, indent: usize, key: &str) -> io::Result<(String, String)> {
@@ -159,9 +175,9 @@ fn around_list<T: Serialize>(value: &T, indent: usize, key: &str) -> io::Result<
     write_pretty(&mut whole, value, indent)?;
     let whole = String::from_utf8(whole).map_err(io::Error::other)?;
     // The object's own key, one step in from its braces (a key nested deeper has more spaces).
-    let key = format!("\n{}\"{key}\": []", " ".repeat(indent + 2));
-    let at = whole.find(&key).ok_or_else(|| io::Error::other(format!("no empty {key:?} list to write around")))?;
-    let open = at + key.len() - 1;
+    let empty_list = format!("\n{}\"{key}\": []", " ".repeat(indent + 2));
+    let at = whole.find(&empty_list).ok_or_else(|| io::Error::other(format!("no empty {key:?} list to write around")))?;
+    let open = at + empty_list.len() - 1;
     Ok((whole[..open].to_string(), whole[open + 1..].to_string()))
 }
 
@@ -206,6 +222,42 @@ mod tests {
     use super::*;
     use crate::notation::{self, Given, Reader};
     use std::path::Path;
+
+    /// A game handed on piece by piece, as a reader that counts hands it on.
+    fn pieces_of(game: &Game) -> Vec<GamePiece> {
+        let mut pieces = vec![GamePiece::Begins(Box::new(Game { lines: Vec::new(), ..game.clone() }))];
+        for line in &game.lines {
+            pieces.push(GamePiece::LineBegins(Box::new(crate::tree::Line { moves: Vec::new(), ..line.clone() })));
+            pieces.extend(line.moves.iter().cloned().map(GamePiece::Move));
+            pieces.push(GamePiece::LineEnds(Box::new(crate::tree::Line { moves: Vec::new(), ..line.clone() })));
+        }
+        pieces.push(GamePiece::Ends(Box::new(Game { lines: Vec::new(), ..game.clone() })));
+        pieces
+    }
+
+    #[test]
+    fn a_game_in_pieces_is_written_as_the_whole_game() {
+        // Games of no line, an empty line, one move, and two lines of two moves; two games in a source.
+        let read = |text: &str| notation::read(Reader::Sgf, Path::new("t.sgf"), text).games;
+        let mut games = vec![Game { lines: Vec::new(), ..Game::default() }];
+        games.extend(read("(;SZ[5])(;SZ[5];B[aa])(;SZ[5]C[root];B[aa];W[bb](;B[cc];W[dd])(;AB[ee]C[x];B[de]))"));
+        for pair in games.windows(2) {
+            let (mut whole, mut in_pieces) = (JsonSources::new(Vec::new()), JsonSources::new(Vec::new()));
+            for doc in [&mut whole, &mut in_pieces] {
+                doc.begin_source("t.sgf", Notation::Sgf).unwrap();
+            }
+            for game in pair {
+                whole.game(game).unwrap();
+                pieces_of(game).iter().for_each(|p| in_pieces.piece(p).unwrap());
+            }
+            for doc in [&mut whole, &mut in_pieces] {
+                doc.end_source(&Source::default()).unwrap();
+            }
+            let (whole, in_pieces) = (String::from_utf8(whole.finish().unwrap()).unwrap(), String::from_utf8(in_pieces.finish().unwrap()).unwrap());
+            assert_eq!(in_pieces, whole);
+            assert!(serde_json::from_str::<serde_json::Value>(&in_pieces).is_ok());
+        }
+    }
 
     fn streamed(sources: &[Source]) -> String {
         let mut w = JsonSources::new(Vec::new());

@@ -13,7 +13,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::draughts::egdb::{Egdb, Wdl};
 use crate::rules::draughts::solve::{self, Budget, Method};
 use crate::rules::draughts::{resolve, Color, Position};
-use crate::tree::{Game, GameKind, Line, LineStatus, Notation, Outcome, Source, Start, UnknownReason, Verdict, VerdictClass, VerdictMethod};
+use crate::tree::{Game, GameKind, GamePiece, Line, LineStatus, Notation, Outcome, Source, Start, UnknownReason, Verdict, VerdictClass, VerdictMethod};
 use serde::Serialize;
 
 /// What judges the claims.
@@ -69,7 +69,11 @@ enum Kind {
 
 /// The game the source's trees hold.
 fn kind(source: &Source) -> Kind {
-    match source.notation.game() {
+    kind_of(source.notation)
+}
+
+fn kind_of(notation: Notation) -> Kind {
+    match notation.game() {
         Some(GameKind::Draughts) => Kind::Draughts,
         Some(GameKind::Lasca) => Kind::Lasca,
         Some(GameKind::Go) => Kind::Go,
@@ -88,7 +92,7 @@ pub fn judge_source(source: &mut Source, judge: &Judge) {
             let verdict = match kind {
                 Kind::Draughts => judge_draughts_line(&source.games[game], index, claim.outcome, judge),
                 Kind::Lasca => judge_lasca_line(&source.games[game], index, claim.outcome),
-                Kind::Go => go_verdict(&source.games[game].lines[index].verdict),
+                Kind::Go => go_verdict(source.games[game].lines[index].verdict.as_ref()),
                 Kind::Other => unknown(UnknownReason::NoEngine),
             };
             // A `count:` line is compared with the board by the replay, which reports a
@@ -132,8 +136,20 @@ pub fn judge_source(source: &mut Source, judge: &Judge) {
 
 /// A Go line's verdict on its stated result: the one its replay found (a
 /// count on the board), else unknown, as no engine judges Go.
-pub fn go_verdict(found: &Option<Verdict>) -> Verdict {
-    found.clone().unwrap_or_else(|| unknown(UnknownReason::NoEngine))
+fn go_verdict(found: Option<&Verdict>) -> Verdict {
+    found.cloned().unwrap_or_else(|| unknown(UnknownReason::NoEngine))
+}
+
+/// A piece of a game in `notation` judged as [`judge_source`] judges the
+/// whole game: a line's stated result, where the line alone decides it (Go,
+/// by the count its replay made). Only Go games come in pieces; what is
+/// disputed is said when the counted game is judged (see [`judge_game`]).
+pub fn judge_piece(piece: &mut GamePiece, notation: Notation) {
+    if let (GamePiece::LineEnds(line), Kind::Go) = (piece, kind_of(notation))
+        && line.stated_result.is_some()
+    {
+        line.verdict = Some(go_verdict(line.verdict.as_ref()));
+    }
 }
 
 fn unknown(reason: UnknownReason) -> Verdict {

@@ -233,26 +233,17 @@ fn read_nodes(text: &str, arena: &Arena, root: u32, game: &mut Game, diags: &mut
         let line = match place {
             Place::On(l) => l,
             Place::Leaves(parent) => {
-                game.lines.push(Line {
-                    label: format!("{}", game.lines.len()),
-                    parent: Some(parent),
-                    branch_ply: ply,
-                    span: arena.nodes[id as usize].span,
-                    go: (nodes > 0).then(|| Box::new(GoLineInfo { branch_nodes: nodes, ..GoLineInfo::default() })),
-                    moves: Vec::with_capacity(arena.line_length(id)),
-                    ..Line::default()
-                });
+                let mut line = variation(game.lines.len(), parent, ply, nodes);
+                line.span = arena.nodes[id as usize].span;
+                line.moves = Vec::with_capacity(arena.line_length(id));
+                game.lines.push(line);
                 game.lines.len() - 1
             }
         };
         let (mv, node) = read_node(text, arena, id, size, diags);
         match mv {
             Some((m, span)) => {
-                // What else the node holds goes with the move; a plain move holds nothing.
-                let GoNode { setup, comments, extra, .. } = node;
-                let held = MoveHeld { comments, extra, setup: (!setup.is_empty()).then_some(setup), before: std::mem::take(&mut pending), ..MoveHeld::default() };
-                let m = GoMove::holding(m.color, m.mv, held);
-                game.lines[line].moves.push(MoveNode::go_move(m, span, span.slice(text).to_string()));
+                game.lines[line].moves.push(move_node(text, m, span, node, std::mem::take(&mut pending)));
                 ply += 1;
                 nodes = 0;
             }
@@ -265,6 +256,27 @@ fn read_nodes(text: &str, arena: &Arena, root: u32, game: &mut Game, diags: &mut
             game.lines[line].go_info_mut().after = std::mem::take(&mut pending);
         }
     }
+}
+
+/// Line `index` of a game, a variation leaving line `parent` after `ply`
+/// moves of its full path and `nodes` moveless nodes after them (its span
+/// and moves to come).
+pub(super) fn variation(index: usize, parent: usize, ply: usize, nodes: usize) -> Line {
+    Line {
+        label: index.to_string(),
+        parent: Some(parent),
+        branch_ply: ply,
+        go: (nodes > 0).then(|| Box::new(GoLineInfo { branch_nodes: nodes, ..GoLineInfo::default() })),
+        ..Line::default()
+    }
+}
+
+/// A node's move as the tree holds it: with what else the node holds (a
+/// plain move holds nothing) and the moveless nodes `before` it.
+pub(super) fn move_node(text: &str, mv: GoMove, span: Span, node: GoNode, before: Vec<GoNode>) -> MoveNode {
+    let GoNode { setup, comments, extra, .. } = node;
+    let held = MoveHeld { comments, extra, setup: (!setup.is_empty()).then_some(setup), before, ..MoveHeld::default() };
+    MoveNode::go_move(GoMove::holding(mv.color, mv.mv, held), span, span.slice(text).to_string())
 }
 
 /// One node's properties: its move (with the span of its property), and its

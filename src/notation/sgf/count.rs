@@ -15,13 +15,13 @@
 //! by piece ([`GamePiece`]): each move as its node is replayed, each line as
 //! it begins and ends. A writer can then write one long game as it is read.
 
-use super::build::{build_head, read_node};
+use super::build::{build_head, move_node, read_node, variation};
 use super::{Node, Nodes, Read, NONE};
 use crate::diagnostic::Diagnostic;
 use crate::notation::go_record::{line_annotations, line_status, move_annotations, name_and_tags, replay};
 use crate::rules::go::{Point, Position};
 use crate::span::Span;
-use crate::tree::{CountedGame, CountedPart, Game, GamePiece, GoLineInfo, GoMove, GoNode, Line, LineCounts, MoveHeld, MoveNode};
+use crate::tree::{CountedGame, CountedPart, Game, GamePiece, GoLineInfo, GoNode, Line, LineCounts};
 use crate::verdict::go::{add_marked_territory, judge_stated_result, TrunkEnd, TrunkReplayed};
 
 /// How a line stands at one of its nodes.
@@ -83,8 +83,9 @@ struct GameCount {
     /// `read` builds its games) and what replaying them found.
     read: Vec<Diagnostic>,
     replayed: Vec<Diagnostic>,
-    /// With pieces: the line begun last, without moves, and the moveless
-    /// nodes read since its last move (the next move holds them, or the line's end).
+    /// With pieces: the variation begun last, without moves (the trunk is
+    /// the head's), and the moveless nodes read since its last move (the
+    /// next move holds them, or the line's end).
     line: Option<Line>,
     moveless: Vec<GoNode>,
 }
@@ -162,13 +163,7 @@ impl Nodes for NodeByNode {
             let pos = if waited_on { from.pos.clone() } else { self.live.pop().and_then(|s| s.pos) };
             if let (false, Some(pieces), Some(_)) = (goes_on, self.pieces.as_mut(), &game.head) {
                 // As `read` begins a line: numbered in the order of the text, leaving its parent's path here.
-                let begun = Line {
-                    label: line.index.to_string(),
-                    parent: Some(parent_line),
-                    branch_ply: ply,
-                    go: (nodes > 0).then(|| Box::new(GoLineInfo { branch_nodes: nodes, ..GoLineInfo::default() })),
-                    ..Line::default()
-                };
+                let begun = variation(line.index, parent_line, ply, nodes);
                 pieces.push(GamePiece::LineBegins(Box::new(begun.clone())));
                 game.line = Some(begun);
             }
@@ -248,7 +243,7 @@ impl Nodes for NodeByNode {
             }
             name_and_tags(&mut head);
             if self.pieces.is_some() {
-                visit((CountedPart::Piece(GamePiece::Ends(Box::new(Game { lines: Vec::new(), ..head.clone() }))), Vec::new()));
+                visit((CountedPart::Piece(GamePiece::Ends(Box::new(without_lines(&head)))), Vec::new()));
             }
             visit((CountedPart::Game(Box::new(CountedGame { head, lines: counts })), replayed));
         }
@@ -269,12 +264,10 @@ fn read_root_node(game: &mut GameCount, state: &mut NodeState, read: &Read<'_>, 
     state.spans = SpanUse::Game;
     if let Some(pieces) = pieces {
         // The name and tags come from the root alone, as they will be at the end.
-        let mut begins = Game { lines: Vec::new(), ..head.clone() };
+        let mut begins = without_lines(&head);
         name_and_tags(&mut begins);
         pieces.push(GamePiece::Begins(Box::new(begins)));
-        let trunk = Line { moves: Vec::new(), ..head.lines[0].clone() };
-        pieces.push(GamePiece::LineBegins(Box::new(trunk.clone())));
-        game.line = Some(trunk);
+        pieces.push(GamePiece::LineBegins(Box::new(without_moves(&head.lines[0]))));
     }
     game.head = Some(head);
 }
@@ -327,13 +320,11 @@ fn replay_node(game: &mut GameCount, state: &mut NodeState, read: &Read<'_>, siz
         add_marked_territory(&mut game.trunk_marks, &node.extra, size);
     }
     if let Some(pieces) = pieces {
-        // The move as `read` builds it: what its node holds, and the moveless nodes before it.
-        let GoNode { setup, comments, extra, .. } = node;
-        let held = MoveHeld { comments, extra, setup: (!setup.is_empty()).then_some(setup), before: std::mem::take(&mut game.moveless), ..MoveHeld::default() };
-        let held = GoMove::holding(mv.color, mv.mv, held);
-        let annotations = move_annotations(&held, span, took.as_ref());
-        let mut made = MoveNode::go_move(held, span, span.slice(read.text).to_string());
-        made.annotations = annotations;
+        // The move as `read` builds it, and what `finish` shows of it once replayed.
+        let mut made = move_node(read.text, mv, span, node, std::mem::take(&mut game.moveless));
+        if let Some(held) = made.go.as_deref() {
+            made.annotations = move_annotations(held, span, took.as_ref());
+        }
         pieces.push(GamePiece::Move(made));
     }
 }
@@ -347,18 +338,36 @@ fn line_ended(game: &mut GameCount, last: &NodeState, pieces: Option<&mut Vec<Ga
     if line.index == 0 {
         judge_trunk(head, status, &mut game.trunk_marks, game.start.is_some(), last);
     }
-    let Some(pieces) = pieces else { return };
-    // The line as `read` finishes it: its status, the moveless nodes after its last move, its verdict.
-    let mut ended = if line.index == 0 { Line { moves: Vec::new(), ..head.lines[0].clone() } } else { game.line.take().unwrap_or_default() };
+    if let Some(pieces) = pieces {
+        let ended = finished_line(game, line.index, status);
+        pieces.push(GamePiece::LineEnds(Box::new(ended)));
+    }
+}
+
+/// The line `index` that ended with `status`, as `finish` leaves it (without
+/// its moves): its status, the moveless nodes after its last move, and (the
+/// trunk) its stated result with the replay's verdict.
+fn finished_line(game: &mut GameCount, index: usize, status: crate::tree::LineStatus) -> Line {
+    let mut ended = match (index, &game.head) {
+        (0, Some(head)) => without_moves(&head.lines[0]),
+        // Every variation was begun where its first node started.
+        _ => game.line.take().unwrap_or_else(|| Line { label: index.to_string(), ..Line::default() }),
+    };
     ended.status = status;
     if !game.moveless.is_empty() {
         ended.go_info_mut().after = std::mem::take(&mut game.moveless);
     }
     ended.annotations = line_annotations(ended.go_info());
-    if ended.stated_result.is_some() {
-        ended.verdict = Some(crate::verdict::go_verdict(&ended.verdict));
-    }
-    pieces.push(GamePiece::LineEnds(Box::new(ended)));
+    ended
+}
+
+/// A game without its lines, and a line without its moves: what a piece holds of them.
+fn without_lines(game: &Game) -> Game {
+    Game { lines: Vec::new(), ..game.clone() }
+}
+
+fn without_moves(line: &Line) -> Line {
+    Line { moves: Vec::new(), ..line.clone() }
 }
 
 /// The trunk's stated result judged on the board where it ends (its
@@ -390,7 +399,7 @@ mod tests {
     use crate::report::Tally;
     use crate::rules::draughts::egdb::Egdb;
     use crate::tree::{CountedGame, Notation, StatedResult, Verdict};
-    use crate::verdict::{judge_game, judge_source, Judge, CHECK_BUDGET};
+    use crate::verdict::{judge_game, judge_piece, judge_source, Judge, CHECK_BUDGET};
     use proptest::prelude::*;
 
     /// What `check` takes of a text: its counts, its diagnostics (the
@@ -448,7 +457,8 @@ mod tests {
         let mut doc = JsonSources::new(Vec::new());
         doc.begin_source("t", Notation::Sgf).unwrap();
         count_streamed_with("t", text, true, |part| {
-            if let CountedPart::Piece(piece) = part {
+            if let CountedPart::Piece(mut piece) = part {
+                judge_piece(&mut piece, Notation::Sgf);
                 doc.piece(&piece).unwrap();
             }
         });
@@ -535,8 +545,45 @@ mod tests {
         proptest::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
     }
 
+    /// Well-formed trees (nodes of moves, setups, passes, comments and marks;
+    /// variations of variations): every one can be written in pieces.
+    fn sgf_tree() -> impl Strategy<Value = String> {
+        let property = prop_oneof![
+            (prop_oneof![Just("B"), Just("W"), Just("AB"), Just("AW"), Just("AE"), Just("TB")], 0u8..5, 0u8..5)
+                .prop_map(|(id, x, y)| format!("{id}[{}{}]", (b'a' + x) as char, (b'a' + y) as char)),
+            Just("B[]".to_string()),
+            Just("C[x]".to_string()),
+        ];
+        let node = proptest::collection::vec(property, 0..3).prop_map(|props| format!(";{}", props.concat()));
+        let sequence = proptest::collection::vec(node, 1..4).prop_map(|nodes| nodes.concat());
+        sequence.clone().prop_recursive(4, 48, 3, move |tree| {
+            (sequence.clone(), proptest::collection::vec(tree, 0..3))
+                .prop_map(|(nodes, variations)| format!("{nodes}{}", variations.iter().map(|v| format!("({v})")).collect::<String>()))
+        })
+    }
+
+    #[test]
+    fn pieces_are_exact_unless_a_later_piece_changes_an_earlier_one() {
+        use super::super::pieces_are_exact;
+        for exact in ["", "(;SZ[5];B[aa](;W[bb])(;W[cc]))", "(;B[aa])(;B[bb])", "(;B[aa](C[x];W[bb]))", "(;B[aa])C[x]", "((;B[aa](;W[bb])))"] {
+            assert!(pieces_are_exact(exact), "{exact}");
+        }
+        // A property after an inner `)` (through a later `(` too), and two games in one tree.
+        for inexact in ["(;B[aa](;W[bb])C[x])", "(;B[aa](;W[bb])(C[x];W[cc]))", "((;SZ[5])(;SZ[3]))", "((;SZ[5]);SZ[3])"] {
+            assert!(!pieces_are_exact(inexact), "{inexact}");
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(400))]
+        #[test]
+        fn any_well_formed_tree_is_written_in_pieces_as_the_whole_tree_writes_it(tree in sgf_tree()) {
+            let text = format!("(;SZ[5]{tree})");
+            prop_assert!(super::super::pieces_are_exact(&text), "{}", text);
+            prop_assert_eq!(json_by_pieces(&text), json_by_tree(&text));
+            prop_assert_eq!(by_count(&text), by_tree(&text));
+        }
+
         #[test]
         fn any_tree_of_sgf_pieces_is_counted_as_the_whole_tree_counts_it(body in sgf_soup()) {
             let text = format!("(;SZ[5]{body}");
