@@ -54,24 +54,19 @@ fn every_reader_survives(bytes: &[u8]) -> Result<(), TestCaseError> {
         // Read as `check` reads it, a game (and a stretch's diagnostics) at a time: the same source.
         let streamed = Source::gathered(|visit| input.read_visiting(notation, &Given::default(), visit));
         prop_assert_eq!(&streamed, &source, "{:?}: streamed, then whole", notation);
-        // Read as the human `check` reads it (an SGF game counted node by node): the same diagnostics.
-        let mut counted = Vec::new();
-        let rest = input.read_counting(notation, &Given::default(), &mut |part| {
-            if let Checked::Part(Streamed::Parts(parts)) = part {
-                counted.extend(parts.diagnostics);
-            }
-        });
-        counted.extend(rest.diagnostics);
-        prop_assert_eq!(&counted, &source.diagnostics, "{:?}: counted, then whole", notation);
-        // Read as `check --format json` reads it (an SGF game piece by piece): the same diagnostics.
-        let mut in_pieces = Vec::new();
-        let rest = input.read_in_pieces(notation, &Given::default(), &mut |part| {
-            if let Checked::Part(Streamed::Parts(parts)) = part {
-                in_pieces.extend(parts.diagnostics);
-            }
-        });
-        in_pieces.extend(rest.diagnostics);
-        prop_assert_eq!(&in_pieces, &source.diagnostics, "{:?}: in pieces, then whole", notation);
+        // Read as the human `check` reads it (an SGF game counted node by node) and as
+        // `check --format json` reads it (an SGF game in pieces): the same diagnostics.
+        let ways: [(&str, fn(&Input, Reader, &Given, &mut dyn FnMut(Checked)) -> Source); 2] = [("counted", Input::read_counting), ("in pieces", Input::read_in_pieces)];
+        for (how, read) in ways {
+            let mut found = Vec::new();
+            let rest = read(&input, notation, &Given::default(), &mut |part| {
+                if let Checked::Part(Streamed::Parts(parts)) = part {
+                    found.extend(parts.diagnostics);
+                }
+            });
+            found.extend(rest.diagnostics);
+            prop_assert_eq!(&found, &source.diagnostics, "{:?}: {}, then whole", notation, how);
+        }
     }
     Ok(())
 }
