@@ -157,49 +157,73 @@ fn coverage_of_gaps(gaps: Vec<Span>, bytes: &[u8]) -> Coverage {
     Coverage { total: bytes.len(), uncovered, uncovered_bytes }
 }
 
-/// The spans covered so far of a source whose games go by one at a time:
-/// merged (sorted, overlaps joined) whenever they have doubled, so a long
-/// text is measured in the memory of what covers it, not of its tree.
+/// The bytes covered so far of a source whose games go by one at a time, a
+/// bit a byte: a long text is measured in an eighth of its size whatever
+/// covers it (one long game's moves, each a span of its own until the
+/// game's span covers them all, would take more than the text).
 #[derive(Debug, Default)]
 pub struct Covered {
-    spans: Vec<Span>,
-    /// How many spans the last merge left.
-    merged: usize,
+    /// Bit `i % 64` of word `i / 64` is set when byte `i` is covered.
+    bits: Vec<u64>,
 }
 
 impl Covered {
     pub fn add(&mut self, spans: impl IntoIterator<Item = Span>) {
-        self.spans.extend(spans.into_iter().filter(|s| !s.is_empty()));
-        if self.spans.len() > 2 * self.merged + 4096 {
-            self.merge();
+        for span in spans.into_iter().filter(|s| !s.is_empty()) {
+            let words = span.end.div_ceil(64);
+            if self.bits.len() < words {
+                self.bits.resize(words, 0);
+            }
+            let (first, last) = (span.start / 64, (span.end - 1) / 64);
+            let head = u64::MAX << (span.start % 64);
+            let tail = u64::MAX >> (63 - (span.end - 1) % 64);
+            if first == last {
+                self.bits[first] |= head & tail;
+            } else {
+                self.bits[first] |= head;
+                self.bits[first + 1..last].iter_mut().for_each(|w| *w = u64::MAX);
+                self.bits[last] |= tail;
+            }
         }
     }
 
-    fn merge(&mut self) {
-        self.spans.sort_unstable();
-        let mut kept = 0;
-        for k in 0..self.spans.len() {
-            let s = self.spans[k];
-            if kept > 0 && s.start <= self.spans[kept - 1].end {
-                self.spans[kept - 1].end = self.spans[kept - 1].end.max(s.end);
-            } else {
-                self.spans[kept] = s;
-                kept += 1;
+    fn is_covered(&self, at: usize) -> bool {
+        self.bits.get(at / 64).is_some_and(|w| w >> (at % 64) & 1 == 1)
+    }
+
+    /// The next byte from `at` on (below `end`) that is covered, or not (`covered`).
+    fn next(&self, mut at: usize, end: usize, covered: bool) -> usize {
+        while at < end {
+            let word = self.bits.get(at / 64).copied().unwrap_or(0);
+            let word = if covered { word } else { !word } >> (at % 64);
+            if word != 0 {
+                return (at + word.trailing_zeros() as usize).min(end);
             }
+            at = (at / 64 + 1) * 64;
         }
-        self.spans.truncate(kept);
-        self.merged = kept;
+        end
+    }
+
+    /// Maximal runs below `end` of bytes covered (`covered`) or not, in order.
+    fn runs(&self, end: usize, covered: bool) -> Vec<Span> {
+        let mut out = Vec::new();
+        let mut at = if self.is_covered(0) == covered { 0 } else { self.next(0, end, covered) };
+        while at < end {
+            let stop = self.next(at, end, !covered);
+            out.push(Span::new(at, stop));
+            at = self.next(stop, end, covered);
+        }
+        out
     }
 
     /// The stretches covered, in order, none touching the next.
-    pub fn merged(mut self) -> Vec<Span> {
-        self.merge();
-        self.spans
+    pub fn merged(self) -> Vec<Span> {
+        self.runs(self.bits.len() * 64, true)
     }
 
     /// What of `bytes` (the text the spans point into) nothing added covers.
     pub fn coverage(self, bytes: &[u8]) -> Coverage {
-        coverage_of_gaps(gaps_between(self.spans, bytes.len()), bytes)
+        coverage_of_gaps(self.runs(bytes.len(), false), bytes)
     }
 }
 
@@ -303,5 +327,21 @@ mod tests {
         mapped.sort_unstable();
         walked.sort_unstable();
         assert_eq!(walked, mapped);
+    }
+
+    proptest::proptest! {
+        /// Bit by bit, the gaps of any spans (empty, overlapping, past the end, across words) are those of the spans sorted and joined.
+        #[test]
+        fn covered_bytes_leave_the_gaps_the_spans_leave(spans in proptest::collection::vec((0usize..300, 0usize..80), 0..40), len in 0usize..320) {
+            let spans: Vec<Span> = spans.into_iter().map(|(start, n)| Span::new(start, start + n)).collect();
+            let bytes = vec![b'x'; len];
+            let mut covered = Covered::default();
+            covered.add(spans.iter().copied());
+            proptest::prop_assert_eq!(covered.coverage(&bytes), coverage_of_gaps(gaps_between(spans.clone(), len), &bytes));
+            let mut again = Covered::default();
+            again.add(spans.iter().copied());
+            let joined: Vec<Span> = gaps_between(gaps_between(spans.clone(), 400), 400);
+            proptest::prop_assert_eq!(again.merged(), joined);
+        }
     }
 }
