@@ -203,7 +203,7 @@ impl Input {
     /// given, or the reader does not hand its games on). `check`, `check
     /// --coverage` and `convert --to pdn` ask this one question.
     pub fn game_by_game(&self, notation: Reader, given: &Given) -> Option<Reader> {
-        let detected = if notation == Reader::Auto { Reader::detect(&self.path, &self.text) } else { notation };
+        let detected = self.resolved(notation);
         (given.positions.is_empty() && self.streams(detected)).then_some(detected)
     }
 
@@ -229,7 +229,7 @@ impl Input {
     /// ([`Streamed::Parts`]), and what reading the bytes found goes first, the
     /// same way; what is not handed on comes back in the source. Other notations are read whole and their games visited.
     pub fn read_visiting(&self, notation: Reader, given: &Given, visit: &mut dyn FnMut(Streamed)) -> Source {
-        let notation = if notation == Reader::Auto { Reader::detect(&self.path, &self.text) } else { notation };
+        let notation = self.resolved(notation);
         // Corrections are applied to the whole tree, so a corrected source is read whole.
         if self.fixes.is_some() || !self.streams(notation) {
             let mut source = self.read(notation, given);

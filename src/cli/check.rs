@@ -55,6 +55,14 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, output: Output<'_, W>, 
         }
         // JSON writes each game as it comes (an SGF game piece by piece); the human check needs only its counts.
         let writes_json = json.is_some();
+        // The first failure to write is kept; nothing more is written after it.
+        let mut write = |written: &mut dyn FnMut(&mut JsonSources<W>) -> std::io::Result<()>| {
+            if let Some(doc) = json.as_deref_mut()
+                && failure.is_none()
+            {
+                failure = written(doc).err();
+            }
+        };
         let mut each = |part: Checked| match part {
             Checked::Part(Streamed::Game(game)) => {
                 let (game, mut found) = crate::verdict::judge_game(game, read_as, judge);
@@ -63,19 +71,11 @@ fn read_checked<W: Write>(file: &Path, notation: Reader, output: Output<'_, W>, 
                     table.add(&game);
                 }
                 disputes.append(&mut found);
-                if let Some(doc) = json.as_deref_mut()
-                    && failure.is_none()
-                {
-                    failure = doc.game(&game).err();
-                }
+                write(&mut |doc| doc.game(&game));
             }
             Checked::Piece(mut piece) => {
                 crate::verdict::judge_piece(&mut piece, read_as);
-                if let Some(doc) = json.as_deref_mut()
-                    && failure.is_none()
-                {
-                    failure = doc.piece(&piece).err();
-                }
+                write(&mut |doc| doc.piece(&piece));
             }
             Checked::Counted(game) => {
                 // Only readers without a game table count their games (SGF): no row is lost.

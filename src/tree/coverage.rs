@@ -181,14 +181,10 @@ impl Covered {
                 self.bits[first] |= head & tail;
             } else {
                 self.bits[first] |= head;
-                self.bits[first + 1..last].iter_mut().for_each(|w| *w = u64::MAX);
+                self.bits[first + 1..last].fill(u64::MAX);
                 self.bits[last] |= tail;
             }
         }
-    }
-
-    fn is_covered(&self, at: usize) -> bool {
-        self.bits.get(at / 64).is_some_and(|w| w >> (at % 64) & 1 == 1)
     }
 
     /// The next byte from `at` on (below `end`) that is covered, or not (`covered`).
@@ -207,7 +203,7 @@ impl Covered {
     /// Maximal runs below `end` of bytes covered (`covered`) or not, in order.
     fn runs(&self, end: usize, covered: bool) -> Vec<Span> {
         let mut out = Vec::new();
-        let mut at = if self.is_covered(0) == covered { 0 } else { self.next(0, end, covered) };
+        let mut at = self.next(0, end, covered);
         while at < end {
             let stop = self.next(at, end, !covered);
             out.push(Span::new(at, stop));
