@@ -57,7 +57,7 @@ impl Search {
         }
         // A position too full for a key (over 22 men, which a report may let
         // stand) is searched, not remembered.
-        let key = pos.key();
+        let key = if depth >= MIN_TABLE_DEPTH { pos.key() } else { None };
         let known = key.and_then(|k| self.known.get(&k).copied());
         if known.is_some_and(|k| k.won <= depth) {
             return Some(true);
@@ -108,6 +108,9 @@ impl Search {
 
 /// Depths searched one by one before the whole depth is searched at once.
 const SHALLOW_PLIES: u32 = 5;
+/// Nodes nearer the leaves than this are searched, not looked up: making
+/// and hashing their key costs more than the little search they save.
+const MIN_TABLE_DEPTH: u32 = 3;
 
 /// Whether `winner` can force a win from `pos` within `max_plies`, and
 /// within how few: searching depth by depth and stopping after `node_budget`
