@@ -160,21 +160,31 @@ fn coverage_of_gaps(gaps: Vec<Span>, bytes: &[u8]) -> Coverage {
 /// The bytes covered so far of a source whose games go by one at a time, a
 /// bit a byte: a long text is measured in an eighth of its size whatever
 /// covers it (one long game's moves, each a span of its own until the
-/// game's span covers them all, would take more than the text).
+/// game's span covers them all, would take more than the text). The bits
+/// start at the first word a span touches, so the bytes of one game far into
+/// a long text cost what the game covers, not what lies before it.
 #[derive(Debug, Default)]
 pub struct Covered {
-    /// Bit `i % 64` of word `i / 64` is set when byte `i` is covered.
+    /// The word of the text that `bits[0]` stands for (byte `64 * first_word`).
+    first_word: usize,
+    /// Bit `i % 64` of word `i / 64 - first_word` is set when byte `i` is covered.
     bits: Vec<u64>,
 }
 
 impl Covered {
     pub fn add(&mut self, spans: impl IntoIterator<Item = Span>) {
         for span in spans.into_iter().filter(|s| !s.is_empty()) {
-            let words = span.end.div_ceil(64);
-            if self.bits.len() < words {
-                self.bits.resize(words, 0);
-            }
             let (first, last) = (span.start / 64, (span.end - 1) / 64);
+            if self.bits.is_empty() {
+                self.first_word = first;
+            } else if first < self.first_word {
+                self.bits.splice(0..0, std::iter::repeat_n(0, self.first_word - first));
+                self.first_word = first;
+            }
+            let (first, last) = (first - self.first_word, last - self.first_word);
+            if self.bits.len() <= last {
+                self.bits.resize(last + 1, 0);
+            }
             let head = u64::MAX << (span.start % 64);
             let tail = u64::MAX >> (63 - (span.end - 1) % 64);
             if first == last {
@@ -189,8 +199,19 @@ impl Covered {
 
     /// The next byte from `at` on (below `end`) that is covered, or not (`covered`).
     fn next(&self, mut at: usize, end: usize, covered: bool) -> usize {
+        let bits_end = (self.first_word + self.bits.len()) * 64;
         while at < end {
-            let word = self.bits.get(at / 64).copied().unwrap_or(0);
+            let Some(&word) = (at / 64).checked_sub(self.first_word).and_then(|i| self.bits.get(i)) else {
+                // Outside the bits nothing is covered.
+                return match (covered, at < bits_end) {
+                    (false, _) => at,
+                    (true, true) => {
+                        at = self.first_word * 64;
+                        continue;
+                    }
+                    (true, false) => end,
+                };
+            };
             let word = if covered { word } else { !word } >> (at % 64);
             if word != 0 {
                 return (at + word.trailing_zeros() as usize).min(end);
@@ -214,7 +235,7 @@ impl Covered {
 
     /// The stretches covered, in order, none touching the next.
     pub fn merged(self) -> Vec<Span> {
-        self.runs(self.bits.len() * 64, true)
+        self.runs((self.first_word + self.bits.len()) * 64, true)
     }
 
     /// What of `bytes` (the text the spans point into) nothing added covers.
@@ -323,6 +344,24 @@ mod tests {
         mapped.sort_unstable();
         walked.sort_unstable();
         assert_eq!(walked, mapped);
+    }
+
+    /// A game far into a long text is measured by the bytes it covers: the
+    /// bits start where it does (before, check read each game of a 100 MB
+    /// file over every byte before it).
+    #[test]
+    fn a_game_far_into_the_text_takes_bits_for_its_own_bytes() {
+        let far = 50_000_000;
+        let spans = [Span::new(far + 10, far + 20), Span::new(far + 100, far + 300), Span::new(far - 70, far - 1)];
+        let mut covered = Covered::default();
+        covered.add(spans);
+        assert!(covered.bits.len() <= 8, "{} words", covered.bits.len());
+        assert_eq!(covered.merged(), vec![spans[2], spans[0], spans[1]]);
+        let mut covered = Covered::default();
+        covered.add(spans);
+        let text = vec![b'x'; far + 400];
+        let want = gaps_between(spans.to_vec(), text.len());
+        assert_eq!(covered.coverage(&text).uncovered, want);
     }
 
     proptest::proptest! {
