@@ -199,18 +199,14 @@ impl Covered {
 
     /// The next byte from `at` on (below `end`) that is covered, or not (`covered`).
     fn next(&self, mut at: usize, end: usize, covered: bool) -> usize {
-        let bits_end = (self.first_word + self.bits.len()) * 64;
+        if covered {
+            // Nothing before the bits is covered.
+            at = at.max(self.first_word * 64);
+        }
         while at < end {
             let Some(&word) = (at / 64).checked_sub(self.first_word).and_then(|i| self.bits.get(i)) else {
                 // Outside the bits nothing is covered.
-                return match (covered, at < bits_end) {
-                    (false, _) => at,
-                    (true, true) => {
-                        at = self.first_word * 64;
-                        continue;
-                    }
-                    (true, false) => end,
-                };
+                return if covered { end } else { at };
             };
             let word = if covered { word } else { !word } >> (at % 64);
             if word != 0 {
