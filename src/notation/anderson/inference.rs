@@ -86,6 +86,9 @@ impl PrefixFits {
 /// `fits`: the fits of every prefix of `moves`.
 pub(super) fn inferred_start(work: &ColumnWork, text: &str, from: usize, moves: &[Vec<Reading>], fits: &PrefixFits) -> Option<OwnStart> {
     let full_plies = fits.infer_all().iter().map(|r| r.inferred.plies).max()?;
+    // A reading is credited with at most the moves the column prints, so once
+    // one scores that, a start is decoded only if it fills fewer squares.
+    let most = moves.len() as f64;
     let mut tried: Vec<Position> = Vec::new();
     let mut best: Option<(f64, usize, OwnStart, super::column::Decoded)> = None;
     // Every prefix: a piece a later misread move needs is not on the board earlier.
@@ -100,8 +103,12 @@ pub(super) fn inferred_start(work: &ColumnWork, text: &str, from: usize, moves: 
                 continue;
             }
             tried.push(pos);
+            if best.as_ref().is_some_and(|b| b.0 >= most && filled.count_ones() >= b.2.filled.count_ones()) {
+                continue;
+            }
             let decoded = work.decode(text, from, &pos);
             let (score, exact) = read_score(&decoded.0);
+            let score = score.min(most);
             if best.as_ref().is_none_or(|b| (score, std::cmp::Reverse(filled.count_ones())) > (b.0, std::cmp::Reverse(b.2.filled.count_ones()))) {
                 best = Some((score, exact, OwnStart { fixed: reading.inferred.fixed, filled, start: pos }, decoded));
             }
