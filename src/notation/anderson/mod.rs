@@ -79,26 +79,67 @@ pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Streamed)) ->
             (volume, first)
         })
         .collect();
-    let read = |&(volume, first): &(Span, usize)| {
-        let mut book = read_volume(volume.slice(text), first);
+    let mut hand_on = |volume: Span, mut book: Source| {
         if volume.start > 0 {
             crate::input::for_each_span(&mut book, |s| *s = Span::new(s.start + volume.start, s.end + volume.start));
         }
-        book
-    };
-    let mut hand_on = |mut book: Source| {
         let games = std::mem::take(&mut book.games);
         // A book's diagnostics, unread text and notes go on with its games: a
         // text of many books is held a few books at a time.
         visit(Streamed::Parts(book));
         games.into_iter().map(Streamed::Game).for_each(&mut visit);
     };
-    // Several books are read side by side; one book's games are (see `read_volume`).
     match books.as_slice() {
-        [one] => hand_on(read(one)),
-        _ => crate::parallel::in_order(books.iter(), read, |read_in_order| read_in_order.for_each(&mut hand_on)),
+        [(volume, first)] => hand_on(*volume, read_volume(volume.slice(text), *first)),
+        _ => read_books(text, &books, hand_on),
     }
     source
+}
+
+/// Several books, their games read side by side as one stream (a book a
+/// thread would leave the other threads idle while the last book is read):
+/// each book is finished, and handed on, once its last game is in.
+fn read_books(text: &str, books: &[(Span, usize)], mut hand_on: impl FnMut(Span, Source)) {
+    /// What the workers are given: a book's pages but the layouts, then each of its games.
+    enum Part {
+        Book(usize, BookRest),
+        Game(usize, std::sync::Arc<Vec<Layout>>, usize),
+    }
+    enum Done {
+        Book(usize, BookRest),
+        Game(Game, Vec<Diagnostic>),
+    }
+    let parts = books.iter().enumerate().flat_map(|(b, &(volume, _))| {
+        let (layouts, rest) = split_pages(parse_pages(volume.slice(text)));
+        let layouts = std::sync::Arc::new(layouts);
+        let games = (0..layouts.len()).map(move |k| Part::Game(b, std::sync::Arc::clone(&layouts), k));
+        std::iter::once(Part::Book(b, rest)).chain(games)
+    });
+    let work = |part: Part| match part {
+        Part::Book(b, rest) => Done::Book(b, rest),
+        Part::Game(b, layouts, k) => {
+            let (volume, first) = books[b];
+            let (game, diagnostics) = build_game(volume.slice(text), first + k + 1, &layouts[k]);
+            Done::Game(game, diagnostics)
+        }
+    };
+    crate::parallel::in_order(parts, work, |done| {
+        let mut reading: Option<(usize, BookRest, Vec<(Game, Vec<Diagnostic>)>)> = None;
+        for part in done {
+            match part {
+                Done::Book(b, rest) => reading = Some((b, rest, Vec::new())),
+                Done::Game(game, diagnostics) => {
+                    if let Some((_, _, built)) = reading.as_mut() {
+                        built.push((game, diagnostics));
+                    }
+                }
+            }
+            if let Some((b, rest, built)) = reading.take_if(|(_, rest, built)| built.len() == rest.games) {
+                let volume = books[b].0;
+                hand_on(volume, finish_volume(volume.slice(text), rest, built));
+            }
+        }
+    });
 }
 
 /// The books a text holds, each as the stretch it runs over: a new book
@@ -132,15 +173,41 @@ fn is_contents_heading(line: &str) -> bool {
     line.trim().trim_start_matches(['#', ' ']).trim_end_matches('.').trim_end() == "CONTENTS"
 }
 
+/// What a book's pages hold besides the layouts of its games, kept to
+/// finish the book once its games are read.
+struct BookRest {
+    games: usize,
+    positions: Vec<layout::PositionBlock>,
+    unread: Vec<crate::tree::Unread>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+fn split_pages(pages: layout::Pages) -> (Vec<Layout>, BookRest) {
+    let layout::Pages { layouts, positions, unread, diagnostics, .. } = pages;
+    let games = layouts.len();
+    (layouts, BookRest { games, positions, unread, diagnostics })
+}
+
 /// One book, its games numbered on from `numbered` (the games of the books
 /// before it; a book numbers one game a layout, its critical positions none).
 fn read_volume(text: &str, numbered: usize) -> Source {
-    let mut source = Source::default();
-    let mut pages = parse_pages(text);
-    let layouts = pages.layouts;
-    source.unread = pages.unread;
-    source.diagnostics.append(&mut pages.diagnostics);
-    if layouts.is_empty() {
+    let (layouts, rest) = split_pages(parse_pages(text));
+    // The games are read side by side: each replays from its own layout alone.
+    let numbered_layouts: Vec<(usize, &Layout)> = layouts.iter().enumerate().map(|(k, layout)| (numbered + k + 1, layout)).collect();
+    let built = crate::parallel::map(&numbered_layouts, |&(number, layout)| build_game(text, number, layout));
+    // The layouts (every cell's tokens) are done with: free them before the rest is read.
+    drop(numbered_layouts);
+    drop(layouts);
+    finish_volume(text, rest, built)
+}
+
+/// A book from its games as read: named, their pages and contributors
+/// settled, the critical positions read, what is left kept.
+fn finish_volume(text: &str, rest: BookRest, built: Vec<(Game, Vec<Diagnostic>)>) -> Source {
+    let BookRest { games, positions, unread, mut diagnostics } = rest;
+    let mut source = Source { unread, ..Source::default() };
+    source.diagnostics.append(&mut diagnostics);
+    if games == 0 {
         // All of the text is kept unread; saying nothing would pass it as a book checked.
         source.diagnostics.push(
             Diagnostic::error(Code::AndersonNoGames, "no game found: no `GAME.` line or page header of column numbers", Span::new(0, text.len()))
@@ -148,14 +215,10 @@ fn read_volume(text: &str, numbered: usize) -> Source {
                 .with_help("a game starts at a line `GAME.` followed by its column numbers (`GAME. 1 2 3`, cells separated by tabs)"),
         );
     }
-    // The games are read side by side: each replays from its own layout alone.
-    let numbered_layouts: Vec<(usize, &Layout)> = layouts.iter().enumerate().map(|(k, layout)| (numbered + k + 1, layout)).collect();
-    for (game, diagnostics) in crate::parallel::map(&numbered_layouts, |&(number, layout)| build_game(text, number, layout)) {
+    for (game, diagnostics) in built {
         source.games.push(game);
         source.diagnostics.extend(diagnostics);
     }
-    // The layouts (every cell's tokens) are done with: free them before the rest is read.
-    drop(layouts);
     let naming = openings::name_games(text, &mut source.games);
     source.diagnostics.extend(naming);
     let listed = contents(text);
@@ -166,7 +229,7 @@ fn read_volume(text: &str, numbered: usize) -> Source {
         take_contributors(game);
     }
     // The critical positions between the games, each a game of its own after the book's games.
-    let (studies, found) = positions::read_positions(text, &pages.positions);
+    let (studies, found) = positions::read_positions(text, &positions);
     source.games.extend(studies);
     source.diagnostics.extend(found);
     // `s` signs, once every line of every game stands where it will.
