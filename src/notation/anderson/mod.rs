@@ -65,20 +65,7 @@ pub fn read(name: &str, text: &str) -> Source {
 /// spans are offsets into `text`.
 pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Streamed)) -> Source {
     let source = Source { name: name.to_string(), notation: crate::tree::Notation::Anderson, ..Source::default() };
-    // A book's games are numbered on from those of the books before it: with
-    // several books, how many games each numbers is found from its layouts first.
-    let volumes = volumes(text);
-    let mut numbered = 0;
-    let books: Vec<(Span, usize)> = volumes
-        .iter()
-        .map(|&volume| {
-            let first = numbered;
-            if volumes.len() > 1 {
-                numbered += parse_pages(volume.slice(text)).layouts.len();
-            }
-            (volume, first)
-        })
-        .collect();
+    let books = volumes(text);
     let mut hand_on = |volume: Span, mut book: Source| {
         if volume.start > 0 {
             crate::input::for_each_span(&mut book, |s| *s = Span::new(s.start + volume.start, s.end + volume.start));
@@ -90,53 +77,65 @@ pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Streamed)) ->
         games.into_iter().map(Streamed::Game).for_each(&mut visit);
     };
     match books.as_slice() {
-        [(volume, first)] => hand_on(*volume, read_volume(volume.slice(text), *first)),
+        [volume] => hand_on(*volume, read_volume(volume.slice(text))),
         _ => read_books(text, &books, hand_on),
     }
     source
 }
 
-/// Several books, their games read side by side as one stream (a book a
-/// thread would leave the other threads idle while the last book is read):
-/// each book is finished, and handed on, once its last game is in.
-fn read_books(text: &str, books: &[(Span, usize)], mut hand_on: impl FnMut(Span, Source)) {
-    /// What the workers are given: a book's pages but the layouts, then each of its games.
+/// Several books, their games and critical positions read side by side as
+/// one stream (a book a thread would leave the other threads idle while the
+/// last book is read): each book is finished, and handed on, once all of
+/// them are in. A book's games are numbered on from those of the books
+/// before it, counted as the books are cut into pages, in order.
+fn read_books(text: &str, books: &[Span], mut hand_on: impl FnMut(Span, Source)) {
+    use std::sync::Arc;
+    /// What the workers are given: a book's pages but its games and
+    /// positions, then each game (numbered), then each position.
     enum Part {
         Book(usize, BookRest),
-        Game(usize, std::sync::Arc<Vec<Layout>>, usize),
+        Game(usize, Arc<Vec<Layout>>, usize, usize),
+        Position(usize, Arc<Vec<layout::PositionBlock>>, usize),
     }
     enum Done {
         Book(usize, BookRest),
         Game(Game, Vec<Diagnostic>),
+        Position(Game, Vec<Diagnostic>),
     }
-    let parts = books.iter().enumerate().flat_map(|(b, &(volume, _))| {
-        let (layouts, rest) = split_pages(parse_pages(volume.slice(text)));
-        let layouts = std::sync::Arc::new(layouts);
-        let games = (0..layouts.len()).map(move |k| Part::Game(b, std::sync::Arc::clone(&layouts), k));
-        std::iter::once(Part::Book(b, rest)).chain(games)
+    let mut numbered = 0;
+    let parts = books.iter().enumerate().flat_map(move |(b, volume)| {
+        let (layouts, blocks, rest) = split_pages(parse_pages(volume.slice(text)));
+        let first = numbered;
+        numbered += layouts.len();
+        let (layouts, blocks) = (Arc::new(layouts), Arc::new(blocks));
+        let games = (0..layouts.len()).map(move |k| Part::Game(b, Arc::clone(&layouts), k, first + k + 1));
+        let positions = (0..blocks.len()).map(move |k| Part::Position(b, Arc::clone(&blocks), k));
+        std::iter::once(Part::Book(b, rest)).chain(games).chain(positions)
     });
     let work = |part: Part| match part {
         Part::Book(b, rest) => Done::Book(b, rest),
-        Part::Game(b, layouts, k) => {
-            let (volume, first) = books[b];
-            let (game, diagnostics) = build_game(volume.slice(text), first + k + 1, &layouts[k]);
+        Part::Game(b, layouts, k, number) => {
+            let (game, diagnostics) = build_game(books[b].slice(text), number, &layouts[k]);
             Done::Game(game, diagnostics)
+        }
+        Part::Position(b, blocks, k) => {
+            let (game, diagnostics) = positions::read_position(books[b].slice(text), &blocks[k]);
+            Done::Position(game, diagnostics)
         }
     };
     crate::parallel::in_order(parts, work, |done| {
-        let mut reading: Option<(usize, BookRest, Vec<(Game, Vec<Diagnostic>)>)> = None;
+        let mut reading: Option<(usize, BookRest, Read, Read)> = None;
         for part in done {
-            match part {
-                Done::Book(b, rest) => reading = Some((b, rest, Vec::new())),
-                Done::Game(game, diagnostics) => {
-                    if let Some((_, _, built)) = reading.as_mut() {
-                        built.push((game, diagnostics));
-                    }
-                }
+            match (part, reading.as_mut()) {
+                (Done::Book(b, rest), _) => reading = Some((b, rest, Vec::new(), Vec::new())),
+                (Done::Game(game, diagnostics), Some((_, _, games, _))) => games.push((game, diagnostics)),
+                (Done::Position(game, diagnostics), Some((_, _, _, studies))) => studies.push((game, diagnostics)),
+                // A book's own part always comes before its games and positions.
+                (Done::Game(..) | Done::Position(..), None) => {}
             }
-            if let Some((b, rest, built)) = reading.take_if(|(_, rest, built)| built.len() == rest.games) {
-                let volume = books[b].0;
-                hand_on(volume, finish_volume(volume.slice(text), rest, built));
+            if let Some((b, rest, games, studies)) = reading.take_if(|(_, rest, games, studies)| games.len() == rest.games && studies.len() == rest.positions) {
+                let volume = books[b];
+                hand_on(volume, finish_volume(volume.slice(text), rest, games, studies));
             }
         }
     });
@@ -173,41 +172,44 @@ fn is_contents_heading(line: &str) -> bool {
     line.trim().trim_start_matches(['#', ' ']).trim_end_matches('.').trim_end() == "CONTENTS"
 }
 
-/// What a book's pages hold besides the layouts of its games, kept to
-/// finish the book once its games are read.
+/// What a book's pages hold besides its games' layouts and its critical
+/// positions, kept to finish the book once those are read: how many of each.
 struct BookRest {
     games: usize,
-    positions: Vec<layout::PositionBlock>,
+    positions: usize,
     unread: Vec<crate::tree::Unread>,
     diagnostics: Vec<Diagnostic>,
 }
 
-fn split_pages(pages: layout::Pages) -> (Vec<Layout>, BookRest) {
-    let layout::Pages { layouts, positions, unread, diagnostics, .. } = pages;
-    let games = layouts.len();
-    (layouts, BookRest { games, positions, unread, diagnostics })
+/// Games or positions as read, each with what its reading found.
+type Read = Vec<(Game, Vec<Diagnostic>)>;
+
+fn split_pages(pages: layout::Pages) -> (Vec<Layout>, Vec<layout::PositionBlock>, BookRest) {
+    let layout::Pages { layouts, positions: blocks, unread, diagnostics, .. } = pages;
+    let rest = BookRest { games: layouts.len(), positions: blocks.len(), unread, diagnostics };
+    (layouts, blocks, rest)
 }
 
-/// One book, its games numbered on from `numbered` (the games of the books
-/// before it; a book numbers one game a layout, its critical positions none).
-fn read_volume(text: &str, numbered: usize) -> Source {
-    let (layouts, rest) = split_pages(parse_pages(text));
-    // The games are read side by side: each replays from its own layout alone.
-    let numbered_layouts: Vec<(usize, &Layout)> = layouts.iter().enumerate().map(|(k, layout)| (numbered + k + 1, layout)).collect();
-    let built = crate::parallel::map(&numbered_layouts, |&(number, layout)| build_game(text, number, layout));
+/// One book: its games, then its critical positions, read side by side.
+fn read_volume(text: &str) -> Source {
+    let (layouts, blocks, rest) = split_pages(parse_pages(text));
+    let numbered_layouts: Vec<(usize, &Layout)> = layouts.iter().enumerate().map(|(k, layout)| (k + 1, layout)).collect();
+    let games = crate::parallel::map(&numbered_layouts, |&(number, layout)| build_game(text, number, layout));
     // The layouts (every cell's tokens) are done with: free them before the rest is read.
     drop(numbered_layouts);
     drop(layouts);
-    finish_volume(text, rest, built)
+    let studies = crate::parallel::map(&blocks, |block| positions::read_position(text, block));
+    drop(blocks);
+    finish_volume(text, rest, games, studies)
 }
 
 /// A book from its games as read: named, their pages and contributors
 /// settled, the critical positions read, what is left kept.
-fn finish_volume(text: &str, rest: BookRest, built: Vec<(Game, Vec<Diagnostic>)>) -> Source {
-    let BookRest { games, positions, unread, mut diagnostics } = rest;
+fn finish_volume(text: &str, rest: BookRest, games: Read, studies: Read) -> Source {
+    let BookRest { unread, mut diagnostics, .. } = rest;
     let mut source = Source { unread, ..Source::default() };
     source.diagnostics.append(&mut diagnostics);
-    if games == 0 {
+    if games.is_empty() {
         // All of the text is kept unread; saying nothing would pass it as a book checked.
         source.diagnostics.push(
             Diagnostic::error(Code::AndersonNoGames, "no game found: no `GAME.` line or page header of column numbers", Span::new(0, text.len()))
@@ -215,7 +217,7 @@ fn finish_volume(text: &str, rest: BookRest, built: Vec<(Game, Vec<Diagnostic>)>
                 .with_help("a game starts at a line `GAME.` followed by its column numbers (`GAME. 1 2 3`, cells separated by tabs)"),
         );
     }
-    for (game, diagnostics) in built {
+    for (game, diagnostics) in games {
         source.games.push(game);
         source.diagnostics.extend(diagnostics);
     }
@@ -229,9 +231,10 @@ fn finish_volume(text: &str, rest: BookRest, built: Vec<(Game, Vec<Diagnostic>)>
         take_contributors(game);
     }
     // The critical positions between the games, each a game of its own after the book's games.
-    let (studies, found) = positions::read_positions(text, &positions);
-    source.games.extend(studies);
-    source.diagnostics.extend(found);
+    for (study, found) in studies {
+        source.games.push(study);
+        source.diagnostics.extend(found);
+    }
     // `s` signs, once every line of every game stands where it will.
     for (k, game) in source.games.iter_mut().enumerate() {
         let who = game.study.as_ref().map_or_else(|| format!("game {}", k + 1), |s| format!("the {}", crate::tree::Study::title(s.number)));

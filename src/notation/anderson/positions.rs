@@ -21,23 +21,12 @@ static TASK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)^(?P<side>[BW])
 /// diagnostics can be reworded to name the position (`game 9004` → `the 4th Position`).
 const NUMBER_BASE: usize = 9000;
 
-/// Every position block read as a game, with what was found.
-pub(super) fn read_positions(text: &str, blocks: &[PositionBlock]) -> (Vec<Game>, Vec<Diagnostic>) {
-    let mut games = Vec::new();
-    let mut diagnostics = Vec::new();
-    for block in blocks {
-        let (game, found) = read_position(text, block);
-        games.push(game);
-        diagnostics.extend(found);
-    }
-    (games, diagnostics)
-}
-
 fn ordinal(n: u32) -> String {
     Study::title(n)
 }
 
-fn read_position(text: &str, block: &PositionBlock) -> (Game, Vec<Diagnostic>) {
+/// One position block read as a game, with what was found.
+pub(super) fn read_position(text: &str, block: &PositionBlock) -> (Game, Vec<Diagnostic>) {
     let title = ordinal(block.number);
     let number = NUMBER_BASE + block.number as usize;
     let (mut game, mut diagnostics) = super::build_game(text, number, &block.layout);
