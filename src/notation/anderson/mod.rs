@@ -66,7 +66,7 @@ pub fn read(name: &str, text: &str) -> Source {
 pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Streamed)) -> Source {
     let source = Source { name: name.to_string(), notation: crate::tree::Notation::Anderson, ..Source::default() };
     let books = volumes(text);
-    let mut hand_on = |volume: Span, mut book: Source| {
+    let hand_on = |volume: Span, mut book: Source| {
         if volume.start > 0 {
             crate::input::for_each_span(&mut book, |s| *s = Span::new(s.start + volume.start, s.end + volume.start));
         }
@@ -76,15 +76,12 @@ pub fn read_streamed(name: &str, text: &str, mut visit: impl FnMut(Streamed)) ->
         visit(Streamed::Parts(book));
         games.into_iter().map(Streamed::Game).for_each(&mut visit);
     };
-    match books.as_slice() {
-        [volume] => hand_on(*volume, read_volume(volume.slice(text))),
-        _ => read_books(text, &books, hand_on),
-    }
+    read_books(text, &books, hand_on);
     source
 }
 
-/// Several books, their games and critical positions read side by side as
-/// one stream (a book a thread would leave the other threads idle while the
+/// The books, their games and critical positions read side by side as one
+/// stream (a book a thread would leave the other threads idle while the
 /// last book is read): each book is finished, and handed on, once all of
 /// them are in. A book's games are numbered on from those of the books
 /// before it, counted as the books are cut into pages, in order.
@@ -188,19 +185,6 @@ fn split_pages(pages: layout::Pages) -> (Vec<Layout>, Vec<layout::PositionBlock>
     let layout::Pages { layouts, positions: blocks, unread, diagnostics, .. } = pages;
     let rest = BookRest { games: layouts.len(), positions: blocks.len(), unread, diagnostics };
     (layouts, blocks, rest)
-}
-
-/// One book: its games, then its critical positions, read side by side.
-fn read_volume(text: &str) -> Source {
-    let (layouts, blocks, rest) = split_pages(parse_pages(text));
-    let numbered_layouts: Vec<(usize, &Layout)> = layouts.iter().enumerate().map(|(k, layout)| (k + 1, layout)).collect();
-    let games = crate::parallel::map(&numbered_layouts, |&(number, layout)| build_game(text, number, layout));
-    // The layouts (every cell's tokens) are done with: free them before the rest is read.
-    drop(numbered_layouts);
-    drop(layouts);
-    let studies = crate::parallel::map(&blocks, |block| positions::read_position(text, block));
-    drop(blocks);
-    finish_volume(text, rest, games, studies)
 }
 
 /// A book from its games as read: named, their pages and contributors
