@@ -2,7 +2,7 @@
 //! recolour a man) after which a given test — typically "the printed
 //! solution replays legally" — passes.
 
-use super::column::Man;
+use super::column::{Column, Man};
 use super::position::{PackedSetup, Setup};
 use crate::fast_hash::FastSet;
 use std::fmt;
@@ -184,6 +184,16 @@ fn search(setup: &Setup, max_changes: usize, keeping: Option<(usize, usize)>, mu
                 [only] => only.square(),
                 _ => 1,
             };
+            // The last change on a later square than the one before it makes a
+            // setup met nowhere else: it differs from the stated one on two
+            // squares, the base is one of a kind, and the pair is made in one
+            // order only. So only the columns it leaves on its square need
+            // telling apart (two changes there may leave the same column).
+            let unique_off = match path.as_slice() {
+                [only] if last => Some(only.square()),
+                _ => None,
+            };
+            let mut columns_made: Vec<(u8, Column)> = Vec::new();
             // Each change is made to one copy of the base and taken back.
             let mut changed = *base;
             for change in single_changes_packed(base, first) {
@@ -195,8 +205,23 @@ fn search(setup: &Setup, max_changes: usize, keeping: Option<(usize, usize)>, mu
                 let leaders = led(led(base_leaders, base.columns[square].top(), false), changed.columns[square].top(), true);
                 debug_assert_eq!(leaders, changed.leaders(), "{change}");
                 let admitted = keeping.is_none_or(|k| k == leaders);
+                let new = match unique_off {
+                    Some(before) if change.square() > before => {
+                        let made = (change.square(), changed.columns[square]);
+                        // The changes go square by square: only this square's columns are kept.
+                        if columns_made.first().is_some_and(|c| c.0 != made.0) {
+                            columns_made.clear();
+                        }
+                        let new = admitted && !columns_made.contains(&made);
+                        if new {
+                            columns_made.push(made);
+                        }
+                        new
+                    }
+                    _ => (!last || admitted) && seen.insert(&changed),
+                };
                 // Refused with the last change: nothing more is asked of it.
-                if (!last || admitted) && seen.insert(&changed) {
+                if new {
                     tried += usize::from(admitted);
                     let passes = admitted && accept(&changed);
                     if passes || !last {
