@@ -189,10 +189,7 @@ fn search(setup: &Setup, max_changes: usize, keeping: Option<(usize, usize)>, mu
             // squares, the base is one of a kind, and the pair is made in one
             // order only. So only the columns it leaves on its square need
             // telling apart (two changes there may leave the same column).
-            let unique_off = match path.as_slice() {
-                [only] if last => Some(only.square()),
-                _ => None,
-            };
+            let unique_after = (last && path.len() == 1).then_some(first);
             let mut columns_made: Vec<(u8, Column)> = Vec::new();
             // Each change is made to one copy of the base and taken back.
             let mut changed = *base;
@@ -205,7 +202,7 @@ fn search(setup: &Setup, max_changes: usize, keeping: Option<(usize, usize)>, mu
                 let leaders = led(led(base_leaders, base.columns[square].top(), false), changed.columns[square].top(), true);
                 debug_assert_eq!(leaders, changed.leaders(), "{change}");
                 let admitted = keeping.is_none_or(|k| k == leaders);
-                let new = match unique_off {
+                let new = match unique_after {
                     Some(before) if change.square() > before => {
                         let made = (change.square(), changed.columns[square]);
                         // The changes go square by square: only this square's columns are kept.
