@@ -448,13 +448,62 @@ impl Position {
     }
 
     fn directions(&self, i: usize) -> &'static [usize] {
+        self.directions_of(i, self.turn)
+    }
+
+    /// The directions the column on `i`, led by `color`, moves in.
+    fn directions_of(&self, i: usize, color: Color) -> &'static [usize] {
         if self.officer_led >> i & 1 == 1 {
             &[0, 1, 2, 3]
-        } else if self.turn == Color::White {
+        } else if color == Color::White {
             &[0, 1]
         } else {
             &[2, 3]
         }
+    }
+
+    /// The empty squares `color`'s columns could step to (whoever is to move).
+    pub fn step_targets(&self, color: Color) -> u32 {
+        let mut targets = 0;
+        let mut bits = self.led_by(color);
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            for &d in self.directions_of(i, color) {
+                let to = STEPS[i][d];
+                if to != NONE && self.occupied >> to & 1 == 0 {
+                    targets |= 1 << to;
+                }
+            }
+        }
+        targets
+    }
+
+    /// The steps the side to move has, if it has no capture (which it would
+    /// have to make); `None` if it has one. Counted, not listed.
+    pub fn steps_if_no_capture(&self) -> Option<usize> {
+        let enemy = self.led_by(self.turn.other());
+        let mut steps = 0;
+        let mut bits = self.led_by(self.turn);
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            for &d in self.directions(i) {
+                let over = STEPS[i][d];
+                if over == NONE {
+                    continue;
+                }
+                if self.occupied >> over & 1 == 0 {
+                    steps += 1;
+                    continue;
+                }
+                let land = STEPS[over as usize][d];
+                if land != NONE && enemy >> over & 1 == 1 && self.occupied >> land & 1 == 0 {
+                    return None;
+                }
+            }
+        }
+        Some(steps)
     }
 
     /// Every legal move (captures when any exist; steps otherwise).

@@ -27,6 +27,9 @@ struct Search {
     known: FastMap<u128, Known>,
     /// Move lists given back by nodes searched, for the next nodes to fill.
     spare_lists: Vec<Vec<Move>>,
+    /// Decide the nodes next to the leaves without making their moves
+    /// (off only to test that this changes no answer and no count).
+    shortcuts: bool,
 }
 
 /// The plies within which a position is known won, and within which it is known not to be.
@@ -40,7 +43,7 @@ struct Known {
 
 impl Search {
     fn new(winner: Color, budget: u64) -> Search {
-        Search { winner, nodes: 0, budget, known: FastMap::default(), spare_lists: Vec::new() }
+        Search { winner, nodes: 0, budget, known: FastMap::default(), spare_lists: Vec::new(), shortcuts: true }
     }
 
     /// `Some(true)` if `winner` forces a win within `depth` plies; `None` when out of budget.
@@ -53,7 +56,29 @@ impl Search {
         }
         if depth == 0 {
             // Only a side with no move decides a leaf; the table holds no win in 0 plies.
-            return Some(!pos.has_legal_move() && pos.turn() != self.winner);
+            return Some(pos.turn() != self.winner && !pos.has_legal_move());
+        }
+        if self.shortcuts && depth == 1 && pos.turn() != self.winner {
+            // Any move the loser makes reaches a leaf with the winner to move,
+            // which decides nothing: it is lost only if it has no move. Its
+            // moves are not made, but the leaf its first one reaches is counted.
+            if !pos.has_legal_move() {
+                return Some(true);
+            }
+            self.nodes += 1;
+            return (self.nodes <= self.budget).then_some(false);
+        }
+        if self.shortcuts && depth == 2 && pos.turn() == self.winner {
+            // A step fills one square and takes nothing: it cannot shut in a
+            // loser with steps to two squares. With no capture to make, no
+            // move wins; each one's two nodes (above) are counted unsearched.
+            if let Some(steps) = pos.steps_if_no_capture()
+                && steps > 0
+                && pos.step_targets(self.winner.other()).count_ones() >= 2
+            {
+                self.nodes += 2 * steps as u64;
+                return (self.nodes <= self.budget).then_some(false);
+            }
         }
         // A position too full for a key (over 22 men, which a report may let
         // stand) is searched, not remembered.
@@ -209,6 +234,71 @@ mod tests {
             }
         }
         assert!(proven > 10 && not_within > 10 && past_shallow > 0, "proven {proven} (past the shallow depths {past_shallow}), not within {not_within}");
+    }
+
+    #[test]
+    fn the_shortcuts_next_to_the_leaves_change_no_answer_and_no_count() {
+        // Every node count equal means every budget ends each search at the same answer.
+        let mut shortcut_taken = 0;
+        for setup in ["w 9:w 13:b 22:B", "w 14:W 18:b 22:b", "b 18:b 14:W 10:W 21:w", "w 1:Bw 2:WwbBb 12:BB 19:b 20:b 22:B", "b 5:w 6:W 10:b 15:bw 18:B", "w 3:w 7:Ww 14:bB 16:b 21:B 24:b", "w 1:w 2:w 3:w 11:w 15:b 20:b 24:b 25:b"] {
+            let mut at = pos(setup);
+            for ply in 0..6 {
+                for winner in [Color::White, Color::Black] {
+                    for depth in 1..=6 {
+                        let mut fast = Search::new(winner, u64::MAX);
+                        let mut full = Search { shortcuts: false, ..Search::new(winner, u64::MAX) };
+                        let (mut a, mut b) = (at, at);
+                        assert_eq!(fast.wins(&mut a, depth), full.wins(&mut b, depth), "{setup} after {ply} plies, {winner:?} within {depth}");
+                        assert_eq!(fast.nodes, full.nodes, "{setup} after {ply} plies, {winner:?} within {depth}");
+                        assert_eq!((a, b), (at, at), "moves taken back");
+                        let steps = at.steps_if_no_capture().unwrap_or(0);
+                        shortcut_taken += usize::from(depth == 2 && at.turn() == winner && steps > 0 && at.step_targets(winner.other()).count_ones() >= 2);
+                    }
+                }
+                let moves = at.legal_moves();
+                let Some(mv) = moves.get(ply % moves.len().max(1)) else { break };
+                at = at.play(mv);
+            }
+        }
+        assert!(shortcut_taken > 5, "the step shortcut was taken at the root {shortcut_taken} times");
+    }
+
+    #[test]
+    fn the_shortcuts_agree_with_the_full_search_on_small_random_setups() {
+        // Few men, so a side is often shut in near the leaves.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut compared = 0;
+        for _ in 0..3000 {
+            let mut text = String::from(if next(2) == 0 { "w" } else { "b" });
+            let mut used = 0u32;
+            for _ in 0..2 + next(5) {
+                let square = 1 + next(25) as u32;
+                if used >> square & 1 == 1 {
+                    continue;
+                }
+                used |= 1 << square;
+                let column: String = (0..1 + next(2)).map(|_| ['w', 'b', 'W', 'B'][next(4) as usize]).collect();
+                text.push_str(&format!(" {square}:{column}"));
+            }
+            let Ok(setup) = parse_setup(&text) else { continue };
+            let Ok(at) = Position::from_setup_ignoring(&setup, &[PositionErrorKind::MenMissing]) else { continue };
+            for winner in [Color::White, Color::Black] {
+                for depth in 1..=4 {
+                    let mut fast = Search::new(winner, u64::MAX);
+                    let mut full = Search { shortcuts: false, ..Search::new(winner, u64::MAX) };
+                    let (mut a, mut b) = (at, at);
+                    assert_eq!((fast.wins(&mut a, depth), fast.nodes), (full.wins(&mut b, depth), full.nodes), "{text}, {winner:?} within {depth}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 5000, "{compared} searches compared");
     }
 
     #[test]
