@@ -340,6 +340,25 @@ impl<P, M> Memory<P, M> {
     }
 }
 
+/// One decision of a line: the next move, or an earlier one read again
+/// (move `j`, the moves after it dropped).
+#[derive(Clone)]
+enum Decision<M> {
+    Next(Chosen<M>),
+    Back(usize, Chosen<M>),
+}
+
+/// Where a line's decisions come from.
+enum Decisions<'d, M> {
+    /// The search.
+    Made,
+    /// The search, each kept as it is made.
+    Kept(&'d mut Vec<Decision<M>>),
+    /// Those another reading of the same line made, in order; the search
+    /// past their end.
+    Taken(std::vec::IntoIter<Decision<M>>),
+}
+
 /// Whether a reading checks each dear mend against the earlier moves.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Audit {
@@ -435,12 +454,20 @@ impl<'a, G: Spelling> Decoder<'a, G> {
     }
 
     /// Read without the audit first; only a line that reads to its end is read
-    /// again in full, by this decoder, whose memos serve both readings.
+    /// again with it. The audit can only stop a line, so until it does, the
+    /// second reading takes every decision the first took: they are kept and
+    /// taken again, not searched anew.
     fn run_unless_it_stops(&self, start: &G::Position) -> Option<Decoded<G::Move>> {
-        self.run(start, Audit::Skip).stop.is_none().then(|| self.run(start, Audit::Mends))
+        let mut decisions = Vec::new();
+        let unaudited = self.run_deciding(start, Audit::Skip, Decisions::Kept(&mut decisions));
+        unaudited.stop.is_none().then(|| self.run_deciding(start, Audit::Mends, Decisions::Taken(decisions.into_iter())))
     }
 
     fn run(&self, start: &G::Position, audit: Audit) -> Decoded<G::Move> {
+        self.run_deciding(start, audit, Decisions::Made)
+    }
+
+    fn run_deciding(&self, start: &G::Position, audit: Audit, mut decisions: Decisions<'_, G::Move>) -> Decoded<G::Move> {
         let mut line = LineSoFar { pos: start.clone(), cursor: Cursor { item: 0, off: 0 }, moves: Vec::new(), history: History::new(), previous: Spellings::nothing() };
         let mut reconsidered: Vec<(usize, usize)> = Vec::new();
         // The repeated runs of the items before this one are forgotten.
@@ -449,22 +476,36 @@ impl<'a, G: Spelling> Decoder<'a, G> {
             if let Some(end) = self.line_ends(&line) {
                 return Decoded::new(line.moves, end.0, end.1);
             }
-            let (mv, reading, margin) = match self.decide(&line.pos, line.cursor, &line.previous) {
-                Ok(chosen) => chosen,
-                Err(reason) => match self.reconsider(&line.history, &line.moves, line.cursor, &mut reconsidered) {
+            let taken = match &mut decisions {
+                Decisions::Taken(kept) => kept.next(),
+                _ => None,
+            };
+            let decision = match taken {
+                Some(decision) => decision,
+                None => match self.decide(&line.pos, line.cursor, &line.previous) {
+                    Ok(chosen) => Decision::Next(chosen),
                     // A move read earlier, legal but wrong, shows itself only here: read
                     // that move again, this time following every reading to the end.
-                    Some((j, chosen)) => {
-                        line.moves.truncate(j);
-                        let before = line.history.back_to(j);
-                        (line.pos, line.cursor, line.previous) = (before.pos, before.cursor, before.previous);
-                        chosen
-                    }
-                    None => {
-                        let stop = self.stop_at(line.cursor, reason);
-                        return Decoded::new(line.moves, Some(stop), Vec::new());
-                    }
+                    Err(reason) => match self.reconsider(&line.history, &line.moves, line.cursor, &mut reconsidered) {
+                        Some((j, chosen)) => Decision::Back(j, chosen),
+                        None => {
+                            let stop = self.stop_at(line.cursor, reason);
+                            return Decoded::new(line.moves, Some(stop), Vec::new());
+                        }
+                    },
                 },
+            };
+            if let Decisions::Kept(kept) = &mut decisions {
+                kept.push(decision.clone());
+            }
+            let (mv, reading, margin) = match decision {
+                Decision::Next(chosen) => chosen,
+                Decision::Back(j, chosen) => {
+                    line.moves.truncate(j);
+                    let before = line.history.back_to(j);
+                    (line.pos, line.cursor, line.previous) = (before.pos, before.cursor, before.previous);
+                    chosen
+                }
             };
             // A mend may only shift a misprint from an earlier move that read
             // as printed (`1-6 … 5-9` for `1-5 … 5-9`): if reading that move

@@ -227,6 +227,32 @@ fn one_reader_reads_each_start_as_a_fresh_decode_does() {
     }
 }
 
+/// A line read to its end without the audit is read again with it by taking
+/// the same decisions, not by searching again: it must come out as the full
+/// reading does, mends and stops alike.
+#[test]
+fn a_line_read_again_with_the_audit_is_the_full_reading() {
+    let mut plies = opening().0;
+    plies.extend(opening().0);
+    let game = Script(plies);
+    let mut read_to_the_end_with_mends = 0;
+    for text in ["11-15 22-18 15-22", "11-l5 22-1 15-22", "1l 15 2Z 18 15 22 11 l5 22 18", "11 15 22 18 15 22 11 1S 22 I8 15 2", "11-15 22 18 15-22 11 15 22-18 1522", "9-13 24-20 15-19"] {
+        let tokens = scan(text);
+        let opts = DecodeOptions::default();
+        for start in [0, 1, 3] {
+            let full = decode(&game, &start, &tokens, &opts);
+            match decode_unless_it_stops(&game, &start, &tokens, &opts) {
+                Some(early) => {
+                    assert_eq!(early, full, "{text:?} from ply {start}");
+                    read_to_the_end_with_mends += usize::from(early.moves.iter().any(|m| !m.edits.is_empty()));
+                }
+                None => assert!(full.stop.is_some(), "{text:?} from ply {start}: given up, yet the full reading reads to the end"),
+            }
+        }
+    }
+    assert!(read_to_the_end_with_mends >= 2, "{read_to_the_end_with_mends} lines read to the end with mends");
+}
+
 /// A look to the end follows the text only as far as the decoder's horizon
 /// (a move read across it may take a few numbers past it): what lies well
 /// beyond changes nothing. So every look costs about the same however long
@@ -281,4 +307,73 @@ fn the_pieces_kept_for_one_reading_are_never_lent_to_another() {
     }
     // The same move from a board it is not legal on has no reading, hence no pieces.
     assert_eq!(dec.pieces_of(&1, at, &Spellings::nothing(), &readings[0].0, readings[0].1.end), Vec::new());
+}
+
+/// The moves legal after each list of moves played.
+type Book = Vec<(Vec<Vec<u32>>, Vec<Vec<u32>>)>;
+
+/// A game whose legal moves depend on the moves before them.
+struct Branching(Book);
+
+impl Spelling for Branching {
+    type Position = Vec<Vec<u32>>;
+    type Move = Vec<u32>;
+    fn legal_moves(&self, played: &Vec<Vec<u32>>) -> Vec<Vec<u32>> {
+        self.0.iter().find(|(p, _)| p == played).map(|(_, m)| m.clone()).unwrap_or_default()
+    }
+    fn play(&self, played: &Vec<Vec<u32>>, mv: &Vec<u32>) -> Vec<Vec<u32>> {
+        let mut next = played.clone();
+        next.push(mv.clone());
+        next
+    }
+    fn spellings(&self, _: &Vec<Vec<u32>>, mv: &Vec<u32>) -> Vec<Vec<u32>> {
+        vec![mv.clone()]
+    }
+}
+
+/// `1-6` printed, legal and read as printed; four moves on, `5-9` can only
+/// be mended (to `6-9`): read as `1-5`, the first move would explain it.
+fn misprint_shifted_four_moves() -> Branching {
+    let m = |v: &[[u32; 2]]| v.iter().map(|x| x.to_vec()).collect::<Vec<_>>();
+    let mut book: Book = vec![(m(&[]), m(&[[1, 5], [1, 6], [2, 7]]))];
+    for first in [[1, 5], [1, 6], [2, 7]] {
+        let f = first[1];
+        let mut played = vec![first];
+        for (k, next) in [[22u32, 18u32], [11, 15], [24, 19]].into_iter().enumerate() {
+            let others = [[[23u32, 19u32], [21, 17]], [[9, 14], [12, 16]], [[25, 22], [26, 23]]][k];
+            book.push((m(&played), m(&[next, others[0], others[1]])));
+            played.push(next);
+        }
+        book.push((m(&played), m(&[[f, 9], [3, 8], [f, 10]])));
+        for fourth in [[f, 9], [3, 8], [f, 10]] {
+            let mut p = played.clone();
+            p.push(fourth);
+            book.push((m(&p), m(&[[18, 14], [28, 24]])));
+            for fifth in [[18, 14], [28, 24]] {
+                let mut q = p.clone();
+                q.push(fifth);
+                book.push((m(&q), m(&[[8, 11], [7, 10]])));
+            }
+        }
+    }
+    Branching(book)
+}
+
+/// The audit stops a line the reading without it reads to its end, where a
+/// mend only shifts a misprint from an earlier move read as printed: the
+/// line read again with it, from the decisions kept, stops there as the full
+/// reading does.
+#[test]
+fn a_line_the_audit_stops_is_stopped_as_the_full_reading_stops_it() {
+    let game = misprint_shifted_four_moves();
+    let mut stopped_by_the_audit = 0;
+    for text in ["1-6 22-18 11-15 24-19 5-9 18-14 8-11", "1-6 22-18 11-15 24-19 5-9", "1-6 22-18 11-15 24-19 S-9 18-14 8-11", "1-6 22-18 11-15 24-19 6-9 18-14 8-11", "1-5 22-18 11-15 24-19 5-9 18-14"] {
+        let tokens = scan(text);
+        let opts = DecodeOptions::default();
+        let full = decode(&game, &vec![], &tokens, &opts);
+        let early = decode_unless_it_stops(&game, &vec![], &tokens, &opts).expect("read to the end without the audit");
+        assert_eq!(early, full, "{text:?}");
+        stopped_by_the_audit += usize::from(matches!(full.stop, Some(Stop { reason: StopReason::Ambiguous { .. }, .. })));
+    }
+    assert_eq!(stopped_by_the_audit, 3);
 }
