@@ -4,6 +4,7 @@
 use super::board::{between, BLACK_FAR_ROW, NONE, SQUARES, STEPS, WHITE_FAR_ROW};
 use super::column::{Color, Column, Man, Rank};
 use std::fmt;
+use std::ops::ControlFlow;
 use std::hash::{Hash, Hasher};
 
 /// Men each side starts with; the book insists 22 are always on the board.
@@ -482,8 +483,21 @@ impl Position {
     /// The steps the side to move has, if it has no capture (which it would
     /// have to make); `None` if it has one. Counted, not listed.
     pub fn steps_if_no_capture(&self) -> Option<usize> {
-        let enemy = self.led_by(self.turn.other());
         let mut steps = 0;
+        let capture = self.each_first_step(|jump| {
+            if jump {
+                return ControlFlow::Break(());
+            }
+            steps += 1;
+            ControlFlow::Continue(())
+        });
+        capture.is_continue().then_some(steps)
+    }
+
+    /// Each first step open to the side to move, a step or the first jump of
+    /// a capture (`true`), handed to `f` until it breaks.
+    fn each_first_step(&self, mut f: impl FnMut(bool) -> ControlFlow<()>) -> ControlFlow<()> {
+        let enemy = self.led_by(self.turn.other());
         let mut bits = self.led_by(self.turn);
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
@@ -494,16 +508,16 @@ impl Position {
                     continue;
                 }
                 if self.occupied >> over & 1 == 0 {
-                    steps += 1;
+                    f(false)?;
                     continue;
                 }
                 let land = STEPS[over as usize][d];
                 if land != NONE && enemy >> over & 1 == 1 && self.occupied >> land & 1 == 0 {
-                    return None;
+                    f(true)?;
                 }
             }
         }
-        Some(steps)
+        ControlFlow::Continue(())
     }
 
     /// Every legal move (captures when any exist; steps otherwise).
@@ -517,26 +531,7 @@ impl Position {
     /// starts with one) or a step. The search asks this of every leaf, where
     /// the moves themselves are never played.
     pub fn has_legal_move(&self) -> bool {
-        let enemy = self.led_by(self.turn.other());
-        let mut bits = self.led_by(self.turn);
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            for &d in self.directions(i) {
-                let over = STEPS[i][d];
-                if over == NONE {
-                    continue;
-                }
-                if self.occupied >> over & 1 == 0 {
-                    return true;
-                }
-                let land = STEPS[over as usize][d];
-                if land != NONE && enemy >> over & 1 == 1 && self.occupied >> land & 1 == 0 {
-                    return true;
-                }
-            }
-        }
-        false
+        self.each_first_step(|_| ControlFlow::Break(())).is_break()
     }
 
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
