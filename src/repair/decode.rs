@@ -340,12 +340,25 @@ impl<P, M> Memory<P, M> {
     }
 }
 
-/// One decision of a line: the next move, or an earlier one read again
-/// (move `j`, the moves after it dropped).
-#[derive(Clone)]
-enum Decision<M> {
-    Next(Chosen<M>),
-    Back(usize, Chosen<M>),
+/// One decision of a line: the next move, or move `back_to` read again (the
+/// moves after it dropped). Its reading is kept without pieces: the line
+/// finds those again when it accepts the move.
+struct Decision<M> {
+    back_to: Option<usize>,
+    mv: M,
+    cost: f64,
+    end: Cursor,
+    margin: f64,
+}
+
+impl<M: Clone> Decision<M> {
+    fn new(back_to: Option<usize>, (mv, reading, margin): &Chosen<M>) -> Decision<M> {
+        Decision { back_to, mv: mv.clone(), cost: reading.cost, end: reading.end, margin: *margin }
+    }
+
+    fn chosen(self) -> (Option<usize>, Chosen<M>) {
+        (self.back_to, (self.mv, Reading { cost: self.cost, end: self.end, pieces: Vec::new() }, self.margin))
+    }
 }
 
 /// Where a line's decisions come from.
@@ -459,8 +472,11 @@ impl<'a, G: Spelling> Decoder<'a, G> {
     /// taken again, not searched anew.
     fn run_unless_it_stops(&self, start: &G::Position) -> Option<Decoded<G::Move>> {
         let mut decisions = Vec::new();
-        let unaudited = self.run_deciding(start, Audit::Skip, Decisions::Kept(&mut decisions));
-        unaudited.stop.is_none().then(|| self.run_deciding(start, Audit::Mends, Decisions::Taken(decisions.into_iter())))
+        // The line read without the audit is dropped before it is read again.
+        if self.run_deciding(start, Audit::Skip, Decisions::Kept(&mut decisions)).stop.is_some() {
+            return None;
+        }
+        Some(self.run_deciding(start, Audit::Mends, Decisions::Taken(decisions.into_iter())))
     }
 
     fn run(&self, start: &G::Position, audit: Audit) -> Decoded<G::Move> {
@@ -477,17 +493,17 @@ impl<'a, G: Spelling> Decoder<'a, G> {
                 return Decoded::new(line.moves, end.0, end.1);
             }
             let taken = match &mut decisions {
-                Decisions::Taken(kept) => kept.next(),
+                Decisions::Taken(kept) => kept.next().map(Decision::chosen),
                 _ => None,
             };
-            let decision = match taken {
+            let (back_to, chosen) = match taken {
                 Some(decision) => decision,
                 None => match self.decide(&line.pos, line.cursor, &line.previous) {
-                    Ok(chosen) => Decision::Next(chosen),
+                    Ok(chosen) => (None, chosen),
                     // A move read earlier, legal but wrong, shows itself only here: read
                     // that move again, this time following every reading to the end.
                     Err(reason) => match self.reconsider(&line.history, &line.moves, line.cursor, &mut reconsidered) {
-                        Some((j, chosen)) => Decision::Back(j, chosen),
+                        Some((j, chosen)) => (Some(j), chosen),
                         None => {
                             let stop = self.stop_at(line.cursor, reason);
                             return Decoded::new(line.moves, Some(stop), Vec::new());
@@ -496,17 +512,14 @@ impl<'a, G: Spelling> Decoder<'a, G> {
                 },
             };
             if let Decisions::Kept(kept) = &mut decisions {
-                kept.push(decision.clone());
+                kept.push(Decision::new(back_to, &chosen));
             }
-            let (mv, reading, margin) = match decision {
-                Decision::Next(chosen) => chosen,
-                Decision::Back(j, chosen) => {
-                    line.moves.truncate(j);
-                    let before = line.history.back_to(j);
-                    (line.pos, line.cursor, line.previous) = (before.pos, before.cursor, before.previous);
-                    chosen
-                }
-            };
+            if let Some(j) = back_to {
+                line.moves.truncate(j);
+                let before = line.history.back_to(j);
+                (line.pos, line.cursor, line.previous) = (before.pos, before.cursor, before.previous);
+            }
+            let (mv, reading, margin) = chosen;
             // A mend may only shift a misprint from an earlier move that read
             // as printed (`1-6 … 5-9` for `1-5 … 5-9`): if reading that move
             // otherwise explains the text about as well, neither is certain.

@@ -333,7 +333,8 @@ impl Spelling for Branching {
 
 /// `1-6` printed, legal and read as printed; four moves on, `5-9` can only
 /// be mended (to `6-9`): read as `1-5`, the first move would explain it.
-fn misprint_shifted_four_moves() -> Branching {
+/// With `dead_end`, nothing after `1-6` reads like `5-9` at all.
+fn misprint_shifted_four_moves(dead_end: bool) -> Branching {
     let m = |v: &[[u32; 2]]| v.iter().map(|x| x.to_vec()).collect::<Vec<_>>();
     let mut book: Book = vec![(m(&[]), m(&[[1, 5], [1, 6], [2, 7]]))];
     for first in [[1, 5], [1, 6], [2, 7]] {
@@ -344,8 +345,9 @@ fn misprint_shifted_four_moves() -> Branching {
             book.push((m(&played), m(&[next, others[0], others[1]])));
             played.push(next);
         }
-        book.push((m(&played), m(&[[f, 9], [3, 8], [f, 10]])));
-        for fourth in [[f, 9], [3, 8], [f, 10]] {
+        let fourths = if dead_end && f == 6 { [[30, 26], [31, 27], [32, 28]] } else { [[f, 9], [3, 8], [f, 10]] };
+        book.push((m(&played), m(&fourths)));
+        for fourth in fourths {
             let mut p = played.clone();
             p.push(fourth);
             book.push((m(&p), m(&[[18, 14], [28, 24]])));
@@ -365,7 +367,7 @@ fn misprint_shifted_four_moves() -> Branching {
 /// reading does.
 #[test]
 fn a_line_the_audit_stops_is_stopped_as_the_full_reading_stops_it() {
-    let game = misprint_shifted_four_moves();
+    let game = misprint_shifted_four_moves(false);
     let mut stopped_by_the_audit = 0;
     for text in ["1-6 22-18 11-15 24-19 5-9 18-14 8-11", "1-6 22-18 11-15 24-19 5-9", "1-6 22-18 11-15 24-19 S-9 18-14 8-11", "1-6 22-18 11-15 24-19 6-9 18-14 8-11", "1-5 22-18 11-15 24-19 5-9 18-14"] {
         let tokens = scan(text);
@@ -376,4 +378,23 @@ fn a_line_the_audit_stops_is_stopped_as_the_full_reading_stops_it() {
         stopped_by_the_audit += usize::from(matches!(full.stop, Some(Stop { reason: StopReason::Ambiguous { .. }, .. })));
     }
     assert_eq!(stopped_by_the_audit, 3);
+}
+
+/// A line that breaks down and reads on once an earlier move is read again
+/// (the second look), read to its end without the audit: read again with
+/// it from the decisions kept, it goes back to that move where the full
+/// reading does.
+#[test]
+fn a_line_read_on_by_a_second_look_is_read_again_as_the_full_reading_reads_it() {
+    let game = misprint_shifted_four_moves(true);
+    let mut read_again = 0;
+    for text in ["1-6 22-18 11-15 24-19 5-9 18-14 8-11", "1-6 22-18 11-15 24-19 5-9 18-14 8-11 ", "1-6 22-18 11-15 24-19 5-9 18-14"] {
+        let tokens = scan(text);
+        let opts = DecodeOptions::default();
+        let full = decode(&game, &vec![], &tokens, &opts);
+        let early = decode_unless_it_stops(&game, &vec![], &tokens, &opts).expect("read to the end without the audit");
+        assert_eq!(early, full, "{text:?}");
+        read_again += usize::from(full.moves.first().is_some_and(|m| m.mv == [1, 5]));
+    }
+    assert_eq!(read_again, 3);
 }
