@@ -68,17 +68,13 @@ impl Search {
             self.nodes += 1;
             return (self.nodes <= self.budget).then_some(false);
         }
-        if self.shortcuts && depth == 2 && pos.turn() == self.winner {
-            // A step fills one square and takes nothing: it cannot shut in a
-            // loser with steps to two squares. With no capture to make, no
-            // move wins; each one's two nodes (above) are counted unsearched.
-            if let Some(steps) = pos.steps_if_no_capture()
-                && steps > 0
-                && pos.step_targets(self.winner.other()).count_ones() >= 2
-            {
-                self.nodes += 2 * steps as u64;
-                return (self.nodes <= self.budget).then_some(false);
-            }
+        if self.shortcuts
+            && depth == 2
+            && let Some(steps) = self.steps_that_cannot_shut_in(pos)
+        {
+            // No move wins; each one's two nodes (above) are counted unsearched.
+            self.nodes += 2 * steps as u64;
+            return (self.nodes <= self.budget).then_some(false);
         }
         // A position too full for a key (over 22 men, which a report may let
         // stand) is searched, not remembered.
@@ -99,6 +95,17 @@ impl Search {
         };
         self.spare_lists.push(moves);
         result
+    }
+
+    /// The winner's steps, where it is to move and has steps only, and the
+    /// loser has steps to two squares: a step fills one square and takes
+    /// nothing, so none of them shuts the loser in.
+    fn steps_that_cannot_shut_in(&self, pos: &Position) -> Option<usize> {
+        if pos.turn() != self.winner {
+            return None;
+        }
+        let steps = pos.steps_if_no_capture().filter(|&steps| steps > 0)?;
+        (pos.step_targets(self.winner.other()).count_ones() >= 2).then_some(steps)
     }
 
     /// That the position with `key` is won (or not) within `depth` plies.
@@ -236,6 +243,17 @@ mod tests {
         assert!(proven > 10 && not_within > 10 && past_shallow > 0, "proven {proven} (past the shallow depths {past_shallow}), not within {not_within}");
     }
 
+    /// The answer and the node count within `depth`, with the shortcuts and without.
+    fn with_and_without_shortcuts(at: &Position, winner: Color, depth: u32) -> [(Option<bool>, u64); 2] {
+        [true, false].map(|shortcuts| {
+            let mut search = Search { shortcuts, ..Search::new(winner, u64::MAX) };
+            let mut pos = *at;
+            let won = search.wins(&mut pos, depth);
+            assert_eq!(pos, *at, "moves taken back");
+            (won, search.nodes)
+        })
+    }
+
     #[test]
     fn the_shortcuts_next_to_the_leaves_change_no_answer_and_no_count() {
         // Every node count equal means every budget ends each search at the same answer.
@@ -245,14 +263,9 @@ mod tests {
             for ply in 0..6 {
                 for winner in [Color::White, Color::Black] {
                     for depth in 1..=6 {
-                        let mut fast = Search::new(winner, u64::MAX);
-                        let mut full = Search { shortcuts: false, ..Search::new(winner, u64::MAX) };
-                        let (mut a, mut b) = (at, at);
-                        assert_eq!(fast.wins(&mut a, depth), full.wins(&mut b, depth), "{setup} after {ply} plies, {winner:?} within {depth}");
-                        assert_eq!(fast.nodes, full.nodes, "{setup} after {ply} plies, {winner:?} within {depth}");
-                        assert_eq!((a, b), (at, at), "moves taken back");
-                        let steps = at.steps_if_no_capture().unwrap_or(0);
-                        shortcut_taken += usize::from(depth == 2 && at.turn() == winner && steps > 0 && at.step_targets(winner.other()).count_ones() >= 2);
+                        let [fast, full] = with_and_without_shortcuts(&at, winner, depth);
+                        assert_eq!(fast, full, "{setup} after {ply} plies, {winner:?} within {depth}");
+                        shortcut_taken += usize::from(depth == 2 && Search::new(winner, 0).steps_that_cannot_shut_in(&at).is_some());
                     }
                 }
                 let moves = at.legal_moves();
@@ -290,10 +303,8 @@ mod tests {
             let Ok(at) = Position::from_setup_ignoring(&setup, &[PositionErrorKind::MenMissing]) else { continue };
             for winner in [Color::White, Color::Black] {
                 for depth in 1..=4 {
-                    let mut fast = Search::new(winner, u64::MAX);
-                    let mut full = Search { shortcuts: false, ..Search::new(winner, u64::MAX) };
-                    let (mut a, mut b) = (at, at);
-                    assert_eq!((fast.wins(&mut a, depth), fast.nodes), (full.wins(&mut b, depth), full.nodes), "{text}, {winner:?} within {depth}");
+                    let [fast, full] = with_and_without_shortcuts(&at, winner, depth);
+                    assert_eq!(fast, full, "{text}, {winner:?} within {depth}");
                     compared += 1;
                 }
             }
