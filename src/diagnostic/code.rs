@@ -292,6 +292,8 @@ codes! {
     PdnBadMove = "pdn::bad-move",
     /// A tag that is not `[Name "value"]` on one line.
     PdnBadTag = "pdn::bad-tag",
+    /// A game with more moves than any game has; the rest of its movetext kept unread.
+    PdnGameTooLong = "pdn::game-too-long",
     /// A GameType that is not English draughts; its moves kept unread.
     PdnGameType = "pdn::game-type",
     /// A PDN move the rules refuse.

@@ -62,7 +62,7 @@ pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
             along.push(pos);
             for element in &syntax.elements {
                 let Element::Move(raw) = element else {
-                    note(element, i, &mut line);
+                    note(element, i, &mut line, text);
                     continue;
                 };
                 if line.unread.is_some() {
@@ -90,7 +90,7 @@ pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
             }
         } else {
             for element in &syntax.elements {
-                note(element, i, &mut line);
+                note(element, i, &mut line, text);
             }
         }
         lines.push(line);

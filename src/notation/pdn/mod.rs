@@ -19,7 +19,7 @@ mod validate;
 
 pub use lex::{Lexeme, Lexer, Token};
 pub use resolve::{glues_a_joiner, is_note_kind, kind_prefixed, resolve, sort_key, stated, CONTRIBUTOR, NOT_READ, PLAIN_KINDS, RESERVED_COMMENTS, SEE, WORD_JOINER};
-pub use syntax::{parse, GameParser, GameSyntax, Parsed, MAX_DEPTH};
+pub use syntax::{parse, GameParser, GameSyntax, Parsed, MAX_DEPTH, MAX_MOVES};
 pub use validate::{validate, validate_parallel, Stats};
 
 use crate::diagnostic::{Code, Diagnostic};

@@ -213,7 +213,7 @@ pub fn resolve(game: &GameSyntax, text: &str) -> (Game, Vec<Diagnostic>) {
         // Notes outside moves are kept even when the moves could not be replayed.
         if first_position.is_none() {
             for element in &syntax.elements {
-                note(element, i, &mut line);
+                note(element, i, &mut line, text);
             }
         }
         lines.push(line);
@@ -279,7 +279,7 @@ pub(super) fn line_end(game: &GameSyntax, line: &LineSyntax) -> usize {
 }
 
 /// A non-move element as part of the tree: labels, results, unread text, comments.
-pub(super) fn note(element: &Element, index: usize, line: &mut Line) {
+pub(super) fn note(element: &Element, index: usize, line: &mut Line, text: &str) {
     match element {
         Element::Comment { comment: CommentKind::Brace, text, span } => {
             // The writer wraps long lines, so whitespace inside comments is not kept.
@@ -309,10 +309,11 @@ pub(super) fn note(element: &Element, index: usize, line: &mut Line) {
         Element::Comment { comment: CommentKind::Escape, text, span } => annotate(line, AnnotationKind::Escape, text.trim_end().to_string(), *span),
         Element::Nag { code, span } => annotate(line, AnnotationKind::Nag, format!("${code}"), *span),
         Element::StrengthMark { text, span } => annotate(line, AnnotationKind::StrengthMark, text.clone(), *span),
-        Element::Unread { reason: UnreadReason::UnterminatedComment, raw, span } if line.unread.is_none() => {
-            line.unread = Some(Unread { raw: raw.clone(), span: *span });
+        // The rest of the file, or of a game too long to read: where the line stops.
+        Element::Unread { reason: UnreadReason::UnterminatedComment | UnreadReason::TooLong, span } if line.unread.is_none() => {
+            line.unread = Some(Unread { raw: span.slice(text).to_string(), span: *span });
         }
-        Element::Unread { raw, span, .. } => annotate(line, AnnotationKind::Unread, raw.clone(), *span),
+        Element::Unread { span, .. } => annotate(line, AnnotationKind::Unread, span.slice(text).to_string(), *span),
         Element::Move(_) | Element::MoveNumber { .. } | Element::Variation { .. } => {}
     }
 }
@@ -333,7 +334,7 @@ fn replay(
     let syntax = &game.lines[index];
     for (k, element) in syntax.elements.iter().enumerate() {
         let Element::Move(raw) = element else {
-            note(element, index, line);
+            note(element, index, line, text);
             continue;
         };
         pos.legal_moves_into(legal);
@@ -430,6 +431,23 @@ mod tests {
         let alone = read("t", "[FEN \"B:W14,15,22,23:B10\"]\n1. 10x26 *");
         assert_eq!(alone.diagnostics[0].code, "pdn::ambiguous-move");
         assert_eq!(super::super::validate("[FEN \"B:W14,15,22,23:B10\"]\n1. 10x26 *").errors, 1);
+    }
+
+    /// A game past the most moves is read to them: its trunk stops there, the
+    /// rest kept unread, one error, which the streaming check counts too.
+    #[test]
+    fn a_game_past_the_most_moves_is_read_to_them() {
+        use super::super::MAX_MOVES;
+        let text = format!("[FEN \"B:WK29:BK4\"]\n{}4-8 29-25 1/2-1/2", "4-8 29-25 8-4 25-29 ".repeat(MAX_MOVES / 4));
+        let src = read("t", &text);
+        let codes: Vec<&str> = src.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.code.as_str()).collect();
+        assert_eq!(codes, ["pdn::game-too-long"]);
+        let trunk = &src.games[0].lines[0];
+        assert_eq!((trunk.moves.len(), trunk.status), (MAX_MOVES, crate::tree::LineStatus::Partial));
+        let unread = trunk.unread.as_ref().expect("the rest is kept");
+        assert_eq!((unread.raw.as_str(), unread.span.end), ("4-8 29-25", text.len() - " 1/2-1/2".len()));
+        assert_eq!(super::super::validate(&text).errors, 1);
+        assert_eq!(super::super::validate(&text).moves, MAX_MOVES);
     }
 
     /// A line's moves get their room at once (a long game is not copied as

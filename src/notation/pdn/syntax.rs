@@ -15,6 +15,12 @@ use std::iter::Peekable;
 /// Variations nested deeper than this are kept as unread text.
 pub const MAX_DEPTH: usize = 256;
 
+/// Moves read in one game, variations included; the movetext after them is
+/// kept as one unread element. The longest game in the real files we test has
+/// 238, and a game's moves are held while it is replayed: without a bound, one
+/// endless game would take memory without end.
+pub const MAX_MOVES: usize = 10_000;
+
 /// Every game in a file and every problem met while reading its syntax.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Parsed {
@@ -105,6 +111,8 @@ pub enum UnreadReason {
     UnopenedVariation,
     /// A variation nested deeper than `MAX_DEPTH`.
     TooDeep,
+    /// The movetext of a game past `MAX_MOVES` moves.
+    TooLong,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -120,7 +128,8 @@ pub enum Element {
     Comment { comment: CommentKind, text: String, span: Span },
     /// Index of the variation in `GameSyntax::lines`.
     Variation { line: usize },
-    Unread { reason: UnreadReason, raw: String, span: Span },
+    /// Text kept as printed: the bytes of `span`.
+    Unread { reason: UnreadReason, span: Span },
 }
 
 impl Element {
@@ -188,6 +197,10 @@ struct Builder {
     /// The last element, if it is unread junk that the next junk may extend
     /// (line, element, diagnostic).
     junk: Option<(usize, usize, usize)>,
+    /// Moves kept so far.
+    moves: usize,
+    /// Past `MAX_MOVES`: the movetext passed over since, to the game's end.
+    too_long: Option<Span>,
 }
 
 impl Builder {
@@ -200,6 +213,8 @@ impl Builder {
             started: false,
             skipping: None,
             junk: None,
+            moves: 0,
+            too_long: None,
         }
     }
 
@@ -215,8 +230,8 @@ impl Builder {
         line.elements.push(element);
     }
 
-    fn unread(&mut self, reason: UnreadReason, span: Span, text: &str) {
-        self.push(Element::Unread { reason, raw: span.slice(text).to_string(), span });
+    fn unread(&mut self, reason: UnreadReason, span: Span) {
+        self.push(Element::Unread { reason, span });
     }
 
     /// A number no integer holds: an error, and its text kept as printed.
@@ -225,21 +240,43 @@ impl Builder {
             Diagnostic::error(Code::PdnNumberOutOfRange, format!("{what} {:?} is too large to be read as a number", truncate(span.slice(text), 40)), span)
                 .with_label("kept unread as printed"),
         );
-        self.unread(UnreadReason::NumberTooLarge, span, text);
+        self.unread(UnreadReason::NumberTooLarge, span);
     }
 
     /// End a skipped variation: everything from its `(` is one unread element.
-    fn end_skip(&mut self, end: usize, text: &str) {
+    fn end_skip(&mut self, end: usize) {
         if let Some((_, open)) = self.skipping.take() {
-            self.unread(UnreadReason::TooDeep, Span::new(open.start, end), text);
+            self.unread(UnreadReason::TooDeep, Span::new(open.start, end));
+        }
+    }
+
+    /// Past `MAX_MOVES`, every token up to the game's result joins one unread
+    /// run; `true` while `tok` belongs to it.
+    fn pass_too_long(&mut self, tok: &Token, text: &str, next_starts_game: bool) -> bool {
+        let Some(run) = self.too_long.as_mut() else { return false };
+        let ends_game = tok.lexeme == Lexeme::Result && (next_starts_game || tok.span.slice(text) != "*");
+        if ends_game {
+            self.end_too_long();
+            return false;
+        }
+        *run = run.join(tok.span);
+        true
+    }
+
+    /// The run passed over past `MAX_MOVES`, as the unread end of the line it
+    /// began in. The variations still open close in it.
+    fn end_too_long(&mut self) {
+        if let Some(run) = self.too_long.take() {
+            self.push(Element::Unread { reason: UnreadReason::TooLong, span: run });
+            self.stack.truncate(1);
         }
     }
 
     /// Close every variation still open when the game ends.
-    fn close_open_variations(&mut self, text: &str) {
+    fn close_open_variations(&mut self) {
         let end = self.game.span.end;
         let unclosed_skip = self.skipping.is_some();
-        self.end_skip(end, text);
+        self.end_skip(end);
         if self.stack.len() > 1 || unclosed_skip {
             let first = self.stack.get(1).copied();
             let open = self.stack.len() - 1 + usize::from(unclosed_skip);
@@ -266,7 +303,7 @@ impl Builder {
 impl Builder {
     /// Inside a variation too deep to keep, count its brackets; `true` while
     /// the token belongs to it.
-    fn skip(&mut self, lexeme: Lexeme, span: Span, text: &str) -> bool {
+    fn skip(&mut self, lexeme: Lexeme, span: Span) -> bool {
         let Some((depth, _)) = self.skipping.as_mut() else { return false };
         match lexeme {
             Lexeme::RavOpen => *depth += 1,
@@ -274,7 +311,7 @@ impl Builder {
             _ => {}
         }
         if *depth == 0 {
-            self.end_skip(span.end, text);
+            self.end_skip(span.end);
         }
         true
     }
@@ -284,6 +321,9 @@ impl Builder {
         let span = tok.span;
         let slice = span.slice(text);
         let junk = self.junk.take();
+        if tok.lexeme != Lexeme::Junk {
+            self.end_junk(junk, text);
+        }
         match tok.lexeme {
             Lexeme::Tag { name, value } => {
                 let (name_text, value_text) = (name.slice(text).to_string(), unescape(value.slice(text)));
@@ -295,7 +335,7 @@ impl Builder {
                         .with_label("this tag does not close")
                         .with_help("check the quotes and the closing ]"),
                 );
-                self.unread(UnreadReason::BadTag, span, text);
+                self.unread(UnreadReason::BadTag, span);
             }
             Lexeme::MoveNumber => {
                 self.started = true;
@@ -312,7 +352,7 @@ impl Builder {
                     Err(_) => self.number_too_large("annotation glyph ($n)", span, text),
                 }
             }
-            Lexeme::Move => self.take_move(slice, span, text),
+            Lexeme::Move => self.take_move(slice, span),
             Lexeme::Comment { inner } => {
                 self.started = true;
                 self.push(Element::Comment { comment: CommentKind::Brace, text: inner.slice(text).to_string(), span });
@@ -323,14 +363,14 @@ impl Builder {
                         .with_label("opened here")
                         .with_help("add the missing `}`"),
                 );
-                self.unread(UnreadReason::UnterminatedComment, span, text);
+                self.unread(UnreadReason::UnterminatedComment, span);
             }
             Lexeme::LineComment => self.take_line_comment(slice, span),
             Lexeme::Escape => {
                 self.push(Element::Comment { comment: CommentKind::Escape, text: slice[1..].to_string(), span });
             }
             Lexeme::RavOpen => self.open_variation(span),
-            Lexeme::RavClose => self.close_variation(span, text),
+            Lexeme::RavClose => self.close_variation(span),
             Lexeme::Result => {
                 if slice == "*" && !next_starts_game && self.stack.len() == 1 {
                     // Old files mark a strong move with `*`.
@@ -346,8 +386,18 @@ impl Builder {
         false
     }
 
-    fn take_move(&mut self, slice: &str, span: Span, text: &str) {
+    fn take_move(&mut self, slice: &str, span: Span) {
         self.started = true;
+        if self.moves == MAX_MOVES {
+            self.diagnostics.push(
+                Diagnostic::error(Code::PdnGameTooLong, format!("the game has more than {MAX_MOVES} moves; the rest of its movetext is kept unread"), span)
+                    .with_label("not read from here")
+                    .with_help("no game is this long: is a result or the next game's tags missing?"),
+            );
+            self.too_long = Some(span);
+            return;
+        }
+        self.moves += 1;
         match move_of(slice, span) {
             Some(mv) => self.push(Element::Move(mv)),
             None => {
@@ -355,7 +405,7 @@ impl Builder {
                     Diagnostic::error(Code::PdnBadMove, format!("{:?} is not a move: squares run 1 to 32", truncate(slice, 40)), span)
                         .with_label("not a move"),
                 );
-                self.unread(UnreadReason::BadMove, span, text);
+                self.unread(UnreadReason::BadMove, span);
             }
         }
     }
@@ -391,13 +441,22 @@ impl Builder {
         }
     }
 
-    fn close_variation(&mut self, span: Span, text: &str) {
+    fn close_variation(&mut self, span: Span) {
         if self.stack.len() > 1 {
             self.current().span.end = span.end;
             self.stack.pop();
         } else {
             self.diagnostics.push(Diagnostic::error(Code::PdnUnopenedVariation, "`)` closes no variation", span).with_label("no matching `(`"));
-            self.unread(UnreadReason::UnopenedVariation, span, text);
+            self.unread(UnreadReason::UnopenedVariation, span);
+        }
+    }
+
+    /// A run of junk that has ended: its diagnostic, of the whole run.
+    fn end_junk(&mut self, junk: Option<(usize, usize, usize)>, text: &str) {
+        let Some((l, e, d)) = junk else { return };
+        let Element::Unread { span: run, .. } = self.game.lines[l].elements[e] else { return };
+        if self.diagnostics[d].span != run {
+            self.diagnostics[d] = junk_diagnostic(run.slice(text), run);
         }
     }
 
@@ -413,15 +472,16 @@ impl Builder {
             Some((l, e, d)) => {
                 let line = &mut self.game.lines[l];
                 line.span.end = line.span.end.max(span.end);
-                let Element::Unread { raw, span: run, .. } = &mut line.elements[e] else { return };
+                let Element::Unread { span: run, .. } = &mut line.elements[e] else { return };
+                // Its diagnostic is made once the run ends (see `end_junk`): made
+                // again at each word, a long run would take the square of its length.
                 *run = run.join(span);
-                *raw = run.slice(text).to_string();
-                self.diagnostics[d] = junk_diagnostic(run.slice(text), *run);
                 self.junk = Some((l, e, d));
             }
             None => {
+                self.end_junk(junk, text);
                 self.diagnostics.push(junk_diagnostic(slice, span));
-                self.unread(UnreadReason::NotMovetext, span, text);
+                self.unread(UnreadReason::NotMovetext, span);
                 let l = self.stack.last().copied().unwrap_or(0);
                 self.junk = Some((l, self.game.lines[l].elements.len() - 1, self.diagnostics.len() - 1));
             }
@@ -435,7 +495,10 @@ impl<'a> GameParser<'a> {
     }
 
     fn finish(&self, mut b: Builder) -> (GameSyntax, Vec<Diagnostic>) {
-        b.close_open_variations(self.text);
+        let junk = b.junk.take();
+        b.end_junk(junk, self.text);
+        b.end_too_long();
+        b.close_open_variations();
         // The room a line's growth left over would be held while its moves are replayed.
         for line in &mut b.game.lines {
             line.elements.shrink_to_fit();
@@ -466,11 +529,14 @@ impl Iterator for GameParser<'_> {
                 g.game.span.start = span.start;
             }
             g.game.span.end = g.game.span.end.max(span.end);
-            if g.skip(tok.lexeme, span, text) {
+            if g.skip(tok.lexeme, span) {
                 continue;
             }
             // A `*` that is not the game's last word is an old strength mark, not a result.
             let next_starts_game = matches!(tok.lexeme, Lexeme::Result) && self.tokens.peek().is_none_or(|t| matches!(t.lexeme, Lexeme::Tag { .. } | Lexeme::BadTag));
+            if g.pass_too_long(&tok, text, next_starts_game) {
+                continue;
+            }
             if g.take(tok, text, next_starts_game) {
                 let finished = b.take()?;
                 return Some(self.finish(finished));
@@ -529,7 +595,7 @@ fn junk_diagnostic(raw: &str, span: Span) -> Diagnostic {
 mod tests {
     use super::*;
 
-    fn kinds(game: &GameSyntax, line: usize) -> Vec<String> {
+    fn kinds(text: &str, game: &GameSyntax, line: usize) -> Vec<String> {
         game.lines[line]
             .elements
             .iter()
@@ -540,31 +606,67 @@ mod tests {
                 Element::StrengthMark { text, .. } => format!("s{text}"),
                 Element::Comment { text, .. } => format!("c{text}"),
                 Element::Variation { line } => format!("v{line}"),
-                Element::Unread { raw, .. } => format!("u{raw}"),
+                Element::Unread { span, .. } => format!("u{}", span.slice(text)),
             })
             .collect()
     }
 
     #[test]
     fn builds_the_tree_of_a_game() {
-        let p = parse("[Event \"a\"]\n1. 11-15! $3 23-19 (1... 22-18 {x} (22-17)) 2. 9x18x27 * 8-11 1-0");
+        let text = "[Event \"a\"]\n1. 11-15! $3 23-19 (1... 22-18 {x} (22-17)) 2. 9x18x27 * 8-11 1-0";
+        let p = parse(text);
         assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
         let g = &p.games[0];
         assert_eq!(g.tags[0].value, "a");
-        assert_eq!(kinds(g, 0), ["n1", "m[11, 15]!", "$3", "m[23, 19]", "v1", "n2", "m[9, 18, 27]", "s*", "m[8, 11]"]);
-        assert_eq!(kinds(g, 1), ["n1", "m[22, 18]", "cx", "v2"]);
+        assert_eq!(kinds(text, g, 0), ["n1", "m[11, 15]!", "$3", "m[23, 19]", "v1", "n2", "m[9, 18, 27]", "s*", "m[8, 11]"]);
+        assert_eq!(kinds(text, g, 1), ["n1", "m[22, 18]", "cx", "v2"]);
         assert_eq!(g.lines[2].parent, Some(1));
         assert_eq!(g.result.as_ref().map(|r| r.text.as_str()), Some("1-0"));
     }
 
     #[test]
     fn junk_runs_are_one_element_and_games_split_at_tags() {
-        let p = parse("1. 99 100 é 11-15 *\n[Event \"b\"]\n1. 11-15 (23-19\n[Event \"c\"]\n9-13");
+        let text = "1. 99 100 é 11-15 *\n[Event \"b\"]\n1. 11-15 (23-19\n[Event \"c\"]\n9-13";
+        let p = parse(text);
         assert_eq!(p.games.len(), 3);
-        assert_eq!(kinds(&p.games[0], 0), ["n1", "u99 100 é", "m[11, 15]"]);
+        assert_eq!(kinds(text, &p.games[0], 0), ["n1", "u99 100 é", "m[11, 15]"]);
         let codes: Vec<&str> = p.diagnostics.iter().map(|d| d.code.as_str()).collect();
         assert_eq!(codes, ["pdn::unreadable", "pdn::unterminated-variation"]);
-        assert_eq!(kinds(&p.games[2], 0), ["m[9, 13]"]);
+        assert_eq!(kinds(text, &p.games[2], 0), ["m[9, 13]"]);
+    }
+
+    /// A junk run is one element and one diagnostic, both of the whole run.
+    #[test]
+    fn a_junk_run_is_reported_whole() {
+        let text = "1. 11-15 zz yy xx 23-19 *";
+        let p = parse(text);
+        let Some(Element::Unread { span, .. }) = p.games[0].lines[0].elements.get(2) else { panic!("{:?}", p.games[0]) };
+        assert_eq!(span.slice(text), "zz yy xx");
+        assert_eq!(p.diagnostics.len(), 1);
+        assert_eq!(p.diagnostics[0].span, *span);
+        assert!(p.diagnostics[0].message.contains("zz yy xx"), "{}", p.diagnostics[0].message);
+    }
+
+    /// Past `MAX_MOVES`, the movetext up to the result is one unread element
+    /// at the end of the line it began in, variations opened in it included,
+    /// and the result still ends the game.
+    #[test]
+    fn a_game_past_the_most_moves_keeps_the_rest_unread() {
+        let moves = "11-15 15-11 ".repeat(MAX_MOVES / 2);
+        let rest = "22-18 (9-13 (1-5 27-24 18-14 1-0";
+        let text = format!("[Event \"x\"]\n{moves}{rest}\n[Event \"y\"]\n9-14 *");
+        let p = parse(&text);
+        assert_eq!(p.games.len(), 2);
+        let game = &p.games[0];
+        assert_eq!(game.lines.len(), 1, "the variations past the limit are not opened");
+        let elements = &game.lines[0].elements;
+        assert_eq!(elements.iter().filter(|e| matches!(e, Element::Move(_))).count(), MAX_MOVES);
+        let Some(Element::Unread { reason: UnreadReason::TooLong, span }) = elements.last() else { panic!("{:?}", elements.last()) };
+        assert_eq!(span.slice(&text), &rest[..rest.len() - " 1-0".len()]);
+        assert_eq!(game.result.as_ref().map(|r| r.text.as_str()), Some("1-0"));
+        let codes: Vec<&str> = p.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(codes, ["pdn::game-too-long"], "no variation is left open");
+        assert_eq!(p.games[1].lines[0].elements.len(), 1);
     }
 
     #[test]
@@ -574,9 +676,9 @@ mod tests {
         assert_eq!(p.games.len(), 1);
         assert_eq!(p.games[0].lines.len(), MAX_DEPTH + 1);
         let deepest = &p.games[0].lines[MAX_DEPTH];
-        let Some(Element::Unread { reason, raw, .. }) = deepest.elements.last() else { panic!("{deepest:?}") };
+        let Some(Element::Unread { reason, span }) = deepest.elements.last() else { panic!("{deepest:?}") };
         assert_eq!(*reason, UnreadReason::TooDeep);
-        assert_eq!(raw.matches('(').count(), 5);
+        assert_eq!(span.slice(&text).matches('(').count(), 5);
         assert_eq!(p.diagnostics.len(), 1);
     }
 }

@@ -7,7 +7,7 @@
 //! property test checks that both find errors in exactly the same inputs.
 
 use super::lex::{Lexeme, Lexer};
-use super::MAX_DEPTH;
+use super::{MAX_DEPTH, MAX_MOVES};
 use super::continuation::paths_that_go_on;
 use super::lex::Token;
 use crate::rules::draughts::{parse_fen, resolve_among, Move, Position, ResolveError, Square};
@@ -57,11 +57,15 @@ struct GameState {
     /// Nesting of a variation skipped past `MAX_DEPTH`.
     skipping: usize,
     previous_junk: bool,
+    /// Moves printed so far, variations included.
+    moves: usize,
+    /// Past `MAX_MOVES`: the rest of the game is passed over, one error.
+    too_long: bool,
 }
 
 impl GameState {
     fn new() -> GameState {
-        GameState { started: false, content: false, start_ok: true, fen_seen: false, game_type_seen: false, depth: 0, skipping: 0, previous_junk: false }
+        GameState { started: false, content: false, start_ok: true, fen_seen: false, game_type_seen: false, depth: 0, skipping: 0, previous_junk: false, moves: 0, too_long: false }
     }
 }
 
@@ -216,6 +220,16 @@ fn validate_part(text: &str) -> Part {
             v.stats.games += 1;
             v.new_game();
         }
+        if v.g.too_long {
+            // As `syntax` passes it over: up to the result that ends the game.
+            let ends_game = lexer.peek().is_none_or(|t| matches!(t.lexeme, Lexeme::Tag { .. } | Lexeme::BadTag));
+            if tok.lexeme == Lexeme::Result && (ends_game || tok.span.slice(text) != "*") {
+                v.stats.games += 1;
+                v.new_game();
+            }
+            v.unterminated |= matches!(tok.lexeme, Lexeme::UnterminatedComment);
+            continue;
+        }
         if v.g.skipping > 0 {
             match tok.lexeme {
                 Lexeme::RavOpen => v.g.skipping += 1,
@@ -335,6 +349,14 @@ impl PartState {
     #[inline]
     fn play(&mut self, printed: &str, lexer: &Peekable<Lexer<'_>>, text: &str) {
         self.g.started = true;
+        if self.g.moves == MAX_MOVES {
+            // The rest of the game is one unread element, the variations open closing in it.
+            self.stats.errors += 1;
+            self.g.too_long = true;
+            self.g.depth = 0;
+            return;
+        }
+        self.g.moves += 1;
         let Some(n) = squares(printed.as_bytes(), &mut self.sq) else {
             self.stats.errors += 1;
             return;
