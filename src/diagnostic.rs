@@ -115,40 +115,72 @@ impl miette::SourceCode for Excerpted {
     }
 }
 
-/// Where each line of a text starts, found once per text so each
-/// diagnostic's line number and neighbours are looked up, not counted (a
-/// file's diagnostics are drawn a game at a time: found per drawing, the
-/// starts would be counted over the whole file once a game).
+/// Where the lines of a text start, found once per text so each diagnostic's
+/// line number and neighbours are looked up, not counted from the top (a
+/// file's diagnostics are drawn a game at a time: counted per drawing, the
+/// whole file would be walked once a game). Only every `LINES_PER_MARK`th
+/// start is kept, and the few lines after it are counted when asked: a start
+/// for every line took more memory than the text of a file of short lines.
 #[derive(Clone, Debug)]
-pub struct LineStarts(Vec<usize>);
+pub struct LineStarts {
+    /// The byte where line `k * LINES_PER_MARK + 1` starts, for each `k`.
+    marks: Vec<usize>,
+    /// The pieces `text.split('\n')` gives.
+    lines: usize,
+}
+
+/// How many lines lie between two kept starts.
+const LINES_PER_MARK: usize = 64;
 
 impl LineStarts {
     pub fn new(text: &str) -> LineStarts {
-        LineStarts(std::iter::once(0).chain(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1)).collect())
+        let mut marks = vec![0];
+        let mut lines = 1;
+        for (i, _) in text.bytes().enumerate().filter(|&(_, b)| b == b'\n') {
+            if lines % LINES_PER_MARK == 0 {
+                marks.push(i + 1);
+            }
+            lines += 1;
+        }
+        LineStarts { marks, lines }
     }
 
-    /// The 1-based line the byte `at` is on.
-    fn line_of(&self, at: usize) -> usize {
-        self.0.partition_point(|&start| start <= at)
+    /// The 1-based line the byte `at` of `text` is on.
+    fn line_of(&self, text: &str, at: usize) -> usize {
+        let mark = self.marks.partition_point(|&start| start <= at).max(1) - 1;
+        let at = at.min(text.len());
+        mark * LINES_PER_MARK + 1 + text.as_bytes()[self.marks[mark].min(at)..at].iter().filter(|&&b| b == b'\n').count()
+    }
+
+    /// Where line `n` (1-based) of `text` starts.
+    fn start_of(&self, text: &str, n: usize) -> Option<usize> {
+        let index = n.checked_sub(1).filter(|&i| i < self.lines)?;
+        let mark = self.marks[index / LINES_PER_MARK];
+        let skip = index % LINES_PER_MARK;
+        if skip == 0 {
+            return Some(mark);
+        }
+        text.as_bytes()[mark..].iter().enumerate().filter(|&(_, &b)| b == b'\n').nth(skip - 1).map(|(i, _)| mark + i + 1)
     }
 
     /// The 1-based line and column (in characters) of byte `at` of `text`,
     /// the text these starts were found in (inside a character: where it starts).
     pub fn line_and_column(&self, text: &str, at: usize) -> (usize, usize) {
         let at = floor_boundary(text, at);
-        let line = self.line_of(at);
-        (line, text[self.0[line - 1]..at].chars().count() + 1)
+        let line = self.line_of(text, at);
+        let start = self.start_of(text, line).unwrap_or(0);
+        (line, text[start..at].chars().count() + 1)
     }
 
     /// The pieces `text.split('\n')` gives.
     fn count(&self) -> usize {
-        self.0.len()
+        self.lines
     }
 
     /// Line `n` (1-based) without its newline.
     fn line<'t>(&self, text: &'t str, n: usize) -> Option<&'t str> {
-        let start = *self.0.get(n.checked_sub(1)?)?;
-        let end = self.0.get(n).map_or(text.len(), |next| next - 1);
+        let start = self.start_of(text, n)?;
+        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
         Some(&text[start..end])
     }
 }
@@ -241,7 +273,7 @@ fn step_chars(text: &str, from: usize, chars: usize, forward: bool, limit: usize
 /// The source line a span starts on, shortened around the span; its line
 /// looked up in the text's line starts.
 pub fn excerpt_with(text: &str, span: Span, lines: &LineStarts) -> Excerpt {
-    excerpt_on_line(text, span, lines.line_of(floor_boundary(text, span.start)))
+    excerpt_on_line(text, span, lines.line_of(text, floor_boundary(text, span.start)))
 }
 
 /// As [`excerpt_with`], with the span's 1-based line number already known.
@@ -347,7 +379,7 @@ pub fn render_each_on(diags: impl IntoIterator<Item = Diagnostic>, name: &str, t
         while !text.is_char_boundary(diag.span.end) {
             diag.span.end += 1;
         }
-        let ex = excerpt_on_line(text, diag.span, lines.line_of(diag.span.start));
+        let ex = excerpt_on_line(text, diag.span, lines.line_of(text, diag.span.start));
         out.push_str(&format!("{name}:{}:{}: ", ex.line, ex.col));
         let (short, span, lines_before) = shortened_source(text, diag.span, lines);
         if ex.cut_span {
@@ -367,6 +399,31 @@ pub fn render_each_on(diags: impl IntoIterator<Item = Diagnostic>, name: &str, t
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_starts_agree_with_counting_every_line() {
+        for lines in [0, 1, 2, 63, 64, 65, 128, 129, 300] {
+            for final_newline in [false, true] {
+                let mut text: String = (0..lines).map(|i| format!("{}é{}", "x".repeat(i % 5), if i + 1 < lines || final_newline { "\n" } else { "" })).collect();
+                if lines == 0 && final_newline {
+                    text.push('\n');
+                }
+                let starts = LineStarts::new(&text);
+                let pieces: Vec<&str> = text.split('\n').collect();
+                assert_eq!(starts.count(), pieces.len());
+                for (n, piece) in pieces.iter().enumerate() {
+                    assert_eq!(starts.line(&text, n + 1), Some(*piece), "line {} of {lines}", n + 1);
+                }
+                assert_eq!(starts.line(&text, pieces.len() + 1), None);
+                assert_eq!(starts.line(&text, 0), None);
+                for at in (0..=text.len()).filter(|&at| text.is_char_boundary(at)) {
+                    let line = text[..at].matches('\n').count() + 1;
+                    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+                    assert_eq!(starts.line_and_column(&text, at), (line, text[start..at].chars().count() + 1), "byte {at} of {lines} lines");
+                }
+            }
+        }
+    }
 
     #[test]
     fn render_names_file_line_and_column() {

@@ -350,6 +350,8 @@ codes! {
     RecordBadScoring = "record::bad-scoring",
     /// A board size that cannot be read or is out of range.
     RecordBadSize = "record::bad-size",
+    /// A record with more moves than any game has; the rest of it is not read.
+    RecordGameTooLong = "record::game-too-long",
     /// A point off the board.
     RecordOffBoard = "record::off-board",
     /// A size given after a point.

@@ -466,6 +466,24 @@ mod tests {
     }
 
     #[test]
+    fn a_record_past_the_most_moves_passes_over_the_rest_under_one_error() {
+        let mut text = String::from("size: 9\n");
+        for i in 0..read::MAX_MOVES / 2 {
+            text.push_str(if i % 2 == 0 { "B pass\nW pass\n" } else { "B pass ; a note\nW pass\n" });
+        }
+        let rest = "B a 1\n; a comment\nline: alt from trunk after 1\nW b 2\nresult: B+1\n";
+        text.push_str(rest);
+        text.push_str("\n\n");
+        let p = parse(&text);
+        let moves: usize = p.game.lines.iter().map(|l| l.moves.len()).sum();
+        assert_eq!(moves, read::MAX_MOVES);
+        assert_eq!(p.game.lines.len(), 1, "the line after the cap is passed over");
+        let codes: Vec<&str> = p.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(codes, ["record::game-too-long"]);
+        assert_eq!(p.diagnostics[0].span.slice(&text), rest.trim_end(), "the error covers every line passed over");
+    }
+
+    #[test]
     fn writes_back_what_it_reads_in_both_styles() {
         let p = parse(SMALL);
         for style in [Style::Chinese, Style::Volpicelli] {

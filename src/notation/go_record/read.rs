@@ -6,6 +6,12 @@ use crate::notation::go_corner::{parse_corner_point, Corner};
 use crate::rules::go::{Color, KoRule, Move, Point, Scoring, Setup, DEFAULT_SIZE, MAX_SIZE};
 use crate::span::Span;
 
+/// Moves read in one record, variations included; the lines after them are
+/// passed over under one error. A game of Go has a few hundred moves, and a
+/// record's moves are held while it is replayed: without a bound, one endless
+/// record would take memory without end.
+pub const MAX_MOVES: usize = 10_000;
+
 /// What reading found: the game (always, possibly partial) and every problem.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Parsed {
@@ -28,6 +34,10 @@ struct Reader<'a> {
     current_line: usize,
     /// Whether the previous physical line was a comment on its own (to join paragraphs).
     previous_was_comment: bool,
+    /// Moves read so far, in every line.
+    moves: usize,
+    /// Past `MAX_MOVES`: the text passed over since, to the record's end.
+    too_long: Option<Span>,
 }
 
 /// Read a record. Never fails: unreadable lines become error diagnostics.
@@ -83,6 +93,8 @@ pub fn parse_record(text: &str, range: Span) -> Parsed {
         pending: Vec::new(),
         current_line: 0,
         previous_was_comment: false,
+        moves: 0,
+        too_long: None,
     };
     r.game.span = range;
     // The trunk has no line of its own: it stands where the record begins.
@@ -93,6 +105,13 @@ pub fn parse_record(text: &str, range: Span) -> Parsed {
         offset += raw.len();
         let line = raw.trim_end_matches(['\n', '\r']);
         r.line(line, start);
+    }
+    if let Some(span) = r.too_long {
+        r.error(
+            Code::RecordGameTooLong,
+            format!("the record has more than {MAX_MOVES} moves; the rest of it is not read"),
+            span,
+        );
     }
     let pending = std::mem::take(&mut r.pending);
     if !pending.is_empty() {
@@ -124,6 +143,12 @@ impl Reader<'_> {
     }
 
     fn line(&mut self, line: &str, start: usize) {
+        if let Some(passed) = &mut self.too_long {
+            if !line.trim().is_empty() {
+                passed.end = start + line.trim_end().len();
+            }
+            return;
+        }
         let (content, comment) = split_comment(line);
         let trimmed = content.trim();
         let lead = content.len() - content.trim_start().len();
@@ -334,6 +359,10 @@ impl Reader<'_> {
 
     /// `B f 4`, `W pass`, `W b 3 takes b 4`, `B h 4 refused ko`.
     fn move_line(&mut self, text: &str, span: Span, comment: Option<&str>) {
+        if self.moves == MAX_MOVES {
+            self.too_long = Some(span);
+            return;
+        }
         let color = match text.chars().next() {
             Some('B' | 'b') => Color::Black,
             Some('W' | 'w') => Color::White,
@@ -388,6 +417,7 @@ impl Reader<'_> {
         }
         let go = GoMove::holding(color, mv, MoveHeld { comments, expect_captures, refused, ..MoveHeld::default() });
         self.game.lines[self.current_line].moves.push(MoveNode::go_move(go, span, text.to_string()));
+        self.moves += 1;
         let _ = self.text;
     }
 }
