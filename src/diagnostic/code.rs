@@ -155,6 +155,8 @@ codes! {
     HoyleOpeningCount = "hoyle::opening-count",
     /// An opening definition with a move the rules refuse.
     HoyleOpeningIllegal = "hoyle::opening-illegal",
+    /// A solution with more moves than any has; it ends there, the rest kept unread.
+    HoyleSolutionTooLong = "hoyle::solution-too-long",
     /// A position given on the command line for a title no solution has.
     HoylePositionUnused = "hoyle::position-unused",
     /// A variation whose mark no read move carries.

@@ -19,6 +19,12 @@ static MARKED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(?:V\.\s*(\d+)|(
 static VARIATION: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^Variation\s+(\d+)\.?$").expect("variation pattern is valid"));
 static RESULT_LINE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^((?:[BW]\.\s*wins|Drawn)\.?)\s*(.*)$").expect("result pattern is valid"));
 
+/// Printed moves read in one solution, variations included; it ends before the
+/// next, and the lines from there on are kept unread. The longest of the book
+/// has a few dozen; a solution's moves are held, with their readings, while it
+/// is read: without a bound, one endless solution would take memory without end.
+pub const MAX_MOVES: usize = 10_000;
+
 /// What the side to move is asked to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Task {
@@ -263,6 +269,7 @@ fn solution_lines(lines: &mut TextLines, i: usize, diagnostics: &mut Vec<Diagnos
     let mut solutions: Vec<Vec<RawLine>> = Vec::new();
     let mut k = i + 1;
     let mut after_result = false;
+    let mut moves = 0;
     while let Some((at, raw)) = lines.get(k) {
         let t = raw.trim();
         let lead = raw.len() - raw.trim_start().len();
@@ -312,6 +319,15 @@ fn solution_lines(lines: &mut TextLines, i: usize, diagnostics: &mut Vec<Diagnos
             k -= 1;
             break;
         };
+        if moves == MAX_MOVES {
+            diagnostics.push(
+                Diagnostic::error(Code::HoyleSolutionTooLong, format!("the solution has more than {MAX_MOVES} moves; it is read to here, and the lines from here on are kept unread"), span)
+                    .with_label("the first move not read"),
+            );
+            k -= 1;
+            break;
+        }
+        moves += 1;
         if after_result && marker.is_none() && solution_lines.last().is_some_and(|l| l.placed_by.is_none()) {
             // Moves after a trunk's result and before any variation: the next task's solution.
             solutions.push(std::mem::take(&mut solution_lines));
@@ -712,6 +728,22 @@ mod tests {
         }
         assert!(most_kept < 16, "{most_kept} lines kept at once");
         assert_eq!(found(&text).len(), 500);
+    }
+
+    #[test]
+    fn a_solution_past_the_most_moves_ends_there() {
+        let head = "Long Position.\n[Black to Move and Win.]\nSolution.\n";
+        let moves = "4.8\n29.25\n".repeat(MAX_MOVES / 2);
+        let text = format!("{head}{moves}8.11\n25.22\nB. wins.\n\nNext Position.\nSolution.\n22.18\n");
+        let mut diagnostics = Vec::new();
+        let solutions = parse_solutions(&text, &mut diagnostics);
+        let items: Vec<usize> = solutions.iter().map(|r| r.lines.iter().map(|l| l.items.len()).sum()).collect();
+        assert_eq!(items, [MAX_MOVES, 1], "the next solution is still found");
+        assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+        assert_eq!(diagnostics[0].code, Code::HoyleSolutionTooLong);
+        assert_eq!(diagnostics[0].span.slice(&text), "8.11");
+        assert_eq!(diagnostics[0].span.start, head.len() + moves.len());
+        assert_eq!(solutions[0].span.end, head.len() + moves.len() - 1, "the solution ends before the first move not read");
     }
 
     #[test]
