@@ -209,6 +209,8 @@ codes! {
     LascaNoBridge = "lasca::no-bridge",
     /// No small change of the described position both makes the solution legal and keeps the stated leaders.
     LascaNoFixKeepingLeaders = "lasca::no-fix-keeping-leaders",
+    /// A game's moves longer than any game's; read to the bound, the rest kept unread.
+    LascaGameTooLong = "lasca::game-too-long",
     /// No numbered Lasca moves and no game heading.
     LascaNoGames = "lasca::no-games",
     /// No small change of the described position makes the solution legal.

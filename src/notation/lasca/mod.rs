@@ -317,6 +317,29 @@ fn paragraphs(text: &str, offset: usize) -> impl Iterator<Item = Span> + '_ {
     })
 }
 
+/// The most bytes of one game's moves read: the book's longest game has a
+/// couple of thousand, and a game's tokens and readings are held while it is
+/// read, so without a bound one endless game would take memory without end.
+pub const MAX_GAME_BYTES: usize = 64 * 1024;
+
+/// The part of `moves` read (up to `MAX_GAME_BYTES`, ended at a space so no
+/// word is cut), and the rest, if any, from its first word on.
+fn within_bound(text: &str, moves: Span) -> (Span, Option<Span>) {
+    if moves.len() <= MAX_GAME_BYTES {
+        return (moves, None);
+    }
+    let mut cut = moves.start + MAX_GAME_BYTES;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let head = &text[moves.start..cut];
+    let cut = head.rfind(char::is_whitespace).map_or(cut, |i| moves.start + i);
+    let kept = text[moves.start..cut].trim_end().len();
+    let rest = &text[cut..moves.end];
+    let lead = rest.len() - rest.trim_start().len();
+    (Span::new(moves.start, moves.start + kept), Some(Span::new(cut + lead, cut + rest.trim_end().len())))
+}
+
 /// Read plies from `tokens` (or clean text) starting at `start`.
 pub fn read_line(text: &str, moves: Span, tokens: &[Token], start: &Position, opts: &DecodeOptions) -> (Line, Vec<Diagnostic>) {
     let mut line = Line { span: moves, ..Line::trunk() };
@@ -374,14 +397,14 @@ pub fn replay(start: &Position, line: &Line) -> Option<Position> {
 fn read_game(text: &str, s: &Section, opts: &DecodeOptions) -> (Game, Vec<Diagnostic>) {
     let mut start = Position::initial();
     let mut diagnostics = Vec::new();
-    let mut moves_span = s.moves;
-    if let Some(clean) = parse_clean(s.moves.slice(text), s.moves.start)
+    let (mut read_span, passed) = within_bound(text, s.moves);
+    if let Some(clean) = parse_clean(read_span.slice(text), read_span.start)
         && let Some(setup) = clean.setup
     {
         // `[setup]` before the moves: play starts there.
-        let close = s.moves.slice(text).find(']').map_or(0, |i| i + 1);
-        moves_span = Span::new(s.moves.start + close, s.moves.end);
-        let setup_span = Span::new(s.moves.start, moves_span.start);
+        let close = read_span.slice(text).find(']').map_or(0, |i| i + 1);
+        read_span = Span::new(read_span.start + close, read_span.end);
+        let setup_span = Span::new(s.moves.start, read_span.start);
         match crate::rules::lasca::parse_setup(&setup) {
             Err(e) => diagnostics.push(
                 Diagnostic::error(Code::LascaBadSetup, format!("the start position cannot be read: {e}"), setup_span)
@@ -396,16 +419,26 @@ fn read_game(text: &str, s: &Section, opts: &DecodeOptions) -> (Game, Vec<Diagno
                         Diagnostic::error(Code::LascaBadSetup, format!("the start position cannot stand: {e}"), setup_span)
                             .with_label("not a position; no move is read from it"),
                     );
-                    return (impossible_start_game(text, s, moves_span, setup), diagnostics);
+                    return (impossible_start_game(text, s, Span::new(read_span.start, s.moves.end), setup), diagnostics);
                 }
             },
         }
     }
-    let tokens = scan(moves_span.slice(text), moves_span.start);
+    let moves_span = Span::new(read_span.start, s.moves.end);
+    let tokens = scan(read_span.slice(text), read_span.start);
     let printed = printed_plies(&tokens);
-    let (mut line, line_diagnostics) = read_line(text, moves_span, &tokens, &start, opts);
+    let (mut line, line_diagnostics) = read_line(text, read_span, &tokens, &start, opts);
     diagnostics.extend(line_diagnostics);
     line.span = moves_span;
+    if let Some(passed) = passed {
+        diagnostics.push(
+            Diagnostic::error(Code::LascaGameTooLong, format!("the game's moves run past {MAX_GAME_BYTES} bytes; they are read to there and the rest is kept unread"), passed)
+                .with_label("not read"),
+        );
+        let unread = line.unread.take().map_or(passed, |u| u.span.join(passed));
+        line.unread = Some(Unread { raw: unread.slice(text).to_string(), span: unread });
+        line.status = if line.moves.is_empty() { crate::tree::LineStatus::Unreadable } else { crate::tree::LineStatus::Partial };
+    }
     let name = format!("Game {}", s.ordinal);
     // The repairs are counted from the moves; only the printed count is the reader's own.
     let mut tags = vec![("Printed".to_string(), text[s.span.start..s.moves.start].trim().to_string())];
@@ -531,6 +564,27 @@ mod tests {
         let repair = line.moves[0].repair.as_ref().expect("g read as 9");
         assert_eq!(repair.edits[0].from, "g");
         assert_eq!(repair.edits[0].to, "9");
+    }
+
+    #[test]
+    fn a_game_past_the_bound_is_read_to_it_and_the_rest_kept_unread() {
+        let head = "Game 1.\n(1) 9-13, 17-13-9. (2) 5-9-13, 21-17.";
+        let tail = " zz".repeat(MAX_GAME_BYTES / 3 + 100);
+        let text = format!("{head}{tail}\n");
+        let source = read("long", &text);
+        let line = &source.games[0].lines[0];
+        assert_eq!(line.moves.len(), 4, "the moves before the junk are read");
+        assert_eq!(line.status, LineStatus::Partial);
+        let unread = line.unread.as_ref().expect("the rest is kept unread");
+        assert_eq!(unread.span.end, text.trim_end().len(), "to the end of the moves");
+        assert_eq!(unread.raw, unread.span.slice(&text));
+        let too_long: Vec<_> = source.diagnostics.iter().filter(|d| d.code == Code::LascaGameTooLong).collect();
+        assert_eq!(too_long.len(), 1);
+        let passed = too_long[0].span;
+        let bound = "Game 1.\n".len() + MAX_GAME_BYTES;
+        assert!(passed.start > bound - 4 && passed.start <= bound, "cut within a word of the bound: {passed:?}");
+        assert!(passed.slice(&text).starts_with("zz "), "cut between words: {passed:?}");
+        assert!(crate::tree::coverage::coverage(&source, text.as_bytes()).is_lossless());
     }
 
     #[test]
