@@ -53,6 +53,8 @@ codes! {
     AndersonCutCellRead = "anderson::cut-cell-read",
     /// A column whose cells the OCR ran together into one line; read in print order.
     AndersonFlattened = "anderson::flattened",
+    /// A game with more cells than any game has; its rows from there on kept unread.
+    AndersonGameTooLong = "anderson::game-too-long",
     /// A variation whose branch mark was not read, replayed from the start its own moves imply.
     AndersonInferredStart = "anderson::inferred-start",
     /// The contents page lists variations that no column header of the text names.
@@ -259,6 +261,8 @@ codes! {
     PatersonExtraCell = "paterson::extra-cell",
     /// A garbled footnote mark read as the only one left.
     PatersonFootnoteMarkRead = "paterson::footnote-mark-read",
+    /// A table or line with more rows than any game has; the rows after them kept unread.
+    PatersonGameTooLong = "paterson::game-too-long",
     /// A capture mark on a move that takes nothing.
     PatersonMarkOnStep = "paterson::mark-on-step",
     /// A capture printed without its mark.

@@ -187,7 +187,15 @@ pub(super) struct Layout {
     /// The columns solve a critical position whose diagram the OCR lost:
     /// the trunk starts where its own moves imply, not at the game's start.
     pub diagram_lost: bool,
+    /// Cells kept in its columns (moves and notes), up to `MAX_CELLS`.
+    cells: usize,
 }
+
+/// The most cells (moves and notes) kept in one game's columns; its rows
+/// after them are kept unread. The book's largest game has about 1,200; a game's
+/// cells are held, with their readings, until it is read: without a bound,
+/// one endless game would take memory without end.
+pub const MAX_CELLS: usize = 10_000;
 
 /// A critical position printed on a diagram (lost in the OCR) with its
 /// solution in columns under it: the heading, then a layout whose column 0
@@ -672,7 +680,29 @@ impl Pages {
     }
 
     /// A row of results (and notes beside them) under the columns.
+    /// Whether the current game has its most cells: then the row is kept
+    /// unread (the first such row with an error) and not read.
+    fn past_the_bound(&mut self, text: &str, cells: &[Cell]) -> bool {
+        let Some(layout) = self.current().filter(|layout| layout.cells >= MAX_CELLS) else { return false };
+        let first = layout.cells == MAX_CELLS;
+        layout.cells += 1;
+        let row = cells.iter().map(|c| c.span).reduce(Span::join);
+        if let (true, Some(row)) = (first, row) {
+            self.diagnostics.push(
+                Diagnostic::error(Code::AndersonGameTooLong, format!("the game has more than {MAX_CELLS} cells; its rows from here on are kept unread"), row)
+                    .with_label("the first row not read"),
+            );
+        }
+        for cell in cells.iter().filter(|c| !c.text.trim().is_empty()) {
+            keep_unread(&mut self.unread, text, cell.span);
+        }
+        true
+    }
+
     fn results_row(&mut self, text: &str, cells: Vec<Cell>) {
+        if self.past_the_bound(text, &cells) {
+            return;
+        }
         let labels = self.labels.clone();
         let page = self.page.filter(|_| self.game_labels.is_none());
         let Some(layout) = self.current() else { return };
@@ -707,6 +737,9 @@ impl Pages {
 
     /// A row with one cell a column: moves (scanned here, once), or notes.
     fn moves_row(&mut self, text: &str, cells: Vec<Cell>) {
+        if self.past_the_bound(text, &cells) {
+            return;
+        }
         let labels = self.labels.clone();
         let after_results = self.after_results;
         let page = self.page.filter(|_| self.game_labels.is_none());
@@ -730,6 +763,7 @@ impl Pages {
                 // note in the period notation (`+ 23.19`, then to the result).
                 column.in_note |= !after_results && NOTE_START.is_match(&cell.text);
                 column.notes.push(cell);
+                layout.cells += 1;
                 continue;
             }
             let cell = Cell::scanned(&cell.text, cell.span);
@@ -742,6 +776,7 @@ impl Pages {
                 layout.marks.extend(branch_mark(&cell, id));
             }
             column.cells.push(cell);
+            layout.cells += 1;
             column.flattened = column.long_numbers * 2 > column.numbers;
         }
         for span in stray {
@@ -774,8 +809,9 @@ fn keep_unread(unread: &mut Vec<Unread>, text: &str, span: Span) {
     if let Some(last) = unread.last_mut()
         && text.get(last.span.end..span.start).is_some_and(|gap| gap.trim().is_empty())
     {
+        // Grown by what it gains: copied whole at each line, a long run took the square of its length.
+        last.raw.push_str(&text[last.span.end..span.end.max(last.span.end)]);
         last.span = last.span.join(span);
-        last.raw = last.span.slice(text).to_string();
         return;
     }
     unread.push(Unread { raw: span.slice(text).to_string(), span });
@@ -801,6 +837,21 @@ mod tests {
     use super::*;
 
     const PAGE: &str = "GAME.\t1\t2\n11 15\t26 23\t24 20\n23 19\t9 13\t\n8 11\t\t\n1 22 17\t\t\n9 13\t\t\n2 17 14\t\t\nDrawn.\tDrawn.\tW. wins.\n";
+
+    #[test]
+    fn a_game_past_the_most_cells_keeps_its_rows_from_there_unread() {
+        let rows = "11 15\t9 14\n".repeat(MAX_CELLS / 2);
+        let text = format!("GAME.\t1\n{rows}23 19\t22 18\n32 23\t\nDrawn.\tDrawn.\n\nGAME.\t2\n11 15\n");
+        let pages = parse_pages(&text);
+        let cells: Vec<usize> = pages.layouts.iter().map(|l| l.columns.values().map(|c| c.cells.len()).sum()).collect();
+        assert_eq!(cells, [MAX_CELLS, 1], "the next game is read");
+        let too_long: Vec<&Diagnostic> = pages.diagnostics.iter().filter(|d| d.code == Code::AndersonGameTooLong).collect();
+        assert_eq!(too_long.len(), 1);
+        assert_eq!(too_long[0].span.slice(&text), "23 19\t22 18");
+        let unread: Vec<&str> = pages.unread.iter().map(|u| u.raw.as_str()).collect();
+        assert_eq!(unread, ["23 19\t22 18\n32 23\t\nDrawn.\tDrawn."], "the rows past the bound, results too, as one piece grown line by line");
+        assert!(pages.unread.iter().all(|u| u.raw == u.span.slice(&text)));
+    }
 
     #[test]
     fn a_last_move_printed_before_the_result_is_a_move_and_the_result_a_result() {

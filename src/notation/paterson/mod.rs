@@ -18,6 +18,12 @@ pub use written::{looks_written, read_written, read_written_streamed};
 
 use crate::rules::draughts::Square;
 
+/// The most rows read in one table of specimens or one written line; the
+/// rows after them are kept unread. The book's columns have a few dozen; a
+/// table's rows and readings are held until it is read: without a bound, one
+/// endless table would take memory without end.
+pub const MAX_ROWS: usize = 10_000;
+
 /// The natural-notation number of a book square (11 → 33).
 pub fn to_natural(square: Square) -> u8 {
     (8 - square.file()) * 10 + square.row() + 1

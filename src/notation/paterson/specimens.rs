@@ -196,6 +196,13 @@ fn read_table(text: &str, heading: Span, source: &mut Source) -> Option<Table> {
             break;
         }
         table_end = at + line.len();
+        if body.len() == super::MAX_ROWS {
+            source.diagnostics.push(
+                Diagnostic::error(Code::PatersonGameTooLong, format!("the table has more than {} rows; it is read to here, and the rows from here on are kept unread", super::MAX_ROWS), Span::new(at, at + line.len()))
+                    .with_label("the first row not read"),
+            );
+            break;
+        }
         let row = cells(at, line);
         let is_results = row.iter().filter(|c| !c.text.trim().is_empty()).all(|c| stated_result(c.text.trim(), 0).0.is_some());
         if is_results {

@@ -56,16 +56,38 @@ pub(super) fn heading(line: &str) -> Option<(&str, &str, Option<(usize, &str)>)>
 }
 
 /// Blocks of non-blank lines, each line with its offset, one block at a
-/// time (a file of millions of lines is not held as a list of them).
-fn blocks(text: &str) -> impl Iterator<Item = Vec<(usize, &str)>> {
-    let mut lines = text.split_inclusive('\n').scan(0, |at, raw| {
-        let line = (*at, raw.trim_end_matches(['\n', '\r']));
-        *at += raw.len();
-        Some(line)
-    });
+/// time (a file of millions of lines is not held as a list of them). A block
+/// holds at most `MAX_ROWS` lines after its first; the lines after them are
+/// a block of their own, marked as the rest of the one before, of which only
+/// the first and last lines are given.
+fn blocks(text: &str) -> impl Iterator<Item = (Vec<(usize, &str)>, bool)> {
+    let mut lines = text
+        .split_inclusive('\n')
+        .scan(0, |at, raw| {
+            let line = (*at, raw.trim_end_matches(['\n', '\r']));
+            *at += raw.len();
+            Some(line)
+        })
+        .peekable();
+    let mut cut = false;
     std::iter::from_fn(move || {
-        let block: Vec<(usize, &str)> = lines.by_ref().skip_while(|(_, l)| l.trim().is_empty()).take_while(|(_, l)| !l.trim().is_empty()).collect();
-        (!block.is_empty()).then_some(block)
+        let rest_of_cut = std::mem::take(&mut cut);
+        let first = lines.by_ref().find(|(_, l)| !l.trim().is_empty())?;
+        let mut block = vec![first];
+        while let Some(&(_, l)) = lines.peek() {
+            if l.trim().is_empty() {
+                break;
+            }
+            if rest_of_cut {
+                // Only where the rest ends is needed: its lines are not held.
+                block.truncate(1);
+            } else if block.len() > super::MAX_ROWS {
+                cut = true;
+                break;
+            }
+            block.extend(lines.next());
+        }
+        Some((block, rest_of_cut))
     })
 }
 
@@ -85,9 +107,17 @@ pub fn read_written_streamed(name: &str, text: &str, mut visit: impl FnMut(Game)
     let mut game: Option<Game> = None;
     // The current game's first line of each label, as a variation names its parent.
     let mut line_of: FastMap<String, usize> = FastMap::default();
-    for block in blocks(text) {
+    for (block, rest_of_cut) in blocks(text) {
         let (at, first) = block[0];
         let whole = Span::new(at, block.last().map_or(at, |&(a, l)| a + l.len()));
+        if rest_of_cut {
+            source.unread.push(Unread { raw: whole.slice(text).to_string(), span: whole });
+            source.diagnostics.push(
+                Diagnostic::error(Code::PatersonGameTooLong, format!("the line has more than {} rows; it is read to here, and the rows from here on are kept unread", super::MAX_ROWS), Span::new(at, at + first.len()))
+                    .with_label("the first row not read"),
+            );
+            continue;
+        }
         let Some((game_name, label, branch)) = heading(first) else {
             source.unread.push(Unread { raw: whole.slice(text).to_string(), span: whole });
             source.diagnostics.push(
@@ -177,9 +207,26 @@ mod tests {
 
     #[test]
     fn blocks_are_runs_of_non_blank_lines_with_their_offsets() {
-        let got: Vec<Vec<(usize, &str)>> = blocks("\n\na\nb\n \n\nc").collect();
-        assert_eq!(got, vec![vec![(2, "a"), (4, "b")], vec![(9, "c")]]);
+        let got: Vec<(Vec<(usize, &str)>, bool)> = blocks("\n\na\nb\n \n\nc").collect();
+        assert_eq!(got, vec![(vec![(2, "a"), (4, "b")], false), (vec![(9, "c")], false)]);
         assert_eq!(blocks("\n  \n").count(), 0);
+    }
+
+    #[test]
+    fn a_line_past_the_most_rows_is_read_to_them_and_the_rest_kept_unread() {
+        let rows = "33 44\n46 35\n".repeat(super::super::MAX_ROWS / 2);
+        let text = format!("Game 1 — trunk\n{rows}11 22\n22 33\n\nGame 2 — trunk\n33 44\n");
+        let lengths: Vec<(usize, bool)> = blocks(&text).map(|(b, cut)| (b.len(), cut)).collect();
+        assert_eq!(lengths, [(super::super::MAX_ROWS + 1, false), (2, true), (2, false)]);
+        let three_more = format!("Game 1 — trunk\n{rows}11 22\n22 33\n33 44\n");
+        let rest: Vec<_> = blocks(&three_more).map(|(b, _)| b.iter().map(|l| l.1).collect::<Vec<_>>()).skip(1).collect();
+        assert_eq!(rest, [["11 22", "33 44"]], "the rest's first and last lines");
+        let source = read_written("t", &text);
+        assert_eq!(source.games.len(), 2, "the next game is still read");
+        let too_long: Vec<_> = source.diagnostics.iter().filter(|d| d.code == Code::PatersonGameTooLong).collect();
+        assert_eq!(too_long.len(), 1);
+        assert_eq!(too_long[0].span.slice(&text), "11 22");
+        assert_eq!(source.unread.iter().map(|u| u.raw.as_str()).collect::<Vec<_>>(), ["11 22\n22 33"]);
     }
 
     #[test]
