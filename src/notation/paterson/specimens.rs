@@ -195,7 +195,6 @@ fn read_table(text: &str, heading: Span, source: &mut Source) -> Option<Table> {
         if line.trim().is_empty() {
             break;
         }
-        table_end = at + line.len();
         if body.len() == super::MAX_ROWS {
             source.diagnostics.push(
                 Diagnostic::error(Code::PatersonGameTooLong, format!("the table has more than {} rows; it is read to here, and the rows from here on are kept unread", super::MAX_ROWS), Span::new(at, at + line.len()))
@@ -203,6 +202,7 @@ fn read_table(text: &str, heading: Span, source: &mut Source) -> Option<Table> {
             );
             break;
         }
+        table_end = at + line.len();
         let row = cells(at, line);
         let is_results = row.iter().filter(|c| !c.text.trim().is_empty()).all(|c| stated_result(c.text.trim(), 0).0.is_some());
         if is_results {
@@ -410,4 +410,26 @@ fn attach_column(source: &mut Source, mut line: Line, col: usize, table: &Table,
         ..Game::default()
     });
     source.games.len() - 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_past_the_most_rows_is_read_to_them_and_the_rest_kept() {
+        let head = "SPECIMENS IN ACCORDANCE WITH THE NATURAL SYSTEM.\n\nTEST GAME.\n";
+        let rows = "73 84\n46 55\n".repeat(super::super::MAX_ROWS / 2);
+        let text = format!("{head}{rows}62 73\n37 46\n");
+        let heading = HEADING.find(&text).map(|m| Span::new(m.start(), m.end())).expect("a heading");
+        let mut source = Source::default();
+        let table = read_table(&text, heading, &mut source).expect("a table");
+        assert_eq!(table.body.len(), super::super::MAX_ROWS);
+        assert_eq!(table.end, head.len() + rows.len() - 1, "the table ends before the first row not read");
+        let codes: Vec<Code> = source.diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!(codes, [Code::PatersonGameTooLong]);
+        assert_eq!(source.diagnostics[0].span.slice(&text), "62 73");
+        let read = read_paterson_specimens("t", &text);
+        assert!(crate::tree::coverage::coverage(&read, text.as_bytes()).is_lossless(), "the rows not read are kept");
+    }
 }
