@@ -145,11 +145,21 @@ impl LineStarts {
         LineStarts { marks, lines }
     }
 
-    /// The 1-based line the byte `at` of `text` is on.
-    fn line_of(&self, text: &str, at: usize) -> usize {
+    /// The 1-based line the byte `at` of `text` is on, and where that line starts.
+    fn locate(&self, text: &str, at: usize) -> (usize, usize) {
         let mark = self.marks.partition_point(|&start| start <= at).max(1) - 1;
         let at = at.min(text.len());
-        mark * LINES_PER_MARK + 1 + text.as_bytes()[self.marks[mark].min(at)..at].iter().filter(|&&b| b == b'\n').count()
+        let from = self.marks[mark].min(at);
+        let (mut line, mut start) = (mark * LINES_PER_MARK + 1, from);
+        for (i, _) in text.as_bytes()[from..at].iter().enumerate().filter(|&(_, &b)| b == b'\n') {
+            (line, start) = (line + 1, from + i + 1);
+        }
+        (line, start)
+    }
+
+    /// The 1-based line the byte `at` of `text` is on.
+    fn line_of(&self, text: &str, at: usize) -> usize {
+        self.locate(text, at).0
     }
 
     /// Where line `n` (1-based) of `text` starts.
@@ -167,8 +177,7 @@ impl LineStarts {
     /// the text these starts were found in (inside a character: where it starts).
     pub fn line_and_column(&self, text: &str, at: usize) -> (usize, usize) {
         let at = floor_boundary(text, at);
-        let line = self.line_of(text, at);
-        let start = self.start_of(text, line).unwrap_or(0);
+        let (line, start) = self.locate(text, at);
         (line, text[start..at].chars().count() + 1)
     }
 

@@ -187,7 +187,8 @@ pub(super) struct Layout {
     /// The columns solve a critical position whose diagram the OCR lost:
     /// the trunk starts where its own moves imply, not at the game's start.
     pub diagram_lost: bool,
-    /// Cells kept in its columns (moves and notes), up to `MAX_CELLS`.
+    /// Cells kept in its columns (moves and notes), up to `MAX_CELLS`; past
+    /// it, one more for each row passed over (so only the first is reported).
     cells: usize,
 }
 
