@@ -38,12 +38,18 @@ impl<G: Spelling> Decoder<'_, G> {
             let (mv, reading) = candidates.swap_remove(0);
             return Ok((mv, reading, margin));
         }
-        let mut scored = self.score(pos, &candidates, self.opts.lookahead.saturating_sub(1));
+        let mut scored = match self.score_unless_plain_wins(pos, cursor, previous, &candidates, self.opts.lookahead.saturating_sub(1)) {
+            Scores::PlainWins(margin) => return Ok(Self::first(candidates, margin)),
+            Scores::All(scored) => scored,
+        };
         let mut verdict = self.judge(&candidates, &scored, cursor, 0.0);
         // A close call is looked at again, further ahead, before the line stops:
         // a misreading usually shows itself some moves later.
         if verdict.margin < verdict.needed && self.opts.lookahead > 1 {
-            scored = self.score(pos, &candidates, 3 * self.opts.lookahead - 1);
+            scored = match self.score_unless_plain_wins(pos, cursor, previous, &candidates, 3 * self.opts.lookahead - 1) {
+                Scores::PlainWins(margin) => return Ok(Self::first(candidates, margin)),
+                Scores::All(scored) => scored,
+            };
             verdict = self.judge(&candidates, &scored, cursor, 0.0);
         }
         // Last, each reading is followed to the end of the text.
@@ -108,6 +114,57 @@ impl<G: Spelling> Decoder<'_, G> {
         // A reading may cost nothing and still pass over text when a model prices that at nothing.
         let pieces = self.pieces_of(pos, cursor, previous, mv, reading.end);
         pieces.iter().all(|p| p.kind == EditKind::Exact).then_some(floor)
+    }
+
+    /// The first candidate, chosen with `margin`.
+    fn first(mut candidates: Vec<(G::Move, Reading)>, margin: f64) -> Chosen<G::Move> {
+        let (mv, reading) = candidates.swap_remove(0);
+        (mv, reading, margin)
+    }
+
+    /// [`Self::score`], or the verdict on it where the first candidate costs
+    /// nothing: it is scored first, and another reading only if it could
+    /// come within the margin of it, or, a reading of the same move, beat
+    /// it (costs never fall, so a reading that costs that much already
+    /// totals that much). If the first then wins by the margin and is the
+    /// move as printed, every reading scored would have said so too: that
+    /// is the answer, with a floor of the margin (a margin is reported only
+    /// with a repair, and this move has none). Else every reading is scored.
+    fn score_unless_plain_wins(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings, candidates: &[(G::Move, Reading)], depth: usize) -> Scores {
+        let total = |(mv, reading): &(G::Move, Reading)| reading.cost + self.lookahead(&self.game.play(pos, mv), reading.end, depth, Spellings::of(self.game, pos, mv));
+        if candidates[0].1.cost != 0.0 {
+            return Scores::All(self.score(pos, candidates, depth));
+        }
+        let printed = &candidates[0].0;
+        let best = total(&candidates[0]);
+        let needed = self.opts.min_margin;
+        let mut totals: Vec<Option<f64>> = vec![None; candidates.len()];
+        totals[0] = Some(best);
+        let mut floor = self.unread_cost(cursor) - best;
+        let mut wins = true;
+        for (k, candidate) in candidates.iter().enumerate().skip(1) {
+            let (same, cost) = (candidate.0 == *printed, candidate.1.cost);
+            // Ties go to the first candidate, as in [`Self::judge`].
+            let passed_over = if same { cost >= best } else { cost - best >= needed };
+            if passed_over {
+                if !same {
+                    floor = floor.min(cost - best);
+                }
+                continue;
+            }
+            let t = total(candidate);
+            totals[k] = Some(t);
+            if same {
+                wins &= t >= best;
+            } else {
+                floor = floor.min(t - best);
+            }
+        }
+        // Asked last: the pieces of a reading are found again to tell.
+        if wins && floor >= needed && !self.needs_repair(pos, cursor, previous, &candidates[0]) {
+            return Scores::PlainWins(floor);
+        }
+        Scores::All(totals.iter().zip(candidates).enumerate().map(|(k, (t, candidate))| (t.unwrap_or_else(|| total(candidate)), k)).collect())
     }
 
     /// Whether the next `depth` moves (or all to the end of the text) read
@@ -340,6 +397,14 @@ impl<G: Spelling> Decoder<'_, G> {
     }
 }
 
+/// How a look ahead at the readings of a move came out.
+enum Scores {
+    /// The move as printed wins by the margin; a floor of it.
+    PlainWins(f64),
+    /// Each reading's total, and its index among the candidates.
+    All(Vec<(f64, usize)>),
+}
+
 /// How far above the cheapest reading the look to the end follows the others:
 /// the widest margin a verdict asks, and this much more.
 const DEEP_SLACK: f64 = 0.5;
@@ -420,6 +485,74 @@ mod tests {
             }
         }
         frontier.iter().map(|f| f.0).fold(best, f64::min)
+    }
+
+    /// The shortcut of [`Decoder::score_unless_plain_wins`] against the full
+    /// look it stands for: over random games printed in book style with OCR
+    /// noise, at the place each move is printed and from boards on the game
+    /// and off it, at both depths `decide` looks. Where it says the printed
+    /// move wins, the full verdict chooses that move by the margin, the move
+    /// is logged as no repair, and the floor is at most the true margin;
+    /// elsewhere its scores are the full ones, to the last bit.
+    #[test]
+    fn the_printed_move_wins_without_its_rivals_only_where_the_full_look_says_so() {
+        let (mut compared, mut won) = (0, 0);
+        for seed in 0..16 {
+            let mut rng = Rng::new(100 + seed);
+            let start = Position::initial();
+            let game = random_game(&mut rng, &start, 40);
+            let printed = print_book_style(&mut rng, &start, &game);
+            let text = corrupt(&mut rng, &printed, [0.0, 0.05, 0.15, 0.3][seed as usize % 4]);
+            let tokens = scan(&text, 0);
+            let opts = DecodeOptions::default();
+            let decoder = Decoder::new(&BookDraughts, &tokens, &opts);
+            let mut boards = vec![start];
+            for mv in &game {
+                let next = boards.last().expect("a board").play(mv);
+                boards.push(next);
+            }
+            let decoded = crate::repair::decode(&BookDraughts, &start, &tokens, &opts);
+            // Each move read, where it was read from; then every place, from a board at random.
+            let mut places: Vec<(Position, Cursor, Spellings)> = Vec::new();
+            let mut previous = Spellings::nothing();
+            let mut pos = start;
+            for m in &decoded.moves {
+                if let Some(item) = decoder.items.iter().position(|&t| t == m.tokens.start) {
+                    places.push((pos, Cursor { item, off: 0 }, previous.clone()));
+                }
+                previous = Spellings::of(&BookDraughts, &pos, &m.mv);
+                pos = pos.play(&m.mv);
+            }
+            for item in 0..decoder.items.len() {
+                places.push((boards[rng.below(boards.len())], Cursor { item, off: 0 }, Spellings::nothing()));
+            }
+            for (pos, cursor, previous) in &places {
+                let candidates = decoder.ranked(pos, *cursor, previous);
+                if candidates.is_empty() {
+                    continue;
+                }
+                for depth in [opts.lookahead - 1, 3 * opts.lookahead - 1] {
+                    let full = decoder.score(pos, &candidates, depth);
+                    let verdict = decoder.judge(&candidates, &full, *cursor, 0.0);
+                    match decoder.score_unless_plain_wins(pos, *cursor, previous, &candidates, depth) {
+                        Scores::PlainWins(floor) => {
+                            assert_eq!(verdict.best_k, 0, "seed {seed}, item {}: {text}", cursor.item);
+                            assert!(verdict.margin >= verdict.needed && floor >= verdict.needed && floor <= verdict.margin, "seed {seed}, item {}: floor {floor}, {verdict:?}", cursor.item);
+                            assert!(!decoder.needs_repair(pos, *cursor, previous, &candidates[0]));
+                            won += 1;
+                        }
+                        Scores::All(scored) => {
+                            let bits = |s: &[(f64, usize)]| s.iter().map(|(t, k)| (t.to_bits(), *k)).collect::<Vec<_>>();
+                            assert_eq!(bits(&scored), bits(&full), "seed {seed}, item {}", cursor.item);
+                            let printed_wins = candidates[0].1.cost == 0.0 && verdict.best_k == 0 && verdict.margin >= verdict.needed && !decoder.needs_repair(pos, *cursor, previous, &candidates[0]);
+                            assert!(!printed_wins, "seed {seed}, item {}: the shortcut missed a plain win", cursor.item);
+                        }
+                    }
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 500 && won > 50, "compared {compared}, of which the printed move won alone {won}");
     }
 
     /// Over random games printed in book style with OCR noise, from boards
