@@ -35,8 +35,7 @@ impl<G: Spelling> Decoder<'_, G> {
             return Err(StopReason::NoLegalReading);
         }
         if let Some(margin) = self.clearly_as_printed(pos, cursor, previous, &candidates) {
-            let (mv, reading) = candidates.swap_remove(0);
-            return Ok((mv, reading, margin));
+            return Ok(Self::first(candidates, margin));
         }
         let mut scored = match self.score_unless_plain_wins(pos, cursor, previous, &candidates, self.opts.lookahead.saturating_sub(1)) {
             Scores::PlainWins(margin) => return Ok(Self::first(candidates, margin)),
@@ -131,7 +130,7 @@ impl<G: Spelling> Decoder<'_, G> {
     /// is the answer, with a floor of the margin (a margin is reported only
     /// with a repair, and this move has none). Else every reading is scored.
     fn score_unless_plain_wins(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings, candidates: &[(G::Move, Reading)], depth: usize) -> Scores {
-        let total = |(mv, reading): &(G::Move, Reading)| reading.cost + self.lookahead(&self.game.play(pos, mv), reading.end, depth, Spellings::of(self.game, pos, mv));
+        let total = |candidate: &(G::Move, Reading)| self.total(pos, candidate, depth);
         if candidates[0].1.cost != 0.0 {
             return Scores::All(self.score(pos, candidates, depth));
         }
@@ -222,14 +221,12 @@ impl<G: Spelling> Decoder<'_, G> {
 
     /// Each candidate's cost with the best `depth` moves after it.
     fn score(&self, pos: &G::Position, candidates: &[(G::Move, Reading)], depth: usize) -> Vec<(f64, usize)> {
-        candidates
-            .iter()
-            .enumerate()
-            .map(|(k, (mv, reading))| {
-                let next = self.game.play(pos, mv);
-                (reading.cost + self.lookahead(&next, reading.end, depth, Spellings::of(self.game, pos, mv)), k)
-            })
-            .collect()
+        candidates.iter().enumerate().map(|(k, candidate)| (self.total(pos, candidate, depth), k)).collect()
+    }
+
+    /// One candidate's cost with the best `depth` moves after it.
+    fn total(&self, pos: &G::Position, (mv, reading): &(G::Move, Reading), depth: usize) -> f64 {
+        reading.cost + self.lookahead(&self.game.play(pos, mv), reading.end, depth, Spellings::of(self.game, pos, mv))
     }
 
     /// The best of the scored readings, its rivals and the margin it needs.
