@@ -234,7 +234,7 @@ pub enum BenchWhat {
         input: Option<PathBuf>,
     },
     /// Each reader on its corpus text repeated to growing sizes: read time, growth, and the peak memory of `check`.
-    #[command(after_help = "Run from the project folder (the seeds are corpus files).\n\nExamples:\n  gamescribe bench scale                          # 1 and 4 MB, every reader\n  gamescribe bench scale --megabytes 1,4,100 --reader numeric --reader pdn\n  gamescribe bench scale --no-memory              # read times only\n  gamescribe bench scale --megabytes 4,100 --against ./gamescribe-old --timeout 120\n  gamescribe bench scale --megabytes 1 --guard 0.5   # exit 1 if a reader takes over 0.5 s a megabyte\n  gamescribe bench scale --long-line --megabytes 0.25,0.5,1   # one line growing, not a book repeated\n  gamescribe bench scale --one-game --megabytes 16,100 --runs 1   # one SGF game growing: check's memory\n  gamescribe bench scale --megabytes 100 --runs 1 # a large input read once\n  gamescribe bench scale --megabytes 1,4 --commands   # and report, fix, todo, convert, … on each")]
+    #[command(after_help = "Run from the project folder (the seeds are corpus files).\n\nExamples:\n  gamescribe bench scale                          # 1 and 4 MB, every reader\n  gamescribe bench scale --megabytes 1,4,100 --reader numeric --reader pdn\n  gamescribe bench scale --no-memory              # read times only\n  gamescribe bench scale --megabytes 4,100 --against ./gamescribe-old --timeout 120\n  gamescribe bench scale --megabytes 1 --guard 0.5   # exit 1 if a reader takes over 0.5 s a megabyte\n  gamescribe bench scale --long-line --megabytes 0.25,0.5,1   # one line growing, not a book repeated\n  gamescribe bench scale --one-game --megabytes 16,100 --runs 1   # one SGF game growing: check's memory\n  gamescribe bench scale --long-column --megabytes 0.01,0.04 --against ./gamescribe-old   # one Anderson column growing\n  gamescribe bench scale --megabytes 100 --runs 1 # a large input read once\n  gamescribe bench scale --megabytes 1,4 --commands   # and report, fix, todo, convert, … on each")]
     Scale {
         /// Input sizes in megabytes, comma separated.
         #[arg(long, value_delimiter = ',', default_value = "1,4")]
@@ -274,6 +274,13 @@ pub enum BenchWhat {
         /// game in memory that grows with its length.
         #[arg(long, conflicts_with = "long_line")]
         one_game: bool,
+        /// Instead of each reader's corpus repeated, one Anderson game whose
+        /// one unmarked variation, a king shuffle a move a row, grows to each
+        /// size: whether the search for a column's own start grows with the
+        /// column's length. A game is read to its 10,000th cell (about 70 KB
+        /// here), so `--megabytes 0.01,0.04` times the search.
+        #[arg(long, conflicts_with_all = ["long_line", "one_game"])]
+        long_column: bool,
         /// Read each input this many times and keep the fastest: the machine's
         /// noise only ever adds time, so the fastest is the reader's own.
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]

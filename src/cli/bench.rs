@@ -56,10 +56,10 @@ pub(super) fn run(what: BenchWhat) -> u8 {
         }
         BenchWhat::Decoder(args) => run_decoder(args),
         BenchWhat::Pdn { megabytes, write, runs, threads, input } => run_pdn(megabytes, write.as_deref(), runs, threads, input.as_deref()),
-        BenchWhat::Scale { megabytes, reader, root, dir, no_memory, against, timeout, guard, long_line, one_game, runs, commands } => {
+        BenchWhat::Scale { megabytes, reader, root, dir, no_memory, against, timeout, guard, long_line, one_game, long_column, runs, commands } => {
             let timeout = std::time::Duration::from_secs(timeout);
             let guard = (guard > 0.0).then_some(guard);
-            super::bench_scale::run(&super::bench_scale::ScaleOptions { megabytes, readers: reader, root, dir, memory: !no_memory, against, timeout, guard, long_line, one_game, runs, commands })
+            super::bench_scale::run(&super::bench_scale::ScaleOptions { megabytes, readers: reader, root, dir, memory: !no_memory, against, timeout, guard, long_line, one_game, long_column, runs, commands })
         }
     }
 }

@@ -52,6 +52,9 @@ pub(super) struct ScaleOptions {
     /// Instead of the corpus repeated, one SGF game that grows to each size
     /// (see [`long_game`]): the memory of one long game.
     pub one_game: bool,
+    /// Instead of the corpus repeated, one Anderson column that grows to each
+    /// size (see [`long_line::anderson_king_shuffle`]): the time of one long column.
+    pub long_column: bool,
     /// Each input is read this many times; the fastest read is kept.
     pub runs: u32,
     /// Also time the other commands that read a whole file (see [`COMMANDS`]).
@@ -116,6 +119,8 @@ pub(super) fn run(opts: &ScaleOptions) -> u8 {
         Some((Reader::Hoyle, "one long line (king shuffle)", "hoyle-line-{mb}mb.txt", |bytes| long_line::hoyle_king_shuffle(bytes, 1)))
     } else if opts.one_game {
         Some((Reader::Sgf, "one long game (random legal moves)", "sgf-one-game-{mb}mb.sgf", |bytes| long_game::sgf_one_game(bytes, 1)))
+    } else if opts.long_column {
+        Some((Reader::Anderson, "one long column (king shuffle)", "anderson-column-{mb}mb.txt", |bytes| long_line::anderson_king_shuffle(bytes, 1)))
     } else {
         None
     };

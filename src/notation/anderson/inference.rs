@@ -7,7 +7,7 @@
 
 use super::column::ColumnWork;
 use super::line::clean_head;
-use crate::rules::draughts::infer::{complete, infer_start_among_prefixes, Inferred, InferredReading, Reading};
+use crate::rules::draughts::infer::{complete, infer_start_among_prefixes, Inferred, InferredReading, Prefixes, Reading};
 use crate::rules::draughts::{Color, Position, Setup};
 use crate::tree::Line;
 
@@ -15,6 +15,12 @@ use crate::tree::Line;
 pub(super) const INFER_BEAM: usize = 64;
 /// The least number of printed moves an inference must fit to be used.
 pub(super) const MIN_INFERRED_PLIES: usize = 8;
+/// The most starts inferred from prefixes of a column's moves that are
+/// completed (and perhaps decoded) in the search for its own start: each
+/// takes the prefix's length, so completing every prefix of a long column
+/// would take the square of its length. Far more than any column of the
+/// book needs (its longest fits 50 moves).
+pub(super) const MAX_STARTS_COMPLETED: usize = 128;
 /// The least number of moves the decoder must read from an inferred start for it to be used.
 pub(super) const MIN_CONFIRMED_PLIES: usize = 6;
 
@@ -31,8 +37,8 @@ pub(super) struct OwnStart {
 /// Both colours' fits for every prefix of a column's moves, each colour's
 /// made in one pass (see [`infer_start_among_prefixes`]).
 pub(super) struct PrefixFits {
-    black: Vec<InferredReading>,
-    white: Vec<InferredReading>,
+    black: Prefixes,
+    white: Prefixes,
     len: usize,
 }
 
@@ -42,11 +48,23 @@ impl PrefixFits {
         PrefixFits { black: fits(Color::Black), white: fits(Color::White), len: moves.len() }
     }
 
+    /// Which prefix answers for the first `end` moves with `turn` moving
+    /// first: past where no reading fits, a longer prefix fits as far as the last one.
+    fn prefix(&self, turn: Color, end: usize) -> (&Prefixes, Option<usize>) {
+        let fits = if turn == Color::Black { &self.black } else { &self.white };
+        (fits, end.min(fits.len()).checked_sub(1))
+    }
+
     /// The fit of the first `end` moves with `turn` moving first.
     pub fn of(&self, turn: Color, end: usize) -> Option<InferredReading> {
-        let fits = if turn == Color::Black { &self.black } else { &self.white };
-        // Past where no reading fits, a longer prefix fits as far as the last one.
-        (end > 0).then(|| fits.get(end.min(fits.len()).checked_sub(1)?).cloned()).flatten()
+        let (fits, k) = self.prefix(turn, end);
+        fits.reading(k?)
+    }
+
+    /// [`Self::of`] without the readings chosen: the start and its cost.
+    fn start_of(&self, turn: Color, end: usize) -> Option<(Inferred, f64)> {
+        let (fits, k) = self.prefix(turn, end);
+        fits.inferred(k?)
     }
 
     /// The inferences from the first `end` moves with Black and with White
@@ -54,18 +72,23 @@ impl PrefixFits {
     /// the fewest kings (a piece that only moves forward is taken for a
     /// man), then the cheapest readings.
     pub fn infer(&self, end: usize) -> Vec<InferredReading> {
-        let mut found: Vec<InferredReading> = [Color::Black, Color::White].into_iter().filter_map(|c| self.of(c, end)).collect();
-        let key = |i: &InferredReading| (i.inferred.plies, std::cmp::Reverse((i.inferred.setup.black_kings | i.inferred.setup.white_kings).count_ones()));
-        let best = found.iter().map(key).max();
-        found.retain(|i| Some(key(i)) == best);
+        self.starts(end).into_iter().filter_map(|(c, _)| self.of(c, end)).collect()
+    }
+
+    /// [`Self::infer`] without the readings chosen: each colour kept and its start.
+    fn starts(&self, end: usize) -> Vec<(Color, Inferred)> {
+        let mut found: Vec<(Color, Inferred, f64)> = [Color::Black, Color::White].into_iter().filter_map(|c| self.start_of(c, end).map(|(i, cost)| (c, i, cost))).collect();
+        let key = |i: &Inferred| (i.plies, std::cmp::Reverse((i.setup.black_kings | i.setup.white_kings).count_ones()));
+        let best = found.iter().map(|f| key(&f.1)).max();
+        found.retain(|f| Some(key(&f.1)) == best);
         if let [a, b] = found.as_slice() {
             // Both colours fit as far: the cheaper reading, if clearly cheaper.
-            if (a.cost - b.cost).abs() >= 1.0 {
-                let keep = if a.cost < b.cost { 0 } else { 1 };
+            if (a.2 - b.2).abs() >= 1.0 {
+                let keep = if a.2 < b.2 { 0 } else { 1 };
                 found = vec![found.swap_remove(keep)];
             }
         }
-        found
+        found.into_iter().map(|(c, i, _)| (c, i)).collect()
     }
 
     /// The inferences from all the moves.
@@ -79,8 +102,8 @@ impl PrefixFits {
 ///
 /// A misread move late in the column can still fit the board by reading it
 /// as something else, and so put a piece on the start that is not there.
-/// So the inference is also made from each prefix that ends before a move it
-/// had to read differently from the print, and the start from which the
+/// So the inference is also made from each shorter prefix (at most
+/// [`MAX_STARTS_COMPLETED`] starts completed), and the start from which the
 /// decoder then reads the column furthest is taken. That decode is kept on
 /// the column: reading the column from the start found does not decode again.
 /// `fits`: the fits of every prefix of `moves`.
@@ -91,14 +114,32 @@ pub(super) fn inferred_start(work: &ColumnWork, text: &str, from: usize, moves: 
     let most = moves.len() as f64;
     let mut tried: Vec<Position> = Vec::new();
     let mut best: Option<(f64, usize, OwnStart, super::column::Decoded)> = None;
-    // Every prefix: a piece a later misread move needs is not on the board earlier.
-    for end in (MIN_INFERRED_PLIES..=full_plies).rev() {
-        for reading in fits.infer(end) {
-            if reading.inferred.plies < MIN_INFERRED_PLIES {
+    // The starts whose completion replayed every move of their prefix and filled nothing.
+    let mut plain: Vec<Setup> = Vec::new();
+    let mut completed = 0;
+    // Every prefix, longest first: a piece a later misread move needs is not on the board earlier.
+    'prefixes: for end in (MIN_INFERRED_PLIES..=full_plies).rev() {
+        for (turn, inferred) in fits.starts(end) {
+            // A start that reads every move and fills nothing cannot be beaten.
+            if best.as_ref().is_some_and(|b| b.0 >= most && b.2.filled == 0) {
+                break 'prefixes;
+            }
+            // The start of a longer prefix that replayed all its moves: this
+            // prefix's readings are the first of those (unless the beam
+            // changed its mind between), so it completes to the same board.
+            if inferred.plies < MIN_INFERRED_PLIES || plain.contains(&inferred.setup) {
                 continue;
             }
-            let chosen: Vec<Vec<u8>> = reading.chosen.iter().zip(moves).map(|(&k, readings)| readings[k].squares.clone()).collect();
-            let Some((pos, filled, _)) = complete(&reading.inferred, &chosen) else { continue };
+            if completed == MAX_STARTS_COMPLETED {
+                break 'prefixes;
+            }
+            completed += 1;
+            let Some(reading) = fits.of(turn, end) else { continue };
+            let chosen: Vec<&[u8]> = reading.chosen.iter().zip(moves).map(|(&k, readings)| readings[k].squares.as_slice()).collect();
+            let Some((pos, filled, replayed)) = complete(&reading.inferred, &chosen) else { continue };
+            if filled == 0 && replayed == chosen.len() {
+                plain.push(inferred.setup);
+            }
             if tried.contains(&pos) {
                 continue;
             }
@@ -140,11 +181,12 @@ pub(super) fn read_score(line: &Line) -> (f64, usize) {
 /// misread move later on can make the longest fit put a piece where none is.
 pub(super) fn rest_inferences(fits: &PrefixFits, turn: Color) -> Vec<InferredReading> {
     let mut out: Vec<InferredReading> = Vec::new();
-    let ends = std::iter::once(fits.len).chain((MIN_INFERRED_PLIES..fits.len).step_by(4).rev());
+    let ends = std::iter::once(fits.len).chain((MIN_INFERRED_PLIES..fits.len).step_by(4).rev()).take(MAX_STARTS_COMPLETED);
     for end in ends {
-        let Some(reading) = fits.of(turn, end) else { continue };
-        if reading.inferred.plies >= MIN_CONFIRMED_PLIES && !out.iter().any(|r| r.inferred.setup == reading.inferred.setup) {
-            out.push(reading);
+        // Told apart by their starts; only those kept list their readings.
+        let Some((inferred, _)) = fits.start_of(turn, end) else { continue };
+        if inferred.plies >= MIN_CONFIRMED_PLIES && !out.iter().any(|r| r.inferred.setup == inferred.setup) {
+            out.extend(fits.of(turn, end));
         }
     }
     out

@@ -158,14 +158,77 @@ pub struct InferredReading {
 /// keeps the `beam` cheapest boards at each move and returns the one that fits
 /// the most moves, then the fewest kings, then the least cost.
 pub fn infer_start_among(moves: &[Vec<Reading>], first: Color, beam: usize) -> Option<InferredReading> {
-    infer_start_among_prefixes(moves, first, beam).pop()
+    let fits = infer_start_among_prefixes(moves, first, beam);
+    fits.reading(fits.len().checked_sub(1)?)
 }
 
-/// [`infer_start_among`] for every prefix of `moves` in one pass: element
+/// The fit of every prefix of a sequence of moves (see
+/// [`infer_start_among_prefixes`]). A prefix's readings are kept as a link
+/// into one trail of choices, not a list of its own: a list per prefix
+/// would take the square of the moves' number, and a long column has
+/// thousands.
+#[derive(Clone, Debug)]
+pub struct Prefixes {
+    first: Color,
+    /// Each choice made, linked to the one before it on its line.
+    trail: Vec<Choice>,
+    /// Per prefix, the best fit: its start, its last choice and its cost.
+    best: Vec<(Start, u32, f64)>,
+}
+
+/// A reading chosen for a move, linked to the choice before it.
+#[derive(Clone, Copy, Debug)]
+struct Choice {
+    before: u32,
+    reading: u32,
+}
+
+/// No choice before: the first move's.
+const NO_CHOICE: u32 = u32::MAX;
+
+impl Prefixes {
+    /// How many prefixes fit: past them no reading of the next move fits.
+    pub fn len(&self) -> usize {
+        self.best.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.best.is_empty()
+    }
+
+    /// The start the first `k + 1` moves imply, and its cost, without the
+    /// readings chosen (which take the prefix's length to list).
+    pub fn inferred(&self, k: usize) -> Option<(Inferred, f64)> {
+        let &(start, _, cost) = self.best.get(k)?;
+        Some((start.to_inferred(self.first, k + 1), cost))
+    }
+
+    /// The fit of the first `k + 1` moves, with the reading chosen for each.
+    pub fn reading(&self, k: usize) -> Option<InferredReading> {
+        let (inferred, cost) = self.inferred(k)?;
+        let mut chosen = Vec::with_capacity(k + 1);
+        let mut at = self.best[k].1;
+        while at != NO_CHOICE {
+            let choice = self.trail[at as usize];
+            chosen.push(choice.reading as usize);
+            at = choice.before;
+        }
+        chosen.reverse();
+        Some(InferredReading { inferred, chosen, cost })
+    }
+
+    /// Every prefix's fit, readings listed.
+    #[cfg(test)]
+    pub fn all(&self) -> Vec<InferredReading> {
+        (0..self.len()).filter_map(|k| self.reading(k)).collect()
+    }
+}
+
+/// [`infer_start_among`] for every prefix of `moves` in one pass: prefix
 /// `k` is the fit of `moves[..k + 1]` (the beam after a move depends on the
 /// moves up to it only). It ends where no reading of a move fits: every
-/// longer prefix has the last element's fit.
-pub fn infer_start_among_prefixes(moves: &[Vec<Reading>], first: Color, beam: usize) -> Vec<InferredReading> {
+/// longer prefix has the last one's fit.
+pub fn infer_start_among_prefixes(moves: &[Vec<Reading>], first: Color, beam: usize) -> Prefixes {
     #[derive(Clone, Copy)]
     struct State {
         board: Board,
@@ -174,31 +237,15 @@ pub fn infer_start_among_prefixes(moves: &[Vec<Reading>], first: Color, beam: us
         choice: u32,
         cost: f64,
     }
-    /// Choices kept as links to the one before, so a state carries no list of its own.
-    struct Choice {
-        before: u32,
-        reading: u32,
-    }
     /// A reading that may follow a state, its board not made yet.
     struct Offer {
         state: u32,
         reading: u32,
         cost: f64,
     }
-    const NONE: u32 = u32::MAX;
-    let mut trail: Vec<Choice> = Vec::new();
-    let chosen = |trail: &[Choice], mut at: u32| {
-        let mut out = Vec::new();
-        while at != NONE {
-            out.push(trail[at as usize].reading as usize);
-            at = trail[at as usize].before;
-        }
-        out.reverse();
-        out
-    };
-    let mut states = vec![State { board: Board::UNKNOWN, start: Start::UNKNOWN, choice: NONE, cost: 0.0 }];
+    let mut fits = Prefixes { first, trail: Vec::new(), best: Vec::new() };
+    let mut states = vec![State { board: Board::UNKNOWN, start: Start::UNKNOWN, choice: NO_CHOICE, cost: 0.0 }];
     let mut turn = first;
-    let mut out = Vec::new();
     let mut offers: Vec<Offer> = Vec::new();
     let mut kept: Vec<(State, u32)> = Vec::new();
     let beam = beam.max(1);
@@ -232,16 +279,15 @@ pub fn infer_start_among_prefixes(moves: &[Vec<Reading>], first: Color, beam: us
         }
         states.clear();
         for &(mut state, reading) in &kept {
-            trail.push(Choice { before: state.choice, reading });
-            state.choice = (trail.len() - 1) as u32;
+            fits.trail.push(Choice { before: state.choice, reading });
+            state.choice = (fits.trail.len() - 1) as u32;
             states.push(state);
         }
         let best = &states[0];
-        let best_chosen = chosen(&trail, best.choice);
-        out.push(InferredReading { inferred: best.start.to_inferred(first, best_chosen.len()), chosen: best_chosen, cost: best.cost });
+        fits.best.push((best.start, best.choice, best.cost));
         turn = turn.other();
     }
-    out
+    fits
 }
 
 /// The most squares [`complete`] will fill to block a capture.
@@ -256,19 +302,20 @@ const MAX_COMPLETIONS: usize = 400;
 /// put to block it; both colours are tried, and the board that lets the most
 /// moves replay with the fewest pieces put wins. Returns the position, the
 /// squares so filled, and how many moves replay from it.
-pub fn complete(inferred: &Inferred, moves: &[Vec<u8>]) -> Option<(Position, u32, usize)> {
+pub fn complete<M: AsRef<[u8]>>(inferred: &Inferred, moves: &[M]) -> Option<(Position, u32, usize)> {
     let mut budget = MAX_COMPLETIONS;
     let best = fill(inferred.setup, inferred.fixed, 0, moves, &mut budget)?;
     Some(best)
 }
 
-fn fill(setup: Setup, fixed: u32, filled: u32, moves: &[Vec<u8>], budget: &mut usize) -> Option<(Position, u32, usize)> {
+fn fill<M: AsRef<[u8]>>(setup: Setup, fixed: u32, filled: u32, moves: &[M], budget: &mut usize) -> Option<(Position, u32, usize)> {
     *budget = budget.saturating_sub(1);
     let start = Position::from_setup(setup).ok()?;
     let mut pos = start;
     let mut replayed = 0;
     let mut stuck = None;
     for squares in moves {
+        let squares = squares.as_ref();
         match resolve(&pos, squares) {
             Ok(mv) => {
                 pos = pos.play(&mv);
@@ -657,7 +704,7 @@ mod tests {
                 moves.push(readings);
             }
             for first in [pos.turn(), pos.turn().other()] {
-                proptest::prop_assert_eq!(infer_start_among_prefixes(&moves, first, beam), super::reference::prefixes(&moves, first, beam));
+                proptest::prop_assert_eq!(infer_start_among_prefixes(&moves, first, beam).all(), super::reference::prefixes(&moves, first, beam));
             }
         }
 
