@@ -36,7 +36,8 @@ pub fn hoyle_king_shuffle(bytes: usize, seed: u64) -> String {
 /// first moves and whose one variation, marked nowhere, is a king shuffle a
 /// move a row (at most the reader's 10,000 cells in all are read). Its start
 /// can only be inferred from its own moves, from each prefix of them: a
-/// search that takes the square of the column's length.
+/// search that took the square of the column's length while it completed
+/// the start of every prefix.
 pub fn anderson_king_shuffle(bytes: usize, seed: u64) -> String {
     const TRUNK: [&str; 6] = ["11 15", "23 19", "8 11", "22 17", "9 13", "17 14"];
     let mut shuffle = king_shuffle(seed);

@@ -181,6 +181,7 @@ pub(super) fn read_score(line: &Line) -> (f64, usize) {
 /// misread move later on can make the longest fit put a piece where none is.
 pub(super) fn rest_inferences(fits: &PrefixFits, turn: Color) -> Vec<InferredReading> {
     let mut out: Vec<InferredReading> = Vec::new();
+    // Each inference kept is completed by the caller: as many ends as the own start's search completes.
     let ends = std::iter::once(fits.len).chain((MIN_INFERRED_PLIES..fits.len).step_by(4).rev()).take(MAX_STARTS_COMPLETED);
     for end in ends {
         // Told apart by their starts; only those kept list their readings.
