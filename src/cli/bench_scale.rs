@@ -185,7 +185,7 @@ fn measure_commands(opts: &ScaleOptions, exe: &Path, reader: Reader, file: &Path
         *before = measured.as_ref().ok().filter(|m| !m.timed_out).map(|m| (size, m.wall));
         let guard = match opts.guard {
             Some(_) if grows => {
-                verdicts.growing.push(format!("{} {command} at {size:.1} MB ({growth})", reader_name(reader)));
+                verdicts.growing.push(format!("{} {command} at {} MB ({growth})", reader_name(reader), shown_megabytes(size)));
                 "  GROWS"
             }
             Some(_) => "     ok",
@@ -193,7 +193,7 @@ fn measure_commands(opts: &ScaleOptions, exe: &Path, reader: Reader, file: &Path
         };
         let [time, peak, ratio] = columns(measured, input_len);
         // Under the columns of `check`: the command's time, peak memory and its ratio to the input.
-        say!("{:<11} {:<40} {:>6.1} {:>8} {:>7} {:>9}{guard} {:>9} {:>15} {:>8}", "", format!("└ {command}"), size, "", "", growth, time, peak, ratio);
+        say!("{:<11} {:<40} {:>6} {:>8} {:>7} {:>9}{guard} {:>9} {:>15} {:>8}", "", format!("└ {command}"), shown_megabytes(size), "", "", growth, time, peak, ratio);
     }
 }
 
@@ -257,11 +257,11 @@ fn measure_row(opts: &ScaleOptions, exe: &Path, reader: Reader, seed: &str, file
         Some(limit) => {
             let grows = previous.is_some_and(|p| grows_faster_than_input(p, size, took));
             if grows {
-                verdicts.growing.push(format!("{} at {size:.1} MB ({growth})", reader_name(reader)));
+                verdicts.growing.push(format!("{} at {} MB ({growth})", reader_name(reader), shown_megabytes(size)));
             }
             let slow = seconds_a_megabyte > limit;
             if slow {
-                verdicts.slow.push(format!("{} at {size:.1} MB ({seconds_a_megabyte:.2} s a MB)", reader_name(reader)));
+                verdicts.slow.push(format!("{} at {} MB ({seconds_a_megabyte:.2} s a MB)", reader_name(reader), shown_megabytes(size)));
             }
             match (grows, slow) {
                 (true, _) => "  GROWS",
@@ -279,10 +279,10 @@ fn measure_row(opts: &ScaleOptions, exe: &Path, reader: Reader, seed: &str, file
         None => String::new(),
     };
     say!(
-        "{:<11} {:<40} {:>6.1} {:>8.3} {:>7.2} {:>9}{guard} {:>9} {:>15} {:>8}{theirs}",
+        "{:<11} {:<40} {:>6} {:>8.3} {:>7.2} {:>9}{guard} {:>9} {:>15} {:>8}{theirs}",
         reader_name(reader),
         seed,
-        size,
+        shown_megabytes(size),
         took.as_secs_f64(),
         size / took.as_secs_f64().max(1e-9),
         growth,
@@ -291,6 +291,16 @@ fn measure_row(opts: &ScaleOptions, exe: &Path, reader: Reader, seed: &str, file
         ours[2]
     );
     (size, took)
+}
+
+/// A size in megabytes to the precision it needs: tenths from 1 MB on, two
+/// significant digits below (a long-line input of 0.005 MB is not "0.0").
+fn shown_megabytes(size: f64) -> String {
+    if size >= 1.0 || size <= 0.0 || !size.is_finite() {
+        return format!("{size:.1}");
+    }
+    let decimals = (1.0 - size.log10().floor()) as usize;
+    format!("{size:.decimals$}")
 }
 
 /// The shortest of `runs` timings (at least one): a busy machine slows a
@@ -427,5 +437,11 @@ mod tests {
         assert_eq!(made, 3);
         // At least one run, whatever is asked.
         assert_eq!(fastest_of(0, || ms(250)), ms(250));
+    }
+
+    #[test]
+    fn small_sizes_are_shown_to_two_significant_digits() {
+        let shown: Vec<String> = [0.005, 0.01, 0.02, 0.04, 0.25, 0.5, 1.0, 4.2, 100.0].map(shown_megabytes).into();
+        assert_eq!(shown, ["0.0050", "0.010", "0.020", "0.040", "0.25", "0.50", "1.0", "4.2", "100.0"]);
     }
 }
