@@ -425,12 +425,12 @@ pub struct GivenArgs {
 
 impl GivenArgs {
     fn read(&self) -> Result<notation::Given, String> {
-        let mut given = notation::Given::default();
-        given.fixes = match (&self.fixes, self.no_fixes) {
+        let fixes = match (&self.fixes, self.no_fixes) {
             (_, true) => crate::corrections::FixesChoice::Off,
             (Some(p), false) => crate::corrections::FixesChoice::File(p.clone()),
             (None, false) => crate::corrections::FixesChoice::Auto,
         };
+        let mut given = notation::Given { fixes, ..notation::Given::default() };
         let mut add = |entry: &str, place: &str| -> Result<(), String> {
             let Some((title, fen)) = entry.split_once('=') else {
                 return Err(format!("{place}: expected TITLE=FEN, got {entry:?}"));

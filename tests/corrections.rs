@@ -303,7 +303,7 @@ fn corrections_make_a_column_read_in_pieces_whole_on_the_real_book() {
     let v15 = lines.iter().find(|l| l["label"] == "15").expect("variation 15");
     assert!(v15["annotations"].as_array().expect("annotations").iter().filter(|a| a["kind"] == "superseded").count() >= 2, "{v15}");
     let todo = text(&gamescribe(&["todo", "--limit", "1000", "--fixes", f, book]).stdout);
-    assert!(todo.contains("game 3, line \"15 (resumed") == false && !todo.contains("Fife), 15 (resumed"), "{todo}");
+    assert!(!todo.contains("game 3, line \"15 (resumed") && !todo.contains("Fife), 15 (resumed"), "{todo}");
     let pdn = dir.join("a.pdn");
     let out = gamescribe(&["convert", "--to", "pdn", "--fixes", f, book, "-o", pdn.to_str().expect("utf-8")]);
     assert!(pdn.is_file(), "{}", text(&out.stderr));

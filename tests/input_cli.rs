@@ -40,8 +40,7 @@ fn corpus(path: &str) -> Vec<u8> {
 /// The summary row of a file: notation, games, lines, legal, …, moves, errors, warnings.
 fn row(out: &str, name: &str) -> Vec<String> {
     out.lines()
-        .filter(|l| l.starts_with(name))
-        .next_back()
+        .rfind(|l| l.starts_with(name))
         .map(|l| l[name.len()..].split_whitespace().map(str::to_string).collect())
         .unwrap_or_default()
 }

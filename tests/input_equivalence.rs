@@ -106,7 +106,7 @@ fn compare(path: &Path, variant: &str, base: &(Input, Source)) -> Vec<String> {
             back.diagnostics.remove(0);
         }
     }
-    let codes = |s: &Source| s.diagnostics.iter().map(|d| d.code.clone()).collect::<Vec<_>>();
+    let codes = |s: &Source| s.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>();
     if codes(&back) != codes(&base.1) {
         problems.push(format!("{name}: diagnostic codes differ:\n  {:?}\n  {:?}", codes(&back), codes(&base.1)));
     } else if back != base.1 {

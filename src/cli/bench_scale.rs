@@ -105,10 +105,10 @@ pub(super) fn run(opts: &ScaleOptions) -> u8 {
         Ok(exe) => exe,
         Err(e) => return usage_error(&format!("cannot find this binary to run `check`: {e}")),
     };
-    if let Some(other) = &opts.against {
-        if !other.is_file() {
-            return usage_error(&format!("--against {}: no such binary", other.display()));
-        }
+    if let Some(other) = &opts.against
+        && !other.is_file()
+    {
+        return usage_error(&format!("--against {}: no such binary", other.display()));
     }
     let against_header = if opts.against.is_some() { "   old check s   old peak RSS  × input" } else { "" };
     let guard_header = if opts.guard.is_some() { "  guard" } else { "" };
@@ -372,10 +372,10 @@ fn measure_child(exe: &Path, args: &[String], timeout: Duration) -> Result<Measu
     let status = format!("/proc/{}/status", child.id());
     let (mut peak_kb, mut timed_out) = (0, false);
     loop {
-        if let Ok(s) = std::fs::read_to_string(&status) {
-            if let Some(kb) = s.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok()) {
-                peak_kb = peak_kb.max(kb);
-            }
+        if let Ok(s) = std::fs::read_to_string(&status)
+            && let Some(kb) = s.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        {
+            peak_kb = peak_kb.max(kb);
         }
         if child.try_wait().map_err(|e| e.to_string())?.is_some() {
             break;

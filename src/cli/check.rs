@@ -286,17 +286,14 @@ impl Run<'_> {
         if let Some(table) = table.filter(|t| !t.is_empty()) {
             let _ = writeln!(out, "{}", table.render());
         }
-        match source.notation {
-            tree::Notation::Paterson => {
-                let (reports, pages) = notation::paterson::specimen_reports(&input.text, SPECIMEN_PAGES_SHOWN);
-                if !reports.is_empty() {
-                    let _ = writeln!(out, "{}", specimen_table(&reports));
-                }
-                if pages > SPECIMEN_PAGES_SHOWN {
-                    let _ = writeln!(out, "{}: the table shows the first {SPECIMEN_PAGES_SHOWN} of {pages} pages of specimens\n", source.name);
-                }
+        if source.notation == tree::Notation::Paterson {
+            let (reports, pages) = notation::paterson::specimen_reports(&input.text, SPECIMEN_PAGES_SHOWN);
+            if !reports.is_empty() {
+                let _ = writeln!(out, "{}", specimen_table(&reports));
             }
-            _ => {}
+            if pages > SPECIMEN_PAGES_SHOWN {
+                let _ = writeln!(out, "{}: the table shows the first {SPECIMEN_PAGES_SHOWN} of {pages} pages of specimens\n", source.name);
+            }
         }
         if source.prose.iter().any(|p| !p.points.is_empty()) {
             let _ = writeln!(out, "{}", notation::volpicelli::points_table(source));

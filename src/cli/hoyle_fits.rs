@@ -33,7 +33,7 @@ pub fn run(path: &Path, text: &str, format: CheckFormat) -> u8 {
         CheckFormat::Human => {
             println!("Hoyle's solutions whose start is inferred: king choices that replay the whole solution,");
             println!("and which make the printed task true (judged with the {database_note})");
-            println!("{:<28} {:<30} {:>5} {:>6} {:>5} {:>9}  {}", "solution", "task", "tried", "before", "after", "p/c/d/u", "fits after (proven or engine-consistent)");
+            println!("{:<28} {:<30} {:>5} {:>6} {:>5} {:>9}  fits after (proven or engine-consistent)", "solution", "task", "tried", "before", "after", "p/c/d/u");
             for (k, s) in solutions.iter().enumerate() {
                 let class = |c| s.fits.iter().filter(|f| f.verdict.as_ref().is_some_and(|v| v.class == c)).count();
                 let (p, c, d, u) = (class(VerdictClass::Proven), class(VerdictClass::EngineConsistent), class(VerdictClass::Disputed), class(VerdictClass::Unknown));

@@ -446,7 +446,7 @@ impl LineWriter<'_> {
             }
             out.push(Piece::Word(text));
             // A Lasca promotion is implied by the move; its printed mark stays in the tree.
-            for a in mv.annotations.iter().filter(|a| !is_mark(a) && !(self.kind == Kind::Lasca && a.kind == AnnotationKind::PromotionMark)) {
+            for a in mv.annotations.iter().filter(|a| !(is_mark(a) || self.kind == Kind::Lasca && a.kind == AnnotationKind::PromotionMark)) {
                 match line.similar.iter().find(|s| s.at_move == Some(k) && a.kind == AnnotationKind::SimilarPosition).and_then(|s| s.target.as_ref()) {
                     // The sign's comment says where it points (the reader takes the sign back without it).
                     Some(target) => annotation(out, &Annotation { text: format!("{}{SEE}{}", a.text, see(target)), ..a.clone() }),

@@ -386,6 +386,35 @@ pub fn judge_fits(solutions: &mut [crate::notation::hoyle::SolutionFits], judge:
     }
 }
 
+/// Judges one game of a source read in `notation`, for a check that streams
+/// games instead of holding the whole tree; gives back the game and the
+/// diagnostics its disputed claims raise.
+pub fn judge_game(game: Game, notation: Notation, judge: &Judge) -> (Game, Vec<Diagnostic>) {
+    let mut one = Source { notation, games: vec![game], ..Source::default() };
+    judge_source(&mut one, judge);
+    (one.games.pop().unwrap_or_default(), one.diagnostics)
+}
+
+impl VerdictCounts {
+    /// Counts one more verdict of `class`.
+    pub fn add(&mut self, class: VerdictClass) {
+        match class {
+            VerdictClass::Proven => self.proven += 1,
+            VerdictClass::EngineConsistent => self.engine_consistent += 1,
+            VerdictClass::Disputed => self.disputed += 1,
+            VerdictClass::Unknown => self.unknown += 1,
+        }
+    }
+
+    /// Adds another count to this one (a total over sources).
+    pub fn add_counts(&mut self, o: &VerdictCounts) {
+        self.proven += o.proven;
+        self.engine_consistent += o.engine_consistent;
+        self.disputed += o.disputed;
+        self.unknown += o.unknown;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -425,34 +454,5 @@ mod tests {
         // White takes the last Black man at once.
         let v = judge_position(&pos("W:WK14:B10"), Outcome::WhiteWins, &judge(&db));
         assert_eq!((v.class, v.method), (VerdictClass::Proven, Some(VerdictMethod::ExhaustiveSearch)));
-    }
-}
-
-/// Judges one game of a source read in `notation`, for a check that streams
-/// games instead of holding the whole tree; gives back the game and the
-/// diagnostics its disputed claims raise.
-pub fn judge_game(game: Game, notation: Notation, judge: &Judge) -> (Game, Vec<Diagnostic>) {
-    let mut one = Source { notation, games: vec![game], ..Source::default() };
-    judge_source(&mut one, judge);
-    (one.games.pop().unwrap_or_default(), one.diagnostics)
-}
-
-impl VerdictCounts {
-    /// Counts one more verdict of `class`.
-    pub fn add(&mut self, class: VerdictClass) {
-        match class {
-            VerdictClass::Proven => self.proven += 1,
-            VerdictClass::EngineConsistent => self.engine_consistent += 1,
-            VerdictClass::Disputed => self.disputed += 1,
-            VerdictClass::Unknown => self.unknown += 1,
-        }
-    }
-
-    /// Adds another count to this one (a total over sources).
-    pub fn add_counts(&mut self, o: &VerdictCounts) {
-        self.proven += o.proven;
-        self.engine_consistent += o.engine_consistent;
-        self.disputed += o.disputed;
-        self.unknown += o.unknown;
     }
 }

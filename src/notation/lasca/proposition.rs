@@ -299,7 +299,7 @@ fn mended_games(text: &str, span: Span, solution: &Solution, search: &FixSearch,
 /// where the trunk stops).
 fn first_illegal_move(start: &Position, intended: &[Move], as_stated: &Decoded<Move>, solution: Span, trunk: &mut Line, diagnostics: &mut Vec<Diagnostic>) {
     let stop_span = as_stated.stop.as_ref().map_or(solution, |s| s.span);
-    let mut pos = start.clone();
+    let mut pos = *start;
     for (ply, mv) in intended.iter().enumerate() {
         let squares = mv.squares();
         if let Some(reason) = why_illegal(&pos, &squares) {

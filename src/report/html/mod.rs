@@ -283,7 +283,7 @@ pub fn index_page(entries: &[IndexEntry], strict: bool) -> String {
     s.push_str("</table>");
     let rows: Vec<(&str, &Tally)> = entries.iter().map(|e| (e.name, e.tally)).collect();
     let (code, why) = exit_reason(&rows, strict, 0);
-    let _ = write!(s, "<p class=\"exit e{}\">gamescribe check{}: {}</p></body></html>\n", code.min(1), if strict { " --strict" } else { "" }, escape(&why));
+    let _ = writeln!(s, "<p class=\"exit e{}\">gamescribe check{}: {}</p></body></html>", code.min(1), if strict { " --strict" } else { "" }, escape(&why));
     s
 }
 

@@ -86,10 +86,10 @@ impl ReferenceBoard {
                     }
                     let mut next = self.clone();
                     let mut column = std::mem::take(&mut next.stacks[sq - 1]);
-                    if reaches_far_row(leader, to) {
-                        if let Some(top) = column.last_mut() {
-                            top.rank = Rank::Officer;
-                        }
+                    if reaches_far_row(leader, to)
+                        && let Some(top) = column.last_mut()
+                    {
+                        top.rank = Rank::Officer;
                     }
                     next.stacks[to - 1] = column;
                     next.turn = next.turn.other();

@@ -212,9 +212,8 @@ fn first_look_all(db: &Egdb, group: &[Material], index: &SliceIndex, state: &mut
             .map(|_| {
                 scope.spawn(|| {
                     let mut settled = Vec::new();
-                    loop {
-                        // A poisoned lock means another worker panicked: stop, and let its panic surface on join.
-                        let Some((b, block)) = blocks.lock().ok().and_then(|mut it| it.next()) else { break };
+                    // A poisoned lock means another worker panicked: stop, and let its panic surface on join.
+                    while let Some((b, block)) = blocks.lock().ok().and_then(|mut it| it.next()) {
                         let first = (b * FIRST_LOOK_BLOCK) as u64;
                         for (k, st) in block.iter_mut().enumerate() {
                             let i = first + k as u64;
