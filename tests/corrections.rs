@@ -53,6 +53,22 @@ fn bad_corrections_files_are_diagnosed_in_their_own_file() {
     }
 }
 
+/// `fix` with a corrections file that has errors: each drawn once, in the
+/// corrections file, and nothing written.
+#[test]
+fn fix_refuses_a_bad_corrections_file_and_draws_each_error_once() {
+    let dir = temp_dir("fix-refused");
+    let out_file = dir.join("fixed.txt");
+    let fixes = "tests/corpus/fixes/invalid/syntax.fixes";
+    let out = gamescribe(&["fix", "--color", "never", "--fixes", fixes, CLEAN, "-o", out_file.to_str().expect("utf-8 path")]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    let drawn = stderr.matches(&format!("{fixes}:2:9: fixes::syntax")).count();
+    assert_eq!(drawn, 1, "the first error drawn {drawn} times:\n{stderr}");
+    assert!(stderr.contains("nothing written"), "{stderr}");
+    assert!(!out_file.exists(), "a refused fix wrote {}", out_file.display());
+}
+
 #[test]
 fn an_unreadable_corrections_file_is_a_usage_error() {
     let out = gamescribe(&["check", "--fixes", "no/such/file.fixes", CLEAN]);

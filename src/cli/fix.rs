@@ -64,7 +64,6 @@ pub fn run(args: FixArgs) -> u8 {
     let source = input.read_with_positions(args.notation, &given);
     let fixes_errors: Vec<_> = source.diagnostics.iter().filter(|d| d.file.is_some() && d.is_error()).cloned().collect();
     if !fixes_errors.is_empty() {
-        eprint!("{}", input.render(&fixes_errors, use_color(args.color)));
         spinner.finish_and_clear();
         eprint!("{}", input.render(&fixes_errors, use_color(args.color)));
         eprintln!("error: the corrections file has {} errors; nothing written", fixes_errors.len());
