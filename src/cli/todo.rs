@@ -4,10 +4,11 @@
 
 use super::{usage_error, CheckFormat, GivenArgs, EXIT_CLEAN, EXIT_ERRORS};
 use crate::corrections::structure::start_of;
-use crate::input::read_input_with;
-use crate::notation::Reader;
+use crate::diagnostic::Diagnostic;
+use crate::input::{read_input_with, Input};
+use crate::notation::{Given, Reader};
 use crate::rules::draughts::{resolve, write_fen};
-use crate::tree::{Game, Line, LineStatus, Source};
+use crate::tree::{Game, Line, LineStatus, Source, Streamed};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -26,7 +27,7 @@ pub struct TodoArgs {
 }
 
 /// One line that needs a person.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, PartialEq, serde::Serialize)]
 struct Item {
     game: usize,
     game_name: String,
@@ -55,18 +56,17 @@ pub fn run(args: TodoArgs) -> u8 {
         Err(e) => return usage_error(&e),
     };
     let spinner = super::reading_spinner(&input.name);
-    let source = input.read_with_positions(args.notation, &given);
+    // Found once: an item's line is looked up, not counted from the top of the file.
+    let lines = crate::span::LineIndex::new(&input.text);
+    let place = |at: usize| {
+        let (line, col) = lines.line_col(&input.text, input.to_normalised(at));
+        format!("{}:{line}:{col}", input.name)
+    };
+    let (mut items, fixes_errors) = read_worklist(&input, args.notation, &given, &place);
     spinner.finish_and_clear();
-    let fixes_errors: Vec<_> = source.diagnostics.iter().filter(|d| d.file.is_some() && d.is_error()).cloned().collect();
     if !fixes_errors.is_empty() {
         eprint!("{}", input.render(&fixes_errors, false));
     }
-    // Found once: an item's line is looked up, not counted from the top of the file.
-    let lines = crate::span::LineIndex::new(&input.text);
-    let mut items = worklist(&source, |at| {
-        let (line, col) = lines.line_col(&input.text, input.to_normalised(at));
-        format!("{}:{line}:{col}", input.name)
-    });
     let total = items.len();
     if let Some(n) = args.limit {
         items.truncate(n);
@@ -97,43 +97,86 @@ pub fn run(args: TodoArgs) -> u8 {
     if fixes_errors.is_empty() { EXIT_CLEAN } else { EXIT_ERRORS }
 }
 
-/// Every line that stops or could not be read, most valuable first.
-fn worklist(source: &Source, place: impl Fn(usize) -> String) -> Vec<Item> {
+/// The worklist of a file, and the errors of its corrections file. A file
+/// whose reader hands its games on is read a game at a time, each game's
+/// items kept and the game dropped: a large database is listed in the memory
+/// of one game and its items.
+fn read_worklist(input: &Input, notation: Reader, given: &Given, place: &dyn Fn(usize) -> String) -> (Vec<Item>, Vec<Diagnostic>) {
     let mut items = Vec::new();
-    for (g, game) in source.games.iter().enumerate() {
-        for (l, line) in game.lines.iter().enumerate() {
-            if !matches!(line.status, LineStatus::Partial | LineStatus::Unreadable) {
-                continue;
-            }
-            let unread_moves = line.unread.as_ref().map_or(0, |u| u.raw.split(|c: char| !c.is_ascii_digit()).filter(|w| !w.is_empty()).count() / 2);
-            let at = line.unread.as_ref().map_or(line.span.start, |u| u.span.start);
-            let branch = start_of(game, l).ok();
-            let stop = branch.as_ref().and_then(|p| {
-                let mut pos = *p;
-                for m in &line.moves {
-                    pos = pos.play(&resolve(&pos, &m.squares).ok()?);
-                }
-                Some(write_fen(&pos.setup()))
-            });
-            items.push(Item {
-                game: g + 1,
-                game_name: game.name.clone(),
-                line: line.label.clone(),
-                // The trunk by its label; a first line with no parent and no number is a trunk too.
-                trunk: line.label.starts_with("trunk") || (l == 0 && line.parent.is_none() && !line.label.starts_with(|c: char| c.is_ascii_digit())),
-                status: line.status,
-                place: place(at),
-                branch_fen: branch.map(|p| write_fen(&p.setup())),
-                stop_fen: stop.filter(|_| !line.moves.is_empty()),
-                moves_read: line.moves.len(),
-                moves_printed: line.moves.len() + unread_moves,
-                stated_result: line.stated_result.as_ref().map(|r| r.printed.clone()),
-                readings: line.readings.iter().map(|r| r.text.clone()).collect(),
-                entry: entry(g, game, line),
-            });
+    let mut diagnostics = Vec::new();
+    let Some(detected) = input.game_by_game(notation, given) else {
+        let source = input.read_with_positions(notation, given);
+        return (worklist(&source, place), fixes_errors(&source.diagnostics));
+    };
+    let mut games = 0;
+    let mut add = |game: &Game| {
+        items.extend(game_items(games, game, place));
+        games += 1;
+    };
+    let rest = input.read_visiting(detected, given, &mut |part| match part {
+        Streamed::Game(game) => add(&game),
+        Streamed::Parts(parts) => {
+            diagnostics.extend(fixes_errors(&parts.diagnostics));
+            parts.games.iter().for_each(&mut add);
         }
-    }
+    });
+    rest.games.iter().for_each(&mut add);
+    diagnostics.extend(fixes_errors(&rest.diagnostics));
+    sort_by_value(&mut items);
+    (items, diagnostics)
+}
+
+/// Every line of a source read whole that stops or could not be read, most valuable first.
+fn worklist(source: &Source, place: &dyn Fn(usize) -> String) -> Vec<Item> {
+    let mut items: Vec<Item> = source.games.iter().enumerate().flat_map(|(g, game)| game_items(g, game, place)).collect();
+    sort_by_value(&mut items);
+    items
+}
+
+/// The errors found in the corrections file (not in the source).
+fn fixes_errors(diagnostics: &[Diagnostic]) -> Vec<Diagnostic> {
+    diagnostics.iter().filter(|d| d.file.is_some() && d.is_error()).cloned().collect()
+}
+
+/// Most valuable first: trunks before variations, long before short, then in the book's order.
+fn sort_by_value(items: &mut [Item]) {
     items.sort_by(|a, b| b.trunk.cmp(&a.trunk).then(b.moves_printed.cmp(&a.moves_printed)).then(a.game.cmp(&b.game)));
+}
+
+/// Every line of game `g` that stops or could not be read.
+fn game_items(g: usize, game: &Game, place: &dyn Fn(usize) -> String) -> Vec<Item> {
+    let mut items = Vec::new();
+    for (l, line) in game.lines.iter().enumerate() {
+        if !matches!(line.status, LineStatus::Partial | LineStatus::Unreadable) {
+            continue;
+        }
+        let unread_moves = line.unread.as_ref().map_or(0, |u| u.raw.split(|c: char| !c.is_ascii_digit()).filter(|w| !w.is_empty()).count() / 2);
+        let at = line.unread.as_ref().map_or(line.span.start, |u| u.span.start);
+        let branch = start_of(game, l).ok();
+        let stop = branch.as_ref().and_then(|p| {
+            let mut pos = *p;
+            for m in &line.moves {
+                pos = pos.play(&resolve(&pos, &m.squares).ok()?);
+            }
+            Some(write_fen(&pos.setup()))
+        });
+        items.push(Item {
+            game: g + 1,
+            game_name: game.name.clone(),
+            line: line.label.clone(),
+            // The trunk by its label; a first line with no parent and no number is a trunk too.
+            trunk: line.label.starts_with("trunk") || (l == 0 && line.parent.is_none() && !line.label.starts_with(|c: char| c.is_ascii_digit())),
+            status: line.status,
+            place: place(at),
+            branch_fen: branch.map(|p| write_fen(&p.setup())),
+            stop_fen: stop.filter(|_| !line.moves.is_empty()),
+            moves_read: line.moves.len(),
+            moves_printed: line.moves.len() + unread_moves,
+            stated_result: line.stated_result.as_ref().map(|r| r.printed.clone()),
+            readings: line.readings.iter().map(|r| r.text.clone()).collect(),
+            entry: entry(g, game, line),
+        });
+    }
     items
 }
 
@@ -154,4 +197,29 @@ fn entry(g: usize, _game: &Game, line: &Line) -> String {
     let moves: Vec<&str> = line.moves.iter().map(|m| m.text.as_str()).collect();
     let result = line.stated_result.as_ref().map_or(String::new(), |r| format!(" {}", r.printed.trim()));
     format!("{}: {}{result}  [scan p. ?]   # {} moves read; type the rest from the scan", address(g, line), moves.join(" "), line.moves.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    /// Read a game at a time, every corpus file gives the worklist it gives read whole.
+    #[test]
+    fn the_worklist_read_game_by_game_is_the_worklist_read_whole() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let files = crate::input::collect_files(&[root.join("corpus"), root.join("tests/corpus")]).expect("the corpus");
+        let mut streamed = 0;
+        // The 1852 book (150 KB) is left to the integration tests: read twice in a debug build it takes minutes.
+        for file in files.iter().filter(|f| std::fs::metadata(f).is_ok_and(|m| m.len() < 64 * 1024)) {
+            let input = crate::input::read_input(file).expect("readable");
+            let given = Given::default();
+            let place = |at: usize| at.to_string();
+            let (items, _) = read_worklist(&input, Reader::Auto, &given, &place);
+            streamed += usize::from(input.game_by_game(Reader::Auto, &given).is_some());
+            let whole = worklist(&input.read_with_positions(Reader::Auto, &given), &place);
+            assert_eq!(items, whole, "{}", file.display());
+        }
+        assert!(streamed > 10, "only {streamed} of {} files read game by game", files.len());
+    }
 }
