@@ -90,3 +90,68 @@ fn the_same_bytes_on_one_thread_and_on_several() {
         }
     }
 }
+
+/// Durations in a message (`read and checked in 2.08 s`) masked: the one
+/// part of what a command prints that is the machine's, not the input's.
+fn without_durations(stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    let duration = regex::Regex::new(r"\d+(\.\d+)? (s|ms|µs)\b").expect("valid regex");
+    duration.replace_all(&text, "<duration>").into_owned()
+}
+
+/// The commands besides `check` and `convert`: a worklist, the fixed text
+/// and its diff, the HTML report (the page's bytes compared), a Go board,
+/// and the commands of a position or a square. `perft`, `egdb` and `bench`
+/// report their own speed and are left out.
+#[test]
+fn every_other_command_gives_the_same_bytes_twice() {
+    let pages = Path::new(env!("CARGO_TARGET_TMPDIR")).join("determinism-pages");
+    std::fs::create_dir_all(&pages).expect("a directory for the pages");
+    let mut commands: Vec<Vec<String>> = Vec::new();
+    for file in corpus_files() {
+        let f = file.display().to_string();
+        commands.push(vec!["todo".into(), f.clone()]);
+        commands.push(vec!["todo".into(), "--format".into(), "json".into(), f.clone()]);
+        commands.push(vec!["fix".into(), f.clone()]);
+        commands.push(vec!["fix".into(), "--diff".into(), f.clone()]);
+        commands.push(vec!["report".into(), f.clone(), "-o".into()]);
+        if is_go(&file) {
+            commands.push(vec!["board".into(), f.clone()]);
+            commands.push(vec!["board".into(), "--ply".into(), "0".into(), f.clone()]);
+        }
+    }
+    let fen = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+    for args in [
+        vec!["move", fen],
+        vec!["move", "B:W18,K24:B12,K5", "--format", "json"],
+        vec!["solve", "W:WK19,K23:BK28,12", "--nodes", "20000"],
+        vec!["coord", "--game", "english", "11", "--to", "paterson"],
+        vec!["coord", "--game", "go", "平 c 4", "--to", "gtp"],
+        vec!["codes"],
+    ] {
+        commands.push(args.into_iter().map(String::from).collect());
+    }
+    let mut differ = Vec::new();
+    for (k, args) in commands.iter().enumerate() {
+        let mut args: Vec<String> = args.clone();
+        // A report writes its page to one path each run; the page is read after each run.
+        let page = pages.join(format!("{k}.html"));
+        let writes_page = args.last().is_some_and(|a| a == "-o");
+        if writes_page {
+            args.push(page.display().to_string());
+        }
+        let these: Vec<&str> = args.iter().map(String::as_str).collect();
+        let mut runs = Vec::new();
+        for _ in 0..2 {
+            let _ = std::fs::remove_file(&page);
+            let (stdout, stderr, status) = run(&these);
+            assert!(status.is_some(), "gamescribe {} was killed", these.join(" "));
+            let written = writes_page.then(|| std::fs::read(&page).unwrap_or_else(|e| panic!("gamescribe {} wrote no page: {e}", these.join(" "))));
+            runs.push((stdout, without_durations(&stderr), status, written));
+        }
+        if runs[0] != runs[1] {
+            differ.push(args.join(" "));
+        }
+    }
+    assert!(differ.is_empty(), "{} of {} commands gave different bytes on a second run:\n{}", differ.len(), commands.len(), differ.join("\n"));
+}
