@@ -84,15 +84,70 @@ fn in_the_file(bytes: &[u8], span: crate::span::Span, from: &str, to: &str) -> O
     Some((here.to_string(), written))
 }
 
-pub fn plan(source: &Source, fixes: Option<&super::Loaded>, bytes: &[u8], min_confidence: f64) -> Plan {
-    let mut plan = Plan::default();
-    if let Some(f) = fixes {
-        for a in &f.applied {
-            plan.edits.push(TextEdit { span: a.original, from: a.expected.clone(), to: a.replacement.clone(), why: Why::Correction { entry_line: f.entries[a.entry].line } });
+/// What a round needs of a text read, gathered a game at a time so that no
+/// tree is kept: the edits and the lines left that its repairs give, and the
+/// moves each line read (to refuse a round that would lose or change one);
+/// with the corrections file as applied to that text and the errors found
+/// in it.
+#[derive(Debug, Default)]
+pub struct TextRead {
+    repairs: Plan,
+    moves: Vec<GameMoves>,
+    pub fixes: Option<super::Loaded>,
+    /// Errors found in the corrections file (not in the source) on this text.
+    pub fixes_errors: Vec<crate::diagnostic::Diagnostic>,
+}
+
+/// The moves of one game's lines, compactly: a large database is held as
+/// its moves' squares and texts, not as its tree.
+#[derive(Debug, Default, PartialEq)]
+struct GameMoves {
+    lines: Vec<LineMoves>,
+}
+
+#[derive(Debug, Default, PartialEq)]
+struct LineMoves {
+    label: String,
+    /// Every move's squares, one after another; `square_ends[k]` ends move `k`'s.
+    squares: Vec<u8>,
+    square_ends: Vec<u32>,
+    /// Every move's text, one after another; `text_ends[k]` ends move `k`'s.
+    texts: String,
+    text_ends: Vec<u32>,
+}
+
+impl LineMoves {
+    fn of(line: &crate::tree::Line) -> LineMoves {
+        let mut moves = LineMoves { label: line.label.clone(), ..LineMoves::default() };
+        for m in &line.moves {
+            moves.squares.extend_from_slice(&m.squares);
+            moves.square_ends.push(moves.squares.len() as u32);
+            moves.texts.push_str(&m.text);
+            moves.text_ends.push(moves.texts.len() as u32);
         }
-        plan.structure_entries = f.entries.iter().filter(|e| e.body.address().is_some()).count();
+        moves
     }
-    for (g, game) in source.games.iter().enumerate() {
+
+    fn len(&self) -> usize {
+        self.square_ends.len()
+    }
+
+    fn squares(&self, k: usize) -> &[u8] {
+        let start = if k == 0 { 0 } else { self.square_ends[k - 1] as usize };
+        &self.squares[start..self.square_ends[k] as usize]
+    }
+
+    fn text(&self, k: usize) -> &str {
+        let start = if k == 0 { 0 } else { self.text_ends[k - 1] as usize };
+        &self.texts[start..self.text_ends[k] as usize]
+    }
+}
+
+impl TextRead {
+    /// Take in game after game of the text `bytes`, in the source's order.
+    pub fn add_game(&mut self, game: &crate::tree::Game, bytes: &[u8], min_confidence: f64) {
+        let g = self.moves.len();
+        self.moves.push(GameMoves { lines: game.lines.iter().map(LineMoves::of).collect() });
         for line in &game.lines {
             for (k, m) in line.moves.iter().enumerate() {
                 let Some(repair) = &m.repair else { continue };
@@ -101,16 +156,16 @@ pub fn plan(source: &Source, fixes: Option<&super::Loaded>, bytes: &[u8], min_co
                 }
                 let place = format!("game {}, {} move {} ({} read as {})", g + 1, line.label, k + 1, m.printed.trim(), m.text);
                 if repair.confidence < min_confidence {
-                    plan.left.push(Left { span: m.span, what: format!("{place}: repair confidence {:.2} is below {min_confidence:.2}", repair.confidence) });
+                    self.repairs.left.push(Left { span: m.span, what: format!("{place}: repair confidence {:.2} is below {min_confidence:.2}", repair.confidence) });
                     continue;
                 }
                 // Edits that change no byte (tokens run together or split) need no writing.
                 for e in repair.edits.iter().filter(|e| e.from != e.to) {
                     let Some((from, to)) = in_the_file(bytes, e.span, &e.from, &e.to) else {
-                        plan.left.push(Left { span: e.span, what: format!("{place}: the repaired bytes are not {:?} in the file", e.from) });
+                        self.repairs.left.push(Left { span: e.span, what: format!("{place}: the repaired bytes are not {:?} in the file", e.from) });
                         continue;
                     };
-                    plan.edits.push(TextEdit {
+                    self.repairs.edits.push(TextEdit {
                         span: e.span,
                         from,
                         to,
@@ -121,31 +176,63 @@ pub fn plan(source: &Source, fixes: Option<&super::Loaded>, bytes: &[u8], min_co
             let at = line.unread.as_ref().map_or(line.span, |u| u.span);
             if !line.readings.is_empty() {
                 let readings: Vec<&str> = line.readings.iter().map(|r| r.text.as_str()).collect();
-                plan.left.push(Left { span: at, what: format!("game {}, {}: stops where the text reads as {}", g + 1, line.label, readings.join(" or ")) });
+                self.repairs.left.push(Left { span: at, what: format!("game {}, {}: stops where the text reads as {}", g + 1, line.label, readings.join(" or ")) });
             } else if line.unread.is_some() {
-                plan.left.push(Left { span: at, what: format!("game {}, {}: stops after {} moves; the rest is unread", g + 1, line.label, line.moves.len()) });
+                self.repairs.left.push(Left { span: at, what: format!("game {}, {}: stops after {} moves; the rest is unread", g + 1, line.label, line.moves.len()) });
             }
         }
     }
-    // Corrections first: a repair inside corrected text is not written twice.
-    plan.edits.sort_by_key(|e| (e.span.start, e.span.end, !matches!(e.why, Why::Correction { .. })));
-    let mut kept: Vec<TextEdit> = Vec::new();
-    for e in std::mem::take(&mut plan.edits) {
-        if let Some(prev) = kept.last()
-            && (e.span.start < prev.span.end || (e.span.start == prev.span.start && e.span.is_empty() && prev.span.is_empty()))
-        {
-            plan.left.push(Left { span: e.span, what: format!("an edit {:?} -> {:?} overlaps another edit", e.from, e.to) });
-            continue;
-        }
-        kept.push(e);
-    }
-    plan.edits = kept;
-    plan.left.sort_by_key(|l| l.span.start);
-    plan
-}
 
-/// A text read: its tree and the corrections file as applied to it.
-pub type Read = (Source, Option<super::Loaded>);
+    /// Take in diagnostics of the text: those of the corrections file's errors are kept.
+    pub fn add_diagnostics(&mut self, diagnostics: &[crate::diagnostic::Diagnostic]) {
+        self.fixes_errors.extend(diagnostics.iter().filter(|d| d.file.is_some() && d.is_error()).cloned());
+    }
+
+    /// A whole tree taken in at once, with the corrections file as applied to its text.
+    pub fn of_source(source: &Source, fixes: Option<super::Loaded>, bytes: &[u8], min_confidence: f64) -> TextRead {
+        let mut read = TextRead { fixes, ..TextRead::default() };
+        for game in &source.games {
+            read.add_game(game, bytes, min_confidence);
+        }
+        read.add_diagnostics(&source.diagnostics);
+        read
+    }
+
+    /// Whether two reads hold the same plan and the same moves, line by line.
+    #[cfg(test)]
+    pub(crate) fn reads_as(&self, other: &TextRead) -> bool {
+        self.plan() == other.plan() && self.moves == other.moves && self.fixes_errors.len() == other.fixes_errors.len()
+    }
+
+    /// The round's plan: the corrections file's place edits and the repairs'
+    /// edits, sorted, one of two that overlap left.
+    fn plan(&self) -> Plan {
+        let mut plan = Plan::default();
+        if let Some(f) = &self.fixes {
+            for a in &f.applied {
+                plan.edits.push(TextEdit { span: a.original, from: a.expected.clone(), to: a.replacement.clone(), why: Why::Correction { entry_line: f.entries[a.entry].line } });
+            }
+            plan.structure_entries = f.entries.iter().filter(|e| e.body.address().is_some()).count();
+        }
+        plan.edits.extend(self.repairs.edits.iter().cloned());
+        plan.left.extend(self.repairs.left.iter().cloned());
+        // Corrections first: a repair inside corrected text is not written twice.
+        plan.edits.sort_by_key(|e| (e.span.start, e.span.end, !matches!(e.why, Why::Correction { .. })));
+        let mut kept: Vec<TextEdit> = Vec::new();
+        for e in std::mem::take(&mut plan.edits) {
+            if let Some(prev) = kept.last()
+                && (e.span.start < prev.span.end || (e.span.start == prev.span.start && e.span.is_empty() && prev.span.is_empty()))
+            {
+                plan.left.push(Left { span: e.span, what: format!("an edit {:?} -> {:?} overlaps another edit", e.from, e.to) });
+                continue;
+            }
+            kept.push(e);
+        }
+        plan.edits = kept;
+        plan.left.sort_by_key(|l| l.span.start);
+        plan
+    }
+}
 
 /// At most this many rounds of writing and reading again.
 pub const MAX_ROUNDS: usize = 8;
@@ -182,11 +269,11 @@ impl Fixed {
 /// `read` reads a text with the corrections file, as `first` was read: the
 /// tree, and the corrections file as applied to that text (place entries
 /// written in an earlier round read as already applied there).
-pub fn fixed_point(original: &[u8], first: Read, min_confidence: f64, read: &mut dyn FnMut(&[u8]) -> Read) -> Fixed {
+pub fn fixed_point(original: &[u8], first: TextRead, read: &mut dyn FnMut(&[u8]) -> TextRead) -> Fixed {
     let mut fixed = Fixed { bytes: original.to_vec(), ..Fixed::default() };
-    let (mut tree, mut fixes) = first;
+    let mut last = first;
     loop {
-        let plan = plan(&tree, fixes.as_ref(), &fixed.bytes, min_confidence);
+        let plan = last.plan();
         if fixed.rounds.is_empty() {
             fixed.structure_entries = plan.structure_entries;
         }
@@ -204,12 +291,12 @@ pub fn fixed_point(original: &[u8], first: Read, min_confidence: f64, read: &mut
             break;
         }
         let next = apply(&fixed.bytes, &plan.edits);
-        let (next_tree, next_fixes) = read(&next);
-        let fixes_errors = next_tree.diagnostics.iter().filter(|d| d.file.is_some() && d.is_error()).count();
+        let next_read = read(&next);
+        let fixes_errors = next_read.fixes_errors.len();
         let refusal = if fixes_errors > 0 {
             Some(format!("the corrections file has {fixes_errors} errors on the text it would write"))
         } else {
-            same_moves(&tree, &next_tree).err()
+            same_moves(&last, &next_read).err()
         };
         if let Some(why) = refusal {
             left.extend(unwritten(&plan.edits, &format!("round {round} refused ({why})")));
@@ -219,8 +306,7 @@ pub fn fixed_point(original: &[u8], first: Read, min_confidence: f64, read: &mut
         }
         fixed.rounds.push(plan.edits);
         fixed.bytes = next;
-        tree = next_tree;
-        fixes = next_fixes;
+        last = next_read;
     }
     let mut left = std::mem::take(&mut fixed.left);
     let ends: Vec<usize> = left.iter().flat_map(|l| [l.span.start, l.span.end]).collect();
@@ -298,24 +384,24 @@ impl EditWalk {
 
 /// Whether `new` reads every move `old` read, each in its line (a line may
 /// read further); else what it loses or changes.
-pub fn same_moves(old: &Source, new: &Source) -> Result<(), String> {
-    if old.games.len() != new.games.len() {
-        return Err(format!("it reads {} games, not {}", new.games.len(), old.games.len()));
+fn same_moves(old: &TextRead, new: &TextRead) -> Result<(), String> {
+    if old.moves.len() != new.moves.len() {
+        return Err(format!("it reads {} games, not {}", new.moves.len(), old.moves.len()));
     }
-    for (g, (a, b)) in old.games.iter().zip(&new.games).enumerate() {
-        let lines: HashMap<&str, &crate::tree::Line> = b.lines.iter().map(|l| (l.label.as_str(), l)).collect();
+    for (g, (a, b)) in old.moves.iter().zip(&new.moves).enumerate() {
+        let lines: HashMap<&str, &LineMoves> = b.lines.iter().map(|l| (l.label.as_str(), l)).collect();
         for line in &a.lines {
             let Some(now) = lines.get(line.label.as_str()) else {
-                if !line.moves.is_empty() {
+                if line.len() > 0 {
                     return Err(format!("game {}, {} is no longer read", g + 1, line.label));
                 }
                 continue;
             };
-            if let Some(k) = line.moves.iter().zip(&now.moves).position(|(x, y)| x.squares != y.squares) {
-                return Err(format!("game {}, {} move {} would read as {}, not {}", g + 1, line.label, k + 1, now.moves[k].text, line.moves[k].text));
+            if let Some(k) = (0..line.len().min(now.len())).find(|&k| line.squares(k) != now.squares(k)) {
+                return Err(format!("game {}, {} move {} would read as {}, not {}", g + 1, line.label, k + 1, now.text(k), line.text(k)));
             }
-            if now.moves.len() < line.moves.len() {
-                return Err(format!("game {}, {} would read {} moves, not {}", g + 1, line.label, now.moves.len(), line.moves.len()));
+            if now.len() < line.len() {
+                return Err(format!("game {}, {} would read {} moves, not {}", g + 1, line.label, now.len(), line.len()));
             }
         }
     }
@@ -363,8 +449,8 @@ mod tests {
         assert_eq!(in_the_file(b"l5", crate::span::Span::new(0, 2), "l5", "15"), Some(("l5".to_string(), "15".to_string())));
     }
 
-    fn numeric(text: &str) -> Read {
-        (crate::notation::numeric::read("t.txt", text, &Default::default()), None)
+    fn numeric(text: &str) -> TextRead {
+        TextRead::of_source(&crate::notation::numeric::read("t.txt", text, &Default::default()), None, text.as_bytes(), 0.0)
     }
 
     /// A round whose text would read with a move lost is not written: the text
@@ -373,14 +459,14 @@ mod tests {
     fn a_round_that_loses_a_move_is_refused() {
         let text = "11-15 23-l9 8-11\n";
         let first = numeric(text);
-        assert!(first.0.games[0].lines[0].moves.iter().any(|m| m.repair.is_some()), "l9 is a repair");
-        let fixed = fixed_point(text.as_bytes(), first, 0.0, &mut |_| numeric("11-15 23-19\n"));
+        assert!(!first.plan().edits.is_empty(), "l9 is a repair: {:?}", first.plan());
+        let fixed = fixed_point(text.as_bytes(), first, &mut |_| numeric("11-15 23-19\n"));
         assert_eq!(fixed.bytes, text.as_bytes(), "nothing written");
         assert!(fixed.rounds.is_empty());
         assert!(fixed.refused.as_deref().is_some_and(|r| r.starts_with("round 1 refused")), "{:?}", fixed.refused);
         assert!(fixed.left.iter().any(|l| l.what.contains("not written") && l.span.start == 9), "{:?}", fixed.left);
         // Read as written, the same edit is a fixed point after one round.
-        let fixed = fixed_point(text.as_bytes(), numeric(text), 0.0, &mut |b| numeric(std::str::from_utf8(b).unwrap()));
+        let fixed = fixed_point(text.as_bytes(), numeric(text), &mut |b| numeric(std::str::from_utf8(b).unwrap()));
         assert_eq!((fixed.bytes.as_slice(), fixed.rounds.len(), fixed.refused.as_deref()), (&b"11-15 23-19 8-11\n"[..], 1, None));
     }
 
