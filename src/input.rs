@@ -519,6 +519,16 @@ impl Input {
 }
 
 
+/// The corpus files of the project (`corpus/`, `tests/corpus/`) small enough
+/// to read twice in a unit test: the 1852 book (150 KB, read whole anyway
+/// with its corrections file) is left to the integration tests.
+#[cfg(test)]
+pub(crate) fn small_corpus_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = collect_files(&[root.join("corpus"), root.join("tests/corpus")]).expect("the corpus");
+    files.into_iter().filter(|f| std::fs::metadata(f).is_ok_and(|m| m.len() < 64 * 1024)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

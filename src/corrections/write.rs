@@ -52,7 +52,6 @@ pub struct Plan {
     pub structure_entries: usize,
 }
 
-/// The edits for `source` (spans in `bytes`, the file on disk) read with `fixes`.
 /// A repair's edit as the file holds it: `from` as it stands at `span`, or,
 /// where the decoder read across a line break or spaces (`0` then `22` read
 /// as one token `022`), the same characters with that whitespace between
@@ -85,13 +84,16 @@ fn in_the_file(bytes: &[u8], span: crate::span::Span, from: &str, to: &str) -> O
 }
 
 /// What a round needs of a text read, gathered a game at a time so that no
-/// tree is kept: the edits and the lines left that its repairs give, and the
+/// tree need be kept (a source with a corrections file is still read whole
+/// first, see [`crate::input::Input::read_visiting`]): the edits and the
+/// lines left that its repairs give, and the
 /// moves each line read (to refuse a round that would lose or change one);
 /// with the corrections file as applied to that text and the errors found
 /// in it.
 #[derive(Debug, Default)]
 pub struct TextRead {
-    repairs: Plan,
+    /// The edits the lines' repairs give and what the lines leave for a person.
+    from_lines: Plan,
     moves: Vec<GameMoves>,
     pub fixes: Option<super::Loaded>,
     /// Errors found in the corrections file (not in the source) on this text.
@@ -110,10 +112,10 @@ struct LineMoves {
     label: String,
     /// Every move's squares, one after another; `square_ends[k]` ends move `k`'s.
     squares: Vec<u8>,
-    square_ends: Vec<u32>,
+    square_ends: Vec<usize>,
     /// Every move's text, one after another; `text_ends[k]` ends move `k`'s.
     texts: String,
-    text_ends: Vec<u32>,
+    text_ends: Vec<usize>,
 }
 
 impl LineMoves {
@@ -121,9 +123,9 @@ impl LineMoves {
         let mut moves = LineMoves { label: line.label.clone(), ..LineMoves::default() };
         for m in &line.moves {
             moves.squares.extend_from_slice(&m.squares);
-            moves.square_ends.push(moves.squares.len() as u32);
+            moves.square_ends.push(moves.squares.len());
             moves.texts.push_str(&m.text);
-            moves.text_ends.push(moves.texts.len() as u32);
+            moves.text_ends.push(moves.texts.len());
         }
         moves
     }
@@ -133,13 +135,13 @@ impl LineMoves {
     }
 
     fn squares(&self, k: usize) -> &[u8] {
-        let start = if k == 0 { 0 } else { self.square_ends[k - 1] as usize };
-        &self.squares[start..self.square_ends[k] as usize]
+        let start = if k == 0 { 0 } else { self.square_ends[k - 1] };
+        &self.squares[start..self.square_ends[k]]
     }
 
     fn text(&self, k: usize) -> &str {
-        let start = if k == 0 { 0 } else { self.text_ends[k - 1] as usize };
-        &self.texts[start..self.text_ends[k] as usize]
+        let start = if k == 0 { 0 } else { self.text_ends[k - 1] };
+        &self.texts[start..self.text_ends[k]]
     }
 }
 
@@ -156,16 +158,16 @@ impl TextRead {
                 }
                 let place = format!("game {}, {} move {} ({} read as {})", g + 1, line.label, k + 1, m.printed.trim(), m.text);
                 if repair.confidence < min_confidence {
-                    self.repairs.left.push(Left { span: m.span, what: format!("{place}: repair confidence {:.2} is below {min_confidence:.2}", repair.confidence) });
+                    self.from_lines.left.push(Left { span: m.span, what: format!("{place}: repair confidence {:.2} is below {min_confidence:.2}", repair.confidence) });
                     continue;
                 }
                 // Edits that change no byte (tokens run together or split) need no writing.
                 for e in repair.edits.iter().filter(|e| e.from != e.to) {
                     let Some((from, to)) = in_the_file(bytes, e.span, &e.from, &e.to) else {
-                        self.repairs.left.push(Left { span: e.span, what: format!("{place}: the repaired bytes are not {:?} in the file", e.from) });
+                        self.from_lines.left.push(Left { span: e.span, what: format!("{place}: the repaired bytes are not {:?} in the file", e.from) });
                         continue;
                     };
-                    self.repairs.edits.push(TextEdit {
+                    self.from_lines.edits.push(TextEdit {
                         span: e.span,
                         from,
                         to,
@@ -176,9 +178,9 @@ impl TextRead {
             let at = line.unread.as_ref().map_or(line.span, |u| u.span);
             if !line.readings.is_empty() {
                 let readings: Vec<&str> = line.readings.iter().map(|r| r.text.as_str()).collect();
-                self.repairs.left.push(Left { span: at, what: format!("game {}, {}: stops where the text reads as {}", g + 1, line.label, readings.join(" or ")) });
+                self.from_lines.left.push(Left { span: at, what: format!("game {}, {}: stops where the text reads as {}", g + 1, line.label, readings.join(" or ")) });
             } else if line.unread.is_some() {
-                self.repairs.left.push(Left { span: at, what: format!("game {}, {}: stops after {} moves; the rest is unread", g + 1, line.label, line.moves.len()) });
+                self.from_lines.left.push(Left { span: at, what: format!("game {}, {}: stops after {} moves; the rest is unread", g + 1, line.label, line.moves.len()) });
             }
         }
     }
@@ -201,7 +203,7 @@ impl TextRead {
     /// Whether two reads hold the same plan and the same moves, line by line.
     #[cfg(test)]
     pub(crate) fn reads_as(&self, other: &TextRead) -> bool {
-        self.plan() == other.plan() && self.moves == other.moves && self.fixes_errors.len() == other.fixes_errors.len()
+        self.plan() == other.plan() && self.moves == other.moves
     }
 
     /// The round's plan: the corrections file's place edits and the repairs'
@@ -214,8 +216,8 @@ impl TextRead {
             }
             plan.structure_entries = f.entries.iter().filter(|e| e.body.address().is_some()).count();
         }
-        plan.edits.extend(self.repairs.edits.iter().cloned());
-        plan.left.extend(self.repairs.left.iter().cloned());
+        plan.edits.extend(self.from_lines.edits.iter().cloned());
+        plan.left.extend(self.from_lines.left.iter().cloned());
         // Corrections first: a repair inside corrected text is not written twice.
         plan.edits.sort_by_key(|e| (e.span.start, e.span.end, !matches!(e.why, Why::Correction { .. })));
         let mut kept: Vec<TextEdit> = Vec::new();
@@ -266,9 +268,10 @@ impl Fixed {
 /// a move already read changed, or with the corrections file no longer
 /// applying is refused: the text before it is kept and the refusal reported.
 ///
-/// `read` reads a text with the corrections file, as `first` was read: the
-/// tree, and the corrections file as applied to that text (place entries
-/// written in an earlier round read as already applied there).
+/// `read` reads a text with the corrections file, as `first` was read: what
+/// a round needs of it ([`TextRead`]), with the corrections file as applied
+/// to that text (place entries written in an earlier round read as already
+/// applied there).
 pub fn fixed_point(original: &[u8], first: TextRead, read: &mut dyn FnMut(&[u8]) -> TextRead) -> Fixed {
     let mut fixed = Fixed { bytes: original.to_vec(), ..Fixed::default() };
     let mut last = first;
