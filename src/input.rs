@@ -498,6 +498,27 @@ pub fn read_source(path: &Path, notation: Reader, given: &Given) -> Result<(Sour
 }
 
 impl Input {
+    /// Every game of the file, in the source's order, to `game`, and every
+    /// diagnostic outside the games to `diagnostics`: a game at a time where
+    /// the reader hands its games on ([`Input::game_by_game`]), so that no
+    /// tree is held; else from the tree read whole.
+    pub fn each_game(&self, notation: Reader, given: &Given, game: &mut dyn FnMut(&Game), diagnostics: &mut dyn FnMut(&[Diagnostic])) {
+        let Some(detected) = self.game_by_game(notation, given) else {
+            let source = self.read_with_positions(notation, given);
+            source.games.iter().for_each(&mut *game);
+            return diagnostics(&source.diagnostics);
+        };
+        let rest = self.read_visiting(detected, given, &mut |part| match part {
+            Streamed::Game(g) => game(&g),
+            Streamed::Parts(parts) => {
+                diagnostics(&parts.diagnostics);
+                parts.games.iter().for_each(&mut *game);
+            }
+        });
+        rest.games.iter().for_each(&mut *game);
+        diagnostics(&rest.diagnostics);
+    }
+
     /// As `read`, with a warning when positions were given for a file that is
     /// not Hoyle's (they would otherwise pass unnoticed).
     pub fn read_with_positions(&self, notation: Reader, given: &Given) -> Source {

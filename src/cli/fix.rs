@@ -4,11 +4,10 @@
 
 use super::{usage_error, use_color, ColorChoice, GivenArgs, EXIT_CLEAN, EXIT_ERRORS};
 use crate::corrections::write::{self, TextRead, DEFAULT_MIN_CONFIDENCE};
-use crate::corrections::Loaded;
+use crate::corrections::{errors_in_the_corrections_file, Loaded};
 use crate::diagnostic::LineStarts;
 use crate::input::{read_bytes, read_input_with, Encoding, Input};
 use crate::notation::{Given, Reader};
-use crate::tree::Streamed;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -132,20 +131,10 @@ pub fn run(args: FixArgs) -> u8 {
 /// source with a corrections file (`BOOK.fixes` beside it, or `--fixes`) is
 /// read whole and its games handed on after.
 fn read_for_fix(input: &Input, notation: Reader, given: &Given, bytes: &[u8], min_confidence: f64) -> TextRead {
-    let Some(detected) = input.game_by_game(notation, given) else {
-        return TextRead::of_source(&input.read_with_positions(notation, given), input.fixes.clone(), bytes, min_confidence);
-    };
-    let mut read = TextRead::default();
-    let rest = input.read_visiting(detected, given, &mut |part| match part {
-        Streamed::Game(game) => read.add_game(&game, bytes, min_confidence),
-        Streamed::Parts(parts) => {
-            read.add_diagnostics(&parts.diagnostics);
-            parts.games.iter().for_each(|game| read.add_game(game, bytes, min_confidence));
-        }
-    });
-    rest.games.iter().for_each(|game| read.add_game(game, bytes, min_confidence));
-    read.add_diagnostics(&rest.diagnostics);
-    read.fixes = input.fixes.clone();
+    let mut read = TextRead::with_fixes(input.fixes.clone());
+    let mut fixes_errors = Vec::new();
+    input.each_game(notation, given, &mut |game| read.add_game(game, bytes, min_confidence), &mut |d| fixes_errors.extend(errors_in_the_corrections_file(d).cloned()));
+    read.fixes_errors = fixes_errors;
     read
 }
 

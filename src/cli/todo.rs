@@ -3,12 +3,13 @@
 //! is known and a correction entry ready to be filled in from the scan.
 
 use super::{usage_error, CheckFormat, GivenArgs, EXIT_CLEAN, EXIT_ERRORS};
+use crate::corrections::errors_in_the_corrections_file;
 use crate::corrections::structure::start_of;
 use crate::diagnostic::Diagnostic;
 use crate::input::{read_input_with, Input};
 use crate::notation::{Given, Reader};
 use crate::rules::draughts::{resolve, write_fen};
-use crate::tree::{Game, Line, LineStatus, Source, Streamed};
+use crate::tree::{Game, Line, LineStatus};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -103,40 +104,15 @@ pub fn run(args: TodoArgs) -> u8 {
 /// of one game and its items. A source with a corrections file is read whole
 /// and its games handed on after.
 fn read_worklist(input: &Input, notation: Reader, given: &Given, place: &dyn Fn(usize) -> String) -> (Vec<Item>, Vec<Diagnostic>) {
-    let mut items = Vec::new();
-    let mut diagnostics = Vec::new();
-    let Some(detected) = input.game_by_game(notation, given) else {
-        let source = input.read_with_positions(notation, given);
-        return (worklist(&source, place), fixes_errors(&source.diagnostics));
-    };
+    let (mut items, mut fixes_errors) = (Vec::new(), Vec::new());
     let mut games = 0;
     let mut add = |game: &Game| {
         items.extend(game_items(games, game, place));
         games += 1;
     };
-    let rest = input.read_visiting(detected, given, &mut |part| match part {
-        Streamed::Game(game) => add(&game),
-        Streamed::Parts(parts) => {
-            diagnostics.extend(fixes_errors(&parts.diagnostics));
-            parts.games.iter().for_each(&mut add);
-        }
-    });
-    rest.games.iter().for_each(&mut add);
-    diagnostics.extend(fixes_errors(&rest.diagnostics));
+    input.each_game(notation, given, &mut add, &mut |d| fixes_errors.extend(errors_in_the_corrections_file(d).cloned()));
     sort_by_value(&mut items);
-    (items, diagnostics)
-}
-
-/// Every line of a source read whole that stops or could not be read, most valuable first.
-fn worklist(source: &Source, place: &dyn Fn(usize) -> String) -> Vec<Item> {
-    let mut items: Vec<Item> = source.games.iter().enumerate().flat_map(|(g, game)| game_items(g, game, place)).collect();
-    sort_by_value(&mut items);
-    items
-}
-
-/// The errors found in the corrections file (not in the source).
-fn fixes_errors(diagnostics: &[Diagnostic]) -> Vec<Diagnostic> {
-    diagnostics.iter().filter(|d| d.file.is_some() && d.is_error()).cloned().collect()
+    (items, fixes_errors)
 }
 
 /// Most valuable first: trunks before variations, long before short, then in the book's order.
@@ -203,6 +179,14 @@ fn entry(g: usize, _game: &Game, line: &Line) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tree::Source;
+
+    /// Every line of a source read whole that stops or could not be read, most valuable first.
+    fn worklist(source: &Source, place: &dyn Fn(usize) -> String) -> Vec<Item> {
+        let mut items: Vec<Item> = source.games.iter().enumerate().flat_map(|(g, game)| game_items(g, game, place)).collect();
+        sort_by_value(&mut items);
+        items
+    }
 
     /// Read a game at a time, every corpus file gives the worklist it gives read whole.
     #[test]

@@ -86,6 +86,13 @@ impl Loaded {
     }
 }
 
+/// The errors among `diagnostics` that are the corrections file's (they
+/// carry its name), not the source's: with any, `fix` writes nothing and
+/// `todo` exits 1.
+pub fn errors_in_the_corrections_file(diagnostics: &[Diagnostic]) -> impl Iterator<Item = &Diagnostic> {
+    diagnostics.iter().filter(|d| d.file.is_some() && d.is_error())
+}
+
 /// After a source was read from text with `loaded`'s place entries applied
 /// (spans already in the file's bytes): mark the moves read from corrected
 /// text, apply the structure entries, and add every diagnostic about the

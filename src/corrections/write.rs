@@ -146,6 +146,11 @@ impl LineMoves {
 }
 
 impl TextRead {
+    /// Nothing taken in yet, of a text read with the corrections file `fixes` as applied to it.
+    pub fn with_fixes(fixes: Option<super::Loaded>) -> TextRead {
+        TextRead { fixes, ..TextRead::default() }
+    }
+
     /// Take in game after game of the text `bytes`, in the source's order.
     pub fn add_game(&mut self, game: &crate::tree::Game, bytes: &[u8], min_confidence: f64) {
         let g = self.moves.len();
@@ -186,13 +191,13 @@ impl TextRead {
     }
 
     /// Take in diagnostics of the text: those of the corrections file's errors are kept.
-    pub fn add_diagnostics(&mut self, diagnostics: &[crate::diagnostic::Diagnostic]) {
-        self.fixes_errors.extend(diagnostics.iter().filter(|d| d.file.is_some() && d.is_error()).cloned());
+    fn add_diagnostics(&mut self, diagnostics: &[crate::diagnostic::Diagnostic]) {
+        self.fixes_errors.extend(super::errors_in_the_corrections_file(diagnostics).cloned());
     }
 
     /// A whole tree taken in at once, with the corrections file as applied to its text.
     pub fn of_source(source: &Source, fixes: Option<super::Loaded>, bytes: &[u8], min_confidence: f64) -> TextRead {
-        let mut read = TextRead { fixes, ..TextRead::default() };
+        let mut read = TextRead::with_fixes(fixes);
         for game in &source.games {
             read.add_game(game, bytes, min_confidence);
         }
