@@ -84,12 +84,11 @@ fn in_the_file(bytes: &[u8], span: crate::span::Span, from: &str, to: &str) -> O
 }
 
 /// What a round needs of a text read, gathered a game at a time so that no
-/// tree need be kept (a source with a corrections file is still read whole
-/// first, see [`crate::input::Input::read_visiting`]): the edits and the
-/// lines left that its repairs give, and the
-/// moves each line read (to refuse a round that would lose or change one);
-/// with the corrections file as applied to that text and the errors found
-/// in it.
+/// tree need be kept (see [`crate::input::Input::each_game`]; a source with a
+/// corrections file is still read whole first): the edits and the lines left
+/// that its repairs give, and the moves each line read (to refuse a round
+/// that would lose or change one); with the corrections file as applied to
+/// that text and the errors found in it.
 #[derive(Debug, Default)]
 pub struct TextRead {
     /// The edits the lines' repairs give and what the lines leave for a person.
