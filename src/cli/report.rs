@@ -5,6 +5,7 @@ use super::{collect_files, read_source, usage_error, GivenArgs, EXIT_CLEAN, EXIT
 use crate::notation::Reader;
 use crate::report::{self, html::IndexEntry, PageOptions, Tally};
 use std::fs;
+use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -38,6 +39,14 @@ fn page_name(path: &Path, taken: &mut Vec<String>) -> String {
     }
     taken.push(name.clone());
     name
+}
+
+/// Write one source's page to `target`: what it holds, and its size in bytes.
+fn write_page(target: &Path, source: &crate::tree::Source, text: &str, opts: &PageOptions) -> std::io::Result<(report::html::PageStats, u64)> {
+    let mut out = BufWriter::new(fs::File::create(target)?);
+    let stats = report::write_source_page(&mut out, source, text, opts)?;
+    let file = out.into_inner().map_err(std::io::IntoInnerError::into_error)?;
+    Ok((stats, file.metadata()?.len()))
 }
 
 pub fn run(args: ReportArgs) -> u8 {
@@ -79,16 +88,17 @@ pub fn run(args: ReportArgs) -> u8 {
         if !input.is_verbatim() {
             crate::input::for_each_span(&mut source, |s| *s = input.span_to_normalised(*s));
         }
-        let (html, stats) = report::source_page(&source, &input.text, &opts);
         let name = if single_file { args.output.file_name().map_or("report.html".into(), |n| n.to_string_lossy().into_owned()) } else { page_name(file, &mut taken) };
         let target = dir.join(&name);
-        if let Err(e) = fs::write(&target, &html) {
-            return usage_error(&format!("cannot write {}: {e}", target.display()));
-        }
+        // Written as it is built: the page of a large database is never held whole.
+        let (stats, bytes) = match write_page(&target, &source, &input.text, &opts) {
+            Ok(written) => written,
+            Err(e) => return usage_error(&format!("cannot write {}: {e}", target.display())),
+        };
         eprintln!(
             "wrote {}: {:.2} MB, {} boards, {} lines, {} diagnostics (read and checked in {read_secs:.2} s, page in {:.2} s)",
             target.display(),
-            html.len() as f64 / 1e6,
+            bytes as f64 / 1e6,
             stats.boards,
             stats.lines,
             stats.diagnostics,

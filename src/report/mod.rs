@@ -9,6 +9,6 @@ pub mod html;
 pub mod position;
 pub mod summary;
 
-pub use html::{index_page, source_page, PageOptions};
+pub use html::{index_page, source_page, write_source_page, PageOptions};
 pub use position::GameKind;
 pub use summary::{exit_reason, Tally};

@@ -6,8 +6,8 @@ use super::{escape, severity_name, Ctx};
 use crate::diagnostic::excerpt_with;
 use std::fmt::Write;
 
-
-pub(super) fn diagnostics_section(s: &mut String, cx: &Ctx) {
+/// `piece_done` is handed the text after each diagnostic (to write it out when it has grown).
+pub(super) fn diagnostics_section(s: &mut String, cx: &Ctx, piece_done: &mut dyn FnMut(&mut String)) {
     let _ = write!(s, "<h2 id=diagnostics>Diagnostics ({})</h2><ul class=diags>", cx.source.diagnostics.len());
     for (d, diag) in cx.source.diagnostics.iter().enumerate() {
         let sev = severity_name(diag.severity);
@@ -29,6 +29,7 @@ pub(super) fn diagnostics_section(s: &mut String, cx: &Ctx) {
                 let _ = write!(s, "<div><i>help:</i> {}</div>", escape(h));
             }
             s.push_str("</li>");
+            piece_done(s);
             continue;
         }
         let ex = excerpt_with(cx.text, diag.span, &cx.lines);
@@ -59,6 +60,7 @@ pub(super) fn diagnostics_section(s: &mut String, cx: &Ctx) {
             let _ = write!(s, "<div><i>help:</i> {}</div>", escape(h));
         }
         s.push_str("</li>");
+        piece_done(s);
     }
     s.push_str("</ul>");
 }

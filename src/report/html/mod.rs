@@ -20,6 +20,7 @@ use game::game_section;
 use place::{error_plies, At, Locator, Place};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write;
+use std::io;
 
 /// What a page is written for.
 #[derive(Clone, Debug, Default)]
@@ -186,6 +187,43 @@ struct Ctx<'a> {
 
 /// The page for one source, and what it holds.
 pub fn source_page(source: &Source, text: &str, opts: &PageOptions) -> (String, PageStats) {
+    let mut page = Vec::new();
+    let stats = write_source_page(&mut page, source, text, opts).expect("writing to memory does not fail");
+    (String::from_utf8(page).expect("the page is built from strings"), stats)
+}
+
+/// How much of a page is built before it is written out: a page of a large
+/// database runs to hundreds of megabytes, and is never held whole.
+const PIECE: usize = 1 << 20;
+
+/// Where a page goes, a piece at a time; the first failure to write is kept
+/// and nothing more is written after it.
+struct Spill<'w> {
+    out: &'w mut dyn io::Write,
+    failed: Option<io::Error>,
+}
+
+impl Spill<'_> {
+    /// Write out what is built so far, if it has grown to a piece.
+    fn when_large(&mut self, s: &mut String) {
+        if s.len() >= PIECE {
+            self.now(s);
+        }
+    }
+
+    fn now(&mut self, s: &mut String) {
+        if self.failed.is_none()
+            && let Err(e) = self.out.write_all(s.as_bytes())
+        {
+            self.failed = Some(e);
+        }
+        s.clear();
+    }
+}
+
+/// [`source_page`] written to `out` as it is built, a piece at a time.
+pub fn write_source_page(out: &mut dyn io::Write, source: &Source, text: &str, opts: &PageOptions) -> io::Result<PageStats> {
+    let mut spill = Spill { out, failed: None };
     let kind = GameKind::of(source);
     let locator = Locator::new(source);
     let places: Vec<Option<Place>> = source.diagnostics.iter().map(|d| if d.file.is_some() { None } else { locator.locate(d) }).collect();
@@ -212,6 +250,7 @@ pub fn source_page(source: &Source, text: &str, opts: &PageOptions) -> (String, 
     contents(&mut s, &cx);
     for g in 0..source.games.len() {
         game_section(&mut s, &mut cx, g);
+        spill.when_large(&mut s);
     }
     if !source.unread.is_empty() {
         s.push_str("<h2 id=unread>Text outside any game</h2>");
@@ -220,10 +259,13 @@ pub fn source_page(source: &Source, text: &str, opts: &PageOptions) -> (String, 
             let _ = write!(s, "<p>{}:{}:{}</p><div class=unread>{}</div>", escape(&source.name), ex.line, ex.col, escape(&u.raw));
         }
     }
-    diagnostics_section(&mut s, &cx);
+    diagnostics_section(&mut s, &cx, &mut |s| spill.when_large(s));
     s.push_str("</body></html>\n");
-    let stats = PageStats { boards: cx.boards, lines: source.lines().count(), diagnostics: source.diagnostics.len() };
-    (s, stats)
+    spill.now(&mut s);
+    if let Some(e) = spill.failed {
+        return Err(e);
+    }
+    Ok(PageStats { boards: cx.boards, lines: source.lines().count(), diagnostics: source.diagnostics.len() })
 }
 
 fn summary(s: &mut String, cx: &Ctx, opts: &PageOptions) {
@@ -357,6 +399,50 @@ mod tests {
         assert_eq!(stats.boards, 1);
         assert_eq!(html.matches("class=arrow").count(), 1);
         assert!(html.contains("the next move as printed, 9-13, is against the rules"), "{html}");
+    }
+
+    /// Takes what it is given, or fails once `limit` bytes are taken.
+    struct Taker {
+        taken: Vec<u8>,
+        writes: usize,
+        limit: usize,
+    }
+
+    impl io::Write for Taker {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            if self.taken.len() + buf.len() > self.limit {
+                return Err(io::Error::other("disk full"));
+            }
+            self.writes += 1;
+            self.taken.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// A page of several pieces, each game and diagnostic repeated: written
+    /// out as it is built, it is the page built whole, byte for byte; a
+    /// writer that fails part way is an error, not a panic or a short page
+    /// passed off as written.
+    #[test]
+    fn a_page_written_in_pieces_is_the_page_built_whole() {
+        let (mut src, text) = source();
+        let game = src.games[0].clone();
+        let diagnostic = src.diagnostics[0].clone();
+        src.games = vec![game; 1500];
+        src.diagnostics = vec![diagnostic; 3000];
+        let (whole, stats) = source_page(&src, &text, &PageOptions::default());
+        assert!(whole.len() > 3 * PIECE, "a page of {} bytes tests no pieces", whole.len());
+        let mut taker = Taker { taken: Vec::new(), writes: 0, limit: usize::MAX };
+        assert_eq!(write_source_page(&mut taker, &src, &text, &PageOptions::default()).expect("written"), stats);
+        assert!(taker.writes >= 3, "written in {} pieces", taker.writes);
+        assert_eq!(taker.taken, whole.as_bytes());
+        let mut full = Taker { taken: Vec::new(), writes: 0, limit: PIECE * 2 };
+        let failed = write_source_page(&mut full, &src, &text, &PageOptions::default()).expect_err("the writer fails");
+        assert_eq!(failed.to_string(), "disk full");
     }
 
     #[test]
