@@ -66,6 +66,11 @@ impl<'a> ColumnWork<'a> {
         self.inferences.get_or_init(|| self.fits().infer_all())
     }
 
+    /// Whether [`Self::inferences`] has been asked for (and so costs nothing more).
+    pub fn inferences_made(&self) -> bool {
+        self.inferences.get().is_some()
+    }
+
     /// The start the column's own moves imply, if any (never for a run-together column).
     pub fn own_start(&self, text: &str) -> Option<&OwnStart> {
         self.own_start.get_or_init(|| if self.column.flattened { None } else { inferred_start(self, text, 0, &self.moves, self.fits()) }).as_ref()

@@ -12,7 +12,7 @@ use super::layout::Layout;
 use super::line::{read_column, refuse_mends_on_a_guessed_board};
 use super::prose;
 use crate::diagnostic::Diagnostic;
-use crate::rules::draughts::infer::Inferred;
+use crate::rules::draughts::infer::could_start_at_any;
 use crate::rules::draughts::Position;
 use crate::span::Span;
 use crate::tree::{Game, Line, LineStatus, Unread};
@@ -180,11 +180,18 @@ impl Placer<'_, '_> {
     /// moves fix. Lines with an inferred start are left out: their empty squares
     /// are guesses, so a match there says little.
     fn matched_start(&self, work: &ColumnWork) -> Option<(Placement, Position)> {
+        // A fit of fewer moves is no match; and a column whose first moves
+        // replay from no grounded position matches none: its inference
+        // (the dearest part of reading a column the OCR garbled) is not made for this.
+        let grounded = || self.placed.values().filter(|p| p.grounded).flat_map(|p| &p.positions);
+        if work.moves.len() < MIN_MATCHED_PLIES || (!work.inferences_made() && !could_start_at_any(grounded(), &work.moves[..MIN_MATCHED_PLIES])) {
+            return None;
+        }
         let mut found: Vec<(usize, usize, Position)> = Vec::new();
         for guess in work.inferences().iter().map(|i| &i.inferred).filter(|i| i.plies >= MIN_MATCHED_PLIES) {
             for p in self.placed.values().filter(|p| p.grounded) {
                 for (ply, pos) in p.positions.iter().enumerate() {
-                    if agrees(guess, pos) && !found.iter().any(|f| f.2 == *pos) {
+                    if guess.agrees_with(pos) && !found.iter().any(|f| f.2 == *pos) {
                         found.push((p.index, p.base + ply, *pos));
                     }
                 }
@@ -206,21 +213,10 @@ impl Placer<'_, '_> {
     }
 }
 
-/// Whether a real position has the side to move, the colours on every fixed
-/// square and a king wherever the inference needs one.
-fn agrees(guess: &Inferred, pos: &Position) -> bool {
-    let real = pos.setup();
-    let s = guess.setup;
-    let f = guess.fixed;
-    real.turn == s.turn
-        && (real.black_men | real.black_kings) & f == (s.black_men | s.black_kings) & f
-        && (real.white_men | real.white_kings) & f == (s.white_men | s.white_kings) & f
-        && (s.black_kings | s.white_kings) & !(real.black_kings | real.white_kings) == 0
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::draughts::infer::Inferred;
     use crate::rules::draughts::Setup;
 
     #[test]
@@ -230,10 +226,10 @@ mod tests {
         // Black to move, squares 1 and 21 fixed as the start has them.
         let fixed = 1 | 1 << 20;
         let guess = Inferred { setup: Setup { black_men: 1, white_men: 1 << 20, black_kings: 0, white_kings: 0, turn: setup.turn }, fixed, plies: 8 };
-        assert!(agrees(&guess, &pos));
+        assert!(guess.agrees_with(&pos));
         let king = Inferred { setup: Setup { black_kings: 1, black_men: 0, ..guess.setup }, ..guess.clone() };
-        assert!(!agrees(&king, &pos), "a king the real board lacks");
+        assert!(!king.agrees_with(&pos), "a king the real board lacks");
         let empty = Inferred { setup: Setup { black_men: 0, ..guess.setup }, ..guess.clone() };
-        assert!(!agrees(&empty, &pos), "a fixed square the real board has occupied");
+        assert!(!empty.agrees_with(&pos), "a fixed square the real board has occupied");
     }
 }

@@ -130,6 +130,20 @@ impl Start {
     }
 }
 
+impl Inferred {
+    /// Whether a real position has the side to move, the colours on every
+    /// fixed square and a king wherever the inference needs one.
+    pub fn agrees_with(&self, pos: &Position) -> bool {
+        let real = pos.setup();
+        let s = self.setup;
+        let f = self.fixed;
+        real.turn == s.turn
+            && (real.black_men | real.black_kings) & f == (s.black_men | s.black_kings) & f
+            && (real.white_men | real.white_kings) & f == (s.white_men | s.white_kings) & f
+            && (s.black_kings | s.white_kings) & !(real.black_kings | real.white_kings) == 0
+    }
+}
+
 /// Infer the start for `moves` (each the squares a move touches: from, then
 /// every landing square), `first` to move. Stops at the first move that does
 /// not fit the board built so far; `None` if not even the first fits.
@@ -288,6 +302,42 @@ pub fn infer_start_among_prefixes(moves: &[Vec<Reading>], first: Color, beam: us
         turn = turn.other();
     }
     fits
+}
+
+/// Whether the first moves could have been played from one of `positions`
+/// in some reading: every square known, a man free to move as a king (a
+/// need of the inference). Each fit [`infer_start_among_prefixes`] gives of
+/// those moves, if a position agrees with it on every square it fixes (a
+/// king where it needs one), replays its readings there: so where this is
+/// false for every position, no fit of the moves agrees with any of them.
+pub fn could_start_at_any<'p>(positions: impl IntoIterator<Item = &'p Position>, moves: &[Vec<Reading>]) -> bool {
+    let paths: Vec<Vec<Path>> = moves.iter().map(|readings| readings.iter().filter_map(|r| Path::of(&r.squares)).collect()).collect();
+    positions.into_iter().any(|pos| {
+        let Some(turn) = pos.setup().turn else { return false };
+        replays_some_reading(known_board(pos), &paths, turn)
+    })
+}
+
+/// `pos` as a board with every square known; each man's origin its own square, so that it may move backwards.
+fn known_board(pos: &Position) -> Board {
+    let s = pos.setup();
+    let (black, white, kings) = (s.black_men | s.black_kings, s.white_men | s.white_kings, s.black_kings | s.white_kings);
+    let mut origin = [0u8; 32];
+    for square in 1..=32u8 {
+        if (black | white) & !kings & bit(square) != 0 {
+            origin[usize::from(square - 1)] = square;
+        }
+    }
+    Board { black, white, kings, empty: !(black | white), origin }
+}
+
+/// Whether some reading of each move in `paths` replays from `board`, `turn` moving first.
+fn replays_some_reading(board: Board, paths: &[Vec<Path>], turn: Color) -> bool {
+    let Some((first, rest)) = paths.split_first() else { return true };
+    first.iter().any(|path| {
+        let (mut next, mut start) = (board, Start::UNKNOWN);
+        replay(&mut next, &mut start, path, turn) && replays_some_reading(next, rest, turn.other())
+    })
 }
 
 /// The most squares [`complete`] will fill to block a capture.
@@ -654,6 +704,60 @@ mod tests {
         let stretch = game.split_off(skip.min(game.len()));
         let pos = game.iter().fold(Position::initial(), |pos, m| pos.play(m));
         (rng, pos, stretch)
+    }
+
+    /// Over stretches of random games read with misreadings of every kind,
+    /// and every position of each game (the stretch's own and others): where
+    /// any prefix's fit of at least `first` moves agrees with a position,
+    /// those moves could start there; and the check is no formality, it
+    /// turns many positions away.
+    #[test]
+    fn a_position_no_reading_starts_from_agrees_with_no_fit() {
+        let (mut agreed, mut turned_away) = (0, 0);
+        let first = 6;
+        for seed in 0..1000u64 {
+            let (mut rng, pos, stretch) = stretch_of_a_random_game(seed, (seed % 25) as usize, 12);
+            if stretch.len() < first {
+                continue;
+            }
+            let mut moves: Vec<Vec<Reading>> = Vec::new();
+            for m in &stretch {
+                // The move itself anywhere among the misreadings, and often dearer: fits choose misreadings too.
+                let mut readings = Vec::new();
+                for _ in 0..rng.below(12) {
+                    let (a, b) = (1 + rng.below(32) as u8, 1 + rng.below(32) as u8);
+                    let cost = [0.0, 0.5, 1.0][rng.below(3)];
+                    readings.extend(paths_between(a, b).into_iter().map(|squares| Reading { squares, cost }));
+                }
+                let at = rng.below(readings.len() + 1);
+                readings.insert(at, Reading { squares: m.squares(), cost: [0.0, 1.0][rng.below(2)] });
+                moves.push(readings);
+            }
+            let game = random_game(&mut Rng::new(seed), &Position::initial(), 60);
+            let mut positions = vec![Position::initial()];
+            for m in &game {
+                let next = positions.last().expect("a position").play(m);
+                positions.push(next);
+            }
+            positions.push(pos);
+            let fits: Vec<Inferred> = [Color::Black, Color::White]
+                .into_iter()
+                .flat_map(|c| {
+                    let prefixes = infer_start_among_prefixes(&moves, c, 8);
+                    (first - 1..prefixes.len()).filter_map(move |k| prefixes.inferred(k).map(|(i, _)| i)).collect::<Vec<_>>()
+                })
+                .collect();
+            for p in &positions {
+                let could = could_start_at_any([p], &moves[..first]);
+                if fits.iter().any(|f| f.agrees_with(p)) {
+                    assert!(could, "seed {seed}: a fit agrees with {}, turned away", write_fen(&p.setup()));
+                    agreed += 1;
+                } else if !could {
+                    turned_away += 1;
+                }
+            }
+        }
+        assert!(agreed > 100 && turned_away > 1000, "agreed {agreed}, turned away {turned_away}");
     }
 
     proptest::proptest! {
