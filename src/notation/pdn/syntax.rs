@@ -413,11 +413,20 @@ impl Builder {
     fn take_line_comment(&mut self, slice: &str, span: Span) {
         // A `;` misread for a digit turns the rest of a movetext line into a
         // comment: kept as one, but said, so the line never shrinks unnoticed.
-        if slice[1..].split(|c: char| c.is_whitespace() || c == '.').any(|w| move_of(w, span).is_some_and(|m| m.squares.len() >= 2)) {
+        let words = || slice[1..].split(|c: char| c.is_whitespace() || c == '.');
+        let holds = if words().any(|w| move_of(w, span).is_some_and(|m| m.squares.len() >= 2)) {
+            Some("moves; they are not played")
+        } else if words().any(|w| is_move_without_its_first_square(w) || TERMINATORS.contains(&w)) {
+            // `7-11 *` with its 7 misread: `;-11 *` loses the move and the game's end.
+            Some("what reads as a move cut short or the game's end; it is not read")
+        } else {
+            None
+        };
+        if let Some(what) = holds {
             self.diagnostics.push(
-                Diagnostic::warning(Code::PdnMovesInComment, "this `;` comment runs to the end of the line and holds moves; they are not played", span)
+                Diagnostic::warning(Code::PdnMovesInComment, format!("this `;` comment runs to the end of the line and holds {what}"), span)
                     .with_label("kept as a comment")
-                    .with_help("if the `;` is a misprint, the moves after it belong to the game"),
+                    .with_help("if the `;` is a misprint, what follows it belongs to the game"),
             );
         }
         self.push(Element::Comment { comment: CommentKind::Line, text: slice[1..].to_string(), span });
@@ -591,6 +600,15 @@ fn junk_diagnostic(raw: &str, span: Span) -> Diagnostic {
         .with_help(if numbers { "moves are written 11-15 or 22x15" } else { "comments go in { }" })
 }
 
+/// The game terminators PDN knows (draughts' own `2-0`, `0-2`, `1-1` too).
+const TERMINATORS: [&str; 7] = ["*", "1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1"];
+
+/// `-11` or `x18x25`: a move whose first square is gone (misread as the `;` before it).
+fn is_move_without_its_first_square(word: &str) -> bool {
+    let Some(rest) = word.strip_prefix('-').or_else(|| word.strip_prefix('x')) else { return false };
+    !rest.is_empty() && rest.split(['-', 'x']).all(|n| n.parse::<u8>().is_ok_and(|n| (1..=32).contains(&n)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -633,6 +651,19 @@ mod tests {
         let codes: Vec<&str> = p.diagnostics.iter().map(|d| d.code.as_str()).collect();
         assert_eq!(codes, ["pdn::unreadable", "pdn::unterminated-variation"]);
         assert_eq!(kinds(text, &p.games[2], 0), ["m[9, 13]"]);
+    }
+
+    /// A `;` misread for a digit hides the rest of the line: said where the
+    /// comment holds moves, a move cut short or the game's end, and not for a remark.
+    #[test]
+    fn a_line_comment_that_swallows_play_is_said() {
+        let said = |text: &str| parse(text).diagnostics.iter().filter(|d| d.code == Code::PdnMovesInComment).count();
+        for text in ["1. 11-15 ;3-19 8-11 *\n", "1. 11-15 23-19 2. ;-11 *\n", "1. 11-15 23-19 ;x18x25\n*", "1. 11-15 23-19 ; *\n", "1. 11-15 ;drawn 1/2-1/2\n"] {
+            assert_eq!(said(text), 1, "{text:?}");
+        }
+        for text in ["1. 11-15 23-19 ; the usual reply\n*", "1. 11-15 ; -- a remark\n*", "1. 11-15 ; x marks 40\n*"] {
+            assert_eq!(said(text), 0, "{text:?}");
+        }
     }
 
     /// A junk run is one element and one diagnostic, both of the whole run.
