@@ -3,6 +3,9 @@
 
 use crate::span::Span;
 
+/// The game terminators this reader knows (draughts' own `2-0`, `0-2`, `1-1` too), the longest first.
+pub const TERMINATORS: [&str; 7] = ["1/2-1/2", "1-0", "0-1", "2-0", "0-2", "1-1", "*"];
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lexeme {
     /// `[Name "value"]`: spans of the name and of the value between the quotes.
@@ -76,7 +79,7 @@ impl<'a> Lexer<'a> {
     /// A result token at `pos`, if one stands there on its own.
     fn result_len(&self) -> Option<usize> {
         let rest = &self.bytes[self.pos..];
-        for r in [&b"1/2-1/2"[..], b"1-0", b"0-1", b"2-0", b"0-2", b"1-1", b"*"] {
+        for r in TERMINATORS.map(str::as_bytes) {
             if rest.starts_with(r) && Self::is_break(rest.get(r.len()).copied().unwrap_or(0)) {
                 return Some(r.len());
             }

@@ -6,7 +6,7 @@
 //! closed with an explicit stack: nesting costs no native stack, and dropping
 //! the tree does not recurse either.
 
-use super::lex::{Lexeme, Lexer, Token};
+use super::lex::{Lexeme, Lexer, Token, TERMINATORS};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::span::Span;
 use serde::Serialize;
@@ -599,9 +599,6 @@ fn junk_diagnostic(raw: &str, span: Span) -> Diagnostic {
         .with_label("kept as unread text")
         .with_help(if numbers { "moves are written 11-15 or 22x15" } else { "comments go in { }" })
 }
-
-/// The game terminators PDN knows (draughts' own `2-0`, `0-2`, `1-1` too).
-const TERMINATORS: [&str; 7] = ["*", "1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1"];
 
 /// `-11` or `x18x25`: a move whose first square is gone (misread as the `;` before it).
 fn is_move_without_its_first_square(word: &str) -> bool {
