@@ -15,7 +15,7 @@ use super::second_look::RECONSIDER_BUDGET;
 use super::spellings::Spellings;
 use super::{CostModel, Spelling, Token, TokenKind};
 use crate::span::Span;
-use crate::tree::Edit;
+use crate::tree::{Edit, EditKind};
 use std::cell::RefCell;
 use std::ops::Range;
 
@@ -296,6 +296,13 @@ impl<G: Spelling> Reader<G> {
     /// [`decode_unless_it_stops`] from `start`.
     pub fn decode_unless_it_stops(&self, start: &G::Position) -> Option<Decoded<G::Move>> {
         self.read_as_printed(start).or_else(|| self.with_decoder(|decoder| decoder.run_unless_it_stops(start)))
+    }
+
+    /// A bound on how many moves [`Self::decode`] from `start` reads before
+    /// its first edit that is not `slight`, up to `limit`: no reading, chosen
+    /// or not, reads more (see `plain_bound.rs`).
+    pub fn most_read_slightly(&self, start: &G::Position, limit: usize, slight: &dyn Fn(EditKind) -> bool) -> usize {
+        self.with_decoder(|decoder| decoder.most_read_slightly(start, Cursor { item: 0, off: 0 }, &Spellings::nothing(), limit, slight))
     }
 
     fn read_as_printed(&self, start: &G::Position) -> Option<Decoded<G::Move>> {

@@ -25,6 +25,7 @@ mod decode;
 pub mod kept;
 mod line;
 mod memo;
+mod plain_bound;
 mod read_cost;
 mod spellings;
 mod search;

@@ -112,8 +112,22 @@ impl<'a> ColumnWork<'a> {
         if let Some(found) = self.decodes.borrow().get(&(from, *start)) {
             return found.clone();
         }
-        let reader = Rc::clone(self.readers.borrow_mut().entry(from).or_insert_with(|| Rc::new(repair::Reader::new(BookDraughts, self.tokens_from(from), self.opts.decode.clone()))));
-        Rc::new(draughts_text::read_tokens_with(text, &reader, start))
+        Rc::new(draughts_text::read_tokens_with(text, &self.reader_from(from), start))
+    }
+
+    /// A bound, up to `limit`, on the moves [`Self::decode`] from `start`
+    /// reads as printed (see [`super::line::read_as_printed`]): the decode a
+    /// start needs only if it could read that far.
+    pub fn most_read_as_printed(&self, from: usize, start: &Position, limit: usize) -> usize {
+        if let Some(found) = self.decodes.borrow().get(&(from, *start)) {
+            return super::line::read_as_printed(&found.0).min(limit);
+        }
+        self.reader_from(from).most_read_slightly(start, limit, &super::line::is_slight)
+    }
+
+    /// The reader of the tokens from byte `from`, made once.
+    fn reader_from(&self, from: usize) -> Rc<repair::Reader<BookDraughts>> {
+        Rc::clone(self.readers.borrow_mut().entry(from).or_insert_with(|| Rc::new(repair::Reader::new(BookDraughts, self.tokens_from(from), self.opts.decode.clone()))))
     }
 
     /// Keep a decode a later stage will ask for again.

@@ -178,8 +178,14 @@ pub(super) fn read_as_printed(line: &Line) -> usize {
 }
 
 pub(super) fn read_as_printed_move(m: &MoveNode) -> bool {
+    m.repair.as_ref().is_none_or(|r| r.edits.iter().all(|e| is_slight(e.kind)))
+}
+
+/// An edit that still leaves a move read as printed: text passed over, a
+/// letter for the digit it stands for, a number cut at the page's edge.
+pub(super) fn is_slight(kind: EditKind) -> bool {
     const SLIGHT: [EditKind; 5] = [EditKind::JunkSkipped, EditKind::StrayNumberSkipped, EditKind::RepeatSkipped, EditKind::LetterForDigit, EditKind::CutAtEdge];
-    m.repair.as_ref().is_none_or(|r| r.edits.iter().all(|e| SLIGHT.contains(&e.kind)))
+    SLIGHT.contains(&kind)
 }
 
 /// A result the OCR garbled beyond the strict pattern: `Diawil.` is drawn, `WIIIS.` wins for someone unknown.

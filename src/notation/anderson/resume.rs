@@ -323,6 +323,7 @@ impl Piece {
 }
 
 /// Where a column resumes after its reading stopped.
+#[derive(Clone, Debug, PartialEq)]
 struct Resume {
     /// The byte the rest is read from.
     from: usize,
@@ -355,6 +356,7 @@ impl Resume {
 }
 
 /// A gap tried: how far the rest then reads as printed, and what it reads.
+#[derive(Clone)]
 struct Candidate {
     exact: usize,
     /// `exact` less what the gap's guesses cost.
@@ -398,7 +400,7 @@ fn gaps_after(at: Position) -> Vec<(Position, Vec<String>)> {
 /// Also returns the gaps (their plies) after which the rest reads on at all,
 /// when more than one does: the candidates a bridge would have to choose from.
 fn resume(text: &str, work: &ColumnWork, stops: &[(usize, Position)], open: bool) -> (Option<Resume>, Vec<Vec<String>>) {
-    let mut tried: Vec<Candidate> = Vec::new();
+    let mut gaps: Vec<Resume> = Vec::new();
     let mut boards: HashMap<usize, RestBoard> = HashMap::new();
     for (backed, &(stop, at)) in stops.iter().enumerate() {
         let rest_cells: Vec<&Cell> = work.column.cells.iter().filter(|c| c.span.end > stop).collect();
@@ -414,18 +416,17 @@ fn resume(text: &str, work: &ColumnWork, stops: &[(usize, Position)], open: bool
                 let completed = inferences.iter().filter_map(|reading| with_pieces_of(&gap, rest_moves, reading));
                 for (pos, added) in (!no_gap).then_some((gap, 0)).into_iter().chain(completed) {
                     let resume = Resume { from, backed, skipped, lost: lost.clone(), added, others: 0, rivals: 0, start: pos };
-                    // The same position by a smaller gap was tried already.
-                    if tried.iter().any(|t| t.resume.start == pos && t.resume.size() <= resume.size()) {
+                    // The same position by a smaller gap is tried already.
+                    if gaps.iter().any(|t| t.start == pos && t.size() <= resume.size()) {
                         continue;
                     }
-                    let candidate = try_gap(text, work, resume);
-                    tried.retain(|t| t.resume.start != pos);
-                    tried.push(candidate);
+                    gaps.retain(|t| t.start != pos);
+                    gaps.push(resume);
                 }
             }
         }
     }
-    choose(tried, work)
+    choose(text, work, gaps)
 }
 
 /// What the rest from `from` says about the board, for a line whose start was inferred.
@@ -439,12 +440,19 @@ fn rest_board(text: &str, work: &ColumnWork, from: usize, open: bool) -> RestBoa
     (moves, inferences)
 }
 
+impl Resume {
+    /// What the gap's guesses cost a reading's score: pieces added, plies taken as lost.
+    fn guessed(&self) -> f64 {
+        ADDED_PIECE_COST * f64::from(self.added.count_ones()) + LOST_PLY_COST * self.lost.len() as f64
+    }
+}
+
 /// Decode the rest after one gap and score it.
 fn try_gap(text: &str, work: &ColumnWork, resume: Resume) -> Candidate {
     let decoded = work.decode(text, resume.from, &resume.start);
     let line = &decoded.0;
     let exact = read_as_printed(line);
-    let score = exact as f64 - ADDED_PIECE_COST * f64::from(resume.added.count_ones()) - LOST_PLY_COST * resume.lost.len() as f64;
+    let score = exact as f64 - resume.guessed();
     let passed = positions_along(&resume.start, line, exact);
     let read: Vec<Vec<u8>> = line.moves.iter().take(exact).map(|m| m.squares.clone()).collect();
     Candidate { exact, score, resume, passed, read, decoded }
@@ -453,28 +461,92 @@ fn try_gap(text: &str, work: &ColumnWork, resume: Resume) -> Candidate {
 /// The gap whose rest reads best, if clearly better than any rival; its
 /// decode is kept. With it, the plies of every gap (off one another's path)
 /// after which the rest reads on, if there are several.
-fn choose(mut tried: Vec<Candidate>, work: &ColumnWork) -> (Option<Resume>, Vec<Vec<String>>) {
+fn choose(text: &str, work: &ColumnWork, gaps: Vec<Resume>) -> (Option<Resume>, Vec<Vec<String>>) {
+    let reach: Vec<usize> = gaps.iter().map(|g| work.most_read_as_printed(g.from, &g.start, MIN_CONFIRMED_PLIES)).collect();
+    let (chosen, candidates) = choose_among(gaps, &reach, |g| try_gap(text, work, g));
+    let chosen = chosen.map(|(resume, decoded)| {
+        work.keep(resume.from, &resume.start, &decoded);
+        resume
+    });
+    (chosen, candidates)
+}
+
+/// [`choose`], given for each gap a bound on the moves its rest reads as
+/// printed (`reach`, up to [`MIN_CONFIRMED_PLIES`]), and `decode` to read
+/// and score a gap's rest. The chosen gap comes with its decode.
+///
+/// Most gaps leave a board the rest does not read from, and a decode that
+/// breaks down is dear, so a gap is decoded only where it can change the
+/// choice. A gap's score is at most its bound less its guesses. It is
+/// decoded if its rest may read as far as a resume needs (it may be the best,
+/// or a rival), or while its bound reaches the runner-up's score among the
+/// gaps decoded so far. A gap below that can be neither the best, nor the
+/// runner-up, nor one of the others or the rivals: the choice is the one
+/// decoding every gap makes.
+fn choose_among(gaps: Vec<Resume>, reach: &[usize], mut decode: impl FnMut(Resume) -> Candidate) -> (Option<(Resume, Decoded)>, Vec<Vec<String>>) {
+    // No rest can read as far as a resume needs: the best would fall short.
+    if reach.iter().all(|&r| r < MIN_CONFIRMED_PLIES) {
+        return (None, Vec::new());
+    }
+    let bounds: Vec<f64> = gaps.iter().zip(reach).map(|(g, &r)| r as f64 - g.guessed()).collect();
+    let mut pending: Vec<Option<Resume>> = gaps.into_iter().map(Some).collect();
+    let mut decoded: Vec<Option<Candidate>> = pending.iter().map(|_| None).collect();
+    for k in (0..reach.len()).filter(|&k| reach[k] >= MIN_CONFIRMED_PLIES) {
+        decoded[k] = pending[k].take().map(&mut decode);
+    }
+    loop {
+        let tried = ranked(&decoded);
+        let runner_up = runner_up(tried[0], &tried[1..]);
+        // The gap not decoded whose bound is highest, the first tried on a tie.
+        let next = (0..pending.len()).filter(|&k| pending[k].is_some()).max_by(|&a, &b| bounds[a].total_cmp(&bounds[b]).then(b.cmp(&a)));
+        match next {
+            Some(k) if bounds[k] >= runner_up => decoded[k] = pending[k].take().map(&mut decode),
+            _ => break,
+        }
+    }
+    let tried = ranked(&decoded);
+    judge(tried[0], &tried[1..])
+}
+
+/// The decoded gaps, best first: by score, then by moves read as printed,
+/// then the smaller gap, then the one tried first.
+fn ranked(decoded: &[Option<Candidate>]) -> Vec<&Candidate> {
+    let mut tried: Vec<&Candidate> = decoded.iter().flatten().collect();
     tried.sort_by(|a, b| b.score.total_cmp(&a.score).then(b.exact.cmp(&a.exact)).then(a.resume.size().cmp(&b.resume.size())));
-    let mut it = tried.into_iter();
-    let Some(best) = it.next() else { return (None, Vec::new()) };
-    // Not rivals: a gap that passes over a printed move and counts the same
-    // move lost (one reading's start is on the other's path), and a gap after
-    // which the rest reads the same moves, or a stretch of at least half of them (the boards
-    // differ only where those moves never look, so the moves are as certain).
-    let off_path = |t: &Candidate| !best.passed.contains(&t.resume.start) && !t.passed.contains(&best.resume.start);
+    tried
+}
+
+/// Not rivals of the best: a gap that passes over a printed move and counts
+/// the same move lost (one reading's start is on the other's path).
+fn off_path(best: &Candidate, t: &Candidate) -> bool {
+    !best.passed.contains(&t.resume.start) && !t.passed.contains(&best.resume.start)
+}
+
+/// Nor a gap after which the rest reads the same moves as after the best,
+/// or a stretch of at least half of them (the boards differ only where
+/// those moves never look, so the moves are as certain).
+fn alike(best: &Candidate, t: &Candidate) -> bool {
     // One reading's moves a stretch of the other's: they agree on every move both read.
     let within = |short: &[Vec<u8>], long: &[Vec<u8>]| !short.is_empty() && short.len() * 2 >= long.len() && long.windows(short.len()).any(|w| w == short);
-    let alike = |t: &Candidate| within(&t.read, &best.read) || within(&best.read, &t.read);
-    let rest: Vec<_> = it.collect();
-    let runner_up = rest.iter().find(|t| off_path(t) && !alike(t)).map_or(f64::NEG_INFINITY, |t| t.score);
+    within(&t.read, &best.read) || within(&best.read, &t.read)
+}
+
+/// The score of the best rival: the first gap after the best, off its path, that reads otherwise.
+fn runner_up(best: &Candidate, rest: &[&Candidate]) -> f64 {
+    rest.iter().find(|t| off_path(best, t) && !alike(best, t)).map_or(f64::NEG_INFINITY, |t| t.score)
+}
+
+/// The choice among the gaps decoded, `best` and the `rest` in rank.
+fn judge(best: &Candidate, rest: &[&Candidate]) -> (Option<(Resume, Decoded)>, Vec<Vec<String>>) {
+    let runner_up = runner_up(best, rest);
     // Other boards the gap may leave, from which the rest reads the same, if as well.
-    let others = rest.iter().filter(|t| off_path(t) && alike(t) && t.score > runner_up).count();
+    let others = rest.iter().filter(|t| off_path(best, t) && alike(best, t) && t.score > runner_up).count();
     // A bridge takes the gap's plies as certain: no other gap may let the rest read on.
-    let reading_on: Vec<&Candidate> = rest.iter().filter(|t| off_path(t) && t.exact >= MIN_CONFIRMED_PLIES).collect();
+    let reading_on: Vec<&Candidate> = rest.iter().copied().filter(|t| off_path(best, t) && t.exact >= MIN_CONFIRMED_PLIES).collect();
     let rivals = reading_on.len();
     let candidates = if best.exact >= MIN_CONFIRMED_PLIES && rivals > 0 {
         let mut lost: Vec<Vec<String>> = Vec::new();
-        for t in std::iter::once(&best).chain(reading_on) {
+        for t in std::iter::once(best).chain(reading_on) {
             if !lost.contains(&t.resume.lost) {
                 lost.push(t.resume.lost.clone());
             }
@@ -486,8 +558,7 @@ fn choose(mut tried: Vec<Candidate>, work: &ColumnWork) -> (Option<Resume>, Vec<
     if best.exact < MIN_CONFIRMED_PLIES || best.score - runner_up < RESUME_MARGIN {
         return (None, candidates);
     }
-    work.keep(best.resume.from, &best.resume.start, &best.decoded);
-    (Some(Resume { others, rivals, ..best.resume }), candidates)
+    (Some((Resume { others, rivals, lost: best.resume.lost.clone(), start: best.resume.start, ..best.resume }, best.decoded.clone())), candidates)
 }
 
 /// Where the rest of a column starts when read from its own inferred start.
@@ -538,6 +609,7 @@ fn positions_along(start: &Position, line: &Line, count: usize) -> Vec<Position>
 mod tests {
     use super::super::layout::parse_layout;
     use super::*;
+    use std::rc::Rc;
 
     #[test]
     fn pieces_are_labelled_after_the_column() {
@@ -545,6 +617,130 @@ mod tests {
         assert_eq!(resumed_label("trunk", 3), "trunk (resumed 3)");
         assert!(is_resumed(&Line { origin: LineOrigin::Resumed { of: 0, piece: 4, inferred: false }, ..Line::default() }));
         assert!(!is_resumed(&Line { label: "7".into(), ..Line::default() }));
+    }
+
+    /// The bound a gap is judged by before it is decoded holds: from boards
+    /// a gap may leave, right and wrong, no decode reads more moves as
+    /// printed than the bound says, and the bound is often the decode's own count.
+    #[test]
+    fn no_decode_reads_more_as_printed_than_its_bound() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/anderson-1852-ocr.txt");
+        let text = std::fs::read_to_string(path).expect("corpus");
+        let (layouts, _) = parse_layout(&text);
+        let limit = MIN_CONFIRMED_PLIES;
+        let (mut compared, mut short, mut reach, mut equal) = (0, 0, 0, 0);
+        for layout in layouts.iter().take(12) {
+            for (id, column) in layout.columns.iter().take(4) {
+                let work = ColumnWork::new(layout, column);
+                // The column's own start where its moves imply one: a variation's board.
+                let start = work.own_start(&text).map_or(Position::initial(), |own| own.start);
+                let read = work.decode(&text, 0, &start);
+                let passed = positions_along(&start, &read.0, read.0.moves.len());
+                // Stops along the column's reading, its rest read from the move after each.
+                for (k, at) in passed.iter().enumerate().step_by(3).take(3) {
+                    let from = read.0.moves.get(k).map_or(0, |m| m.span.start);
+                    for (gap, lost) in gaps_after(*at).into_iter().step_by(9) {
+                        let bound = work.most_read_as_printed(from, &gap, limit);
+                        let exact = read_as_printed(&work.decode(&text, from, &gap).0).min(limit);
+                        assert!(bound >= exact, "column {id} from byte {from} after {lost:?}: bound {bound}, read {exact}");
+                        compared += 1;
+                        short += usize::from(bound < limit);
+                        reach += usize::from(exact == limit);
+                        equal += usize::from(bound == exact);
+                    }
+                }
+            }
+        }
+        assert!(compared > 300 && short > compared / 4 && reach > 8 && equal > compared / 2, "{compared} compared, {short} bounded short, {reach} reach the limit, {equal} equal");
+    }
+
+    /// Choosing among gaps decoded only where they can matter chooses as
+    /// decoding every gap does, with the same rivals, others and candidates.
+    #[test]
+    fn the_gaps_left_undecoded_change_no_choice() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/anderson-1852-ocr.txt");
+        let text = std::fs::read_to_string(path).expect("corpus");
+        let (layouts, _) = parse_layout(&text);
+        let (mut compared, mut chosen) = (0, 0);
+        for layout in layouts.iter().step_by(2) {
+            for column in layout.columns.values().take(6) {
+                let work = ColumnWork::new(layout, column);
+                let start = work.own_start(&text).map_or(Position::initial(), |own| own.start);
+                let read = work.decode(&text, 0, &start);
+                let passed = positions_along(&start, &read.0, read.0.moves.len());
+                for (k, at) in passed.iter().enumerate().skip(1).step_by(3).take(4) {
+                    // The rest from the move after the stop, or from one further on (a cell passed over).
+                    let Some(from) = read.0.moves.get(k + k % 2).map(|m| m.span.start) else { continue };
+                    // Half the time every gap is free (no ply counted lost), so that
+                    // boards the rest reads only a few moves from are close rivals.
+                    let free = k % 3 == 1;
+                    let gaps: Vec<Resume> = gaps_after(*at)
+                        .into_iter()
+                        .map(|(start, lost)| Resume { from, backed: 0, skipped: 0, lost: if free { Vec::new() } else { lost }, added: 0, others: 0, rivals: 0, start })
+                        .collect();
+                    let every: Vec<Option<Candidate>> = gaps.iter().cloned().map(|g| Some(try_gap(&text, &work, g))).collect();
+                    let all = ranked(&every);
+                    let eager = judge(all[0], &all[1..]);
+                    let eager = (eager.0.map(|(resume, _)| resume), eager.1);
+                    let lazy = choose(&text, &work, gaps);
+                    assert_eq!(lazy, eager, "column from byte {from}");
+                    compared += 1;
+                    chosen += usize::from(lazy.0.is_some());
+                }
+            }
+        }
+        assert!(compared > 20 && chosen > 5, "{compared} compared, {chosen} chose a gap");
+    }
+
+    /// One gap as the property test draws it: its board (an index), the
+    /// moves its rest reads as printed, how far its bound overshoots that,
+    /// plies lost and pieces added, boards on its path, and which moves it reads.
+    type DrawnGap = (usize, usize, usize, usize, u32, Vec<usize>, u8);
+
+    /// The gaps drawn, as the search would have them and as their decodes would score them.
+    fn drawn_gaps(drawn: &[DrawnGap]) -> (Vec<Resume>, Vec<usize>, Vec<Candidate>) {
+        let boards: Vec<Position> = gaps_after(Position::initial()).into_iter().map(|(p, _)| p).collect();
+        // Two lines of moves: a rest reads a stretch of one or of the other.
+        let line = |which: u8| -> Vec<Vec<u8>> { (0..12u8).map(|k| vec![k + 1 + 20 * u8::from(which == 1), k + 5]).collect() };
+        let (mut gaps, mut reach, mut candidates) = (Vec::new(), Vec::new(), Vec::new());
+        for (board, exact, overshoot, lost, added, path, reads) in drawn.iter().cloned() {
+            let start = boards[board % boards.len()];
+            if gaps.iter().any(|g: &Resume| g.start == start) {
+                continue;
+            }
+            let resume = Resume { from: 0, backed: 0, skipped: 0, lost: (0..lost).map(|k| format!("{k}-{board}")).collect(), added, others: 0, rivals: 0, start };
+            let offset = usize::from(reads == 2);
+            let read: Vec<Vec<u8>> = line(reads % 2).into_iter().skip(offset).take(exact).collect();
+            let passed = std::iter::once(start).chain(path.iter().map(|&b| boards[b % boards.len()])).collect();
+            let score = exact as f64 - resume.guessed();
+            candidates.push(Candidate { exact, score, resume: resume.clone(), passed, read, decoded: Rc::new((Line::default(), Vec::new())) });
+            reach.push((exact + overshoot).min(MIN_CONFIRMED_PLIES));
+            gaps.push(resume);
+        }
+        (gaps, reach, candidates)
+    }
+
+    proptest::proptest! {
+        /// Over gaps of every kind (close rivals, boards on one another's
+        /// path, rests that read alike, bounds that overshoot), choosing
+        /// with only the gaps that can matter decoded is choosing among all.
+        #[test]
+        fn choosing_among_the_gaps_that_matter_is_choosing_among_all(
+            drawn in proptest::collection::vec((0usize..40, 0usize..10, 0usize..3, 0usize..3, 0u32..4, proptest::collection::vec(0usize..40, 0..3), 0u8..3), 1..24)
+        ) {
+            let (gaps, reach, candidates) = drawn_gaps(&drawn);
+            let every: Vec<Option<Candidate>> = candidates.iter().cloned().map(Some).collect();
+            let all = ranked(&every);
+            let (eager, eager_rivals) = judge(all[0], &all[1..]);
+            let mut decodes = 0;
+            let (lazy, lazy_rivals) = choose_among(gaps, &reach, |g| {
+                decodes += 1;
+                candidates.iter().find(|c| c.resume.start == g.start).expect("drawn").clone()
+            });
+            proptest::prop_assert_eq!(lazy.map(|(r, _)| r), eager.map(|(r, _)| r));
+            proptest::prop_assert_eq!(lazy_rivals, eager_rivals);
+            proptest::prop_assert!(decodes <= candidates.len());
+        }
     }
 
     #[test]
