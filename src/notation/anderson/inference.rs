@@ -97,6 +97,14 @@ impl PrefixFits {
     }
 }
 
+/// A start inferred from a prefix of the moves and completed to a position:
+/// `fixed` squares from the inference, `filled` ones the completion filled.
+pub(super) struct Completed {
+    pub fixed: u32,
+    pub filled: u32,
+    pub start: Position,
+}
+
 /// The position the moves of a column (or of its rest from byte `from`)
 /// imply, if one colour's reading fits enough of them and it is a position at all.
 ///
@@ -108,22 +116,20 @@ impl PrefixFits {
 /// the column: reading the column from the start found does not decode again.
 /// `fits`: the fits of every prefix of `moves`.
 pub(super) fn inferred_start(work: &ColumnWork, text: &str, from: usize, moves: &[Vec<Reading>], fits: &PrefixFits) -> Option<OwnStart> {
+    best_start(work, text, from, moves.len(), &starts_to_try(moves, fits)?)
+}
+
+/// The starts [`inferred_start`] may decode, in the order it tries them
+/// (every prefix, longest first: a piece a later misread move needs is not
+/// on the board earlier), each once; `None` if no reading fits at all.
+pub(super) fn starts_to_try(moves: &[Vec<Reading>], fits: &PrefixFits) -> Option<Vec<Completed>> {
     let full_plies = fits.infer_all().iter().map(|r| r.inferred.plies).max()?;
-    // A reading is credited with at most the moves the column prints, so once
-    // one scores that, a start is decoded only if it fills fewer squares.
-    let most = moves.len() as f64;
-    let mut tried: Vec<Position> = Vec::new();
-    let mut best: Option<(f64, usize, OwnStart, super::column::Decoded)> = None;
+    let mut out: Vec<Completed> = Vec::new();
     // The starts whose completion replayed every move of their prefix and filled nothing.
     let mut plain: Vec<Setup> = Vec::new();
     let mut completed = 0;
-    // Every prefix, longest first: a piece a later misread move needs is not on the board earlier.
     'prefixes: for end in (MIN_INFERRED_PLIES..=full_plies).rev() {
         for (turn, inferred) in fits.starts(end) {
-            // A start that reads every move and fills nothing cannot be beaten.
-            if best.as_ref().is_some_and(|b| b.0 >= most && b.2.filled == 0) {
-                break 'prefixes;
-            }
             // The start of a longer prefix that replayed all its moves: this
             // prefix's readings are the first of those (unless the beam
             // changed its mind between), so it completes to the same board.
@@ -140,19 +146,35 @@ pub(super) fn inferred_start(work: &ColumnWork, text: &str, from: usize, moves: 
             if filled == 0 && replayed == chosen.len() {
                 plain.push(inferred.setup);
             }
-            if tried.contains(&pos) {
-                continue;
+            if !out.iter().any(|c| c.start == pos) {
+                out.push(Completed { fixed: reading.inferred.fixed, filled, start: pos });
             }
-            tried.push(pos);
-            if best.as_ref().is_some_and(|b| b.0 >= most && filled.count_ones() >= b.2.filled.count_ones()) {
-                continue;
-            }
-            let decoded = work.decode(text, from, &pos);
-            let (score, exact) = read_score(&decoded.0);
-            let score = score.min(most);
-            if best.as_ref().is_none_or(|b| (score, std::cmp::Reverse(filled.count_ones())) > (b.0, std::cmp::Reverse(b.2.filled.count_ones()))) {
-                best = Some((score, exact, OwnStart { fixed: reading.inferred.fixed, filled, start: pos }, decoded));
-            }
+        }
+    }
+    Some(out)
+}
+
+/// Of the `starts` of a column of `printed` moves (or of its rest from byte
+/// `from`), the one from which the decoder reads it best, if it reads a
+/// stretch as printed; its decode is kept.
+pub(super) fn best_start(work: &ColumnWork, text: &str, from: usize, printed: usize, starts: &[Completed]) -> Option<OwnStart> {
+    // A reading is credited with at most the moves the column prints, so once
+    // one scores that, a start is decoded only if it fills fewer squares.
+    let most = printed as f64;
+    let mut best: Option<(f64, usize, OwnStart, super::column::Decoded)> = None;
+    for &Completed { fixed, filled, start: pos } in starts {
+        // A start that reads every move and fills nothing cannot be beaten.
+        if best.as_ref().is_some_and(|b| b.0 >= most && b.2.filled == 0) {
+            break;
+        }
+        if best.as_ref().is_some_and(|b| b.0 >= most && filled.count_ones() >= b.2.filled.count_ones()) {
+            continue;
+        }
+        let decoded = work.decode(text, from, &pos);
+        let (score, exact) = read_score(&decoded.0);
+        let score = score.min(most);
+        if best.as_ref().is_none_or(|b| (score, std::cmp::Reverse(filled.count_ones())) > (b.0, std::cmp::Reverse(b.2.filled.count_ones()))) {
+            best = Some((score, exact, OwnStart { fixed, filled, start: pos }, decoded));
         }
     }
     // A start only the inference vouches for must let the decoder read a stretch as printed.

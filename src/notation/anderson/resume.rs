@@ -10,7 +10,7 @@ use super::bridge;
 use super::cut;
 use super::through;
 use super::column::{ColumnWork, Decoded};
-use super::inference::{inferred_start, rest_inferences, PrefixFits, with_pieces_of, MIN_CONFIRMED_PLIES, MIN_INFERRED_PLIES};
+use super::inference::{best_start, rest_inferences, starts_to_try, PrefixFits, with_pieces_of, MIN_CONFIRMED_PLIES, MIN_INFERRED_PLIES};
 use super::layout::Cell;
 use super::line::{cut_line, read_as_printed, read_as_printed_move, read_column};
 use super::placement::{Placed, Placement};
@@ -582,7 +582,12 @@ fn rest_inferred(text: &str, work: &ColumnWork, stop: usize) -> Option<RestStart
             break;
         }
         let moves = work.moves_from(text, from);
-        let Some(own) = inferred_start(work, text, from, &moves, &PrefixFits::new(&moves)) else { continue };
+        let Some(starts) = starts_to_try(&moves, &PrefixFits::new(&moves)) else { continue };
+        // Whichever start the inference takes, the rest could not read far enough as printed from it.
+        if starts.iter().all(|s| work.most_read_as_printed(from, &s.start, MIN_INFERRED_PLIES) < MIN_INFERRED_PLIES) {
+            continue;
+        }
+        let Some(own) = best_start(work, text, from, moves.len(), &starts) else { continue };
         // The decode that confirmed the start, kept by the inference.
         let exact = read_as_printed(&work.decode(text, from, &own.start).0);
         // The first cell from which the rest reads: what lies before it stays unread.
@@ -640,8 +645,12 @@ mod tests {
                 for (k, at) in passed.iter().enumerate().step_by(3).take(3) {
                     let from = read.0.moves.get(k).map_or(0, |m| m.span.start);
                     for (gap, lost) in gaps_after(*at).into_iter().step_by(9) {
+                        let read = read_as_printed(&work.decode(&text, from, &gap).0);
+                        // The rest read from an inferred start asks for more.
+                        let longer = work.most_read_as_printed(from, &gap, MIN_INFERRED_PLIES);
+                        assert!(longer >= read.min(MIN_INFERRED_PLIES), "column {id} from byte {from} after {lost:?}: bound {longer}, read {read}");
                         let bound = work.most_read_as_printed(from, &gap, limit);
-                        let exact = read_as_printed(&work.decode(&text, from, &gap).0).min(limit);
+                        let exact = read.min(limit);
                         assert!(bound >= exact, "column {id} from byte {from} after {lost:?}: bound {bound}, read {exact}");
                         compared += 1;
                         short += usize::from(bound < limit);
