@@ -12,15 +12,29 @@
 use super::decode::{Cursor, Decoder};
 use super::spellings::Spellings;
 use super::Spelling;
+use crate::fast_hash::FastMap;
 use crate::tree::EditKind;
+
+/// The bounds found from each (place, board, move before) with so many moves left to look for.
+type Found<P> = FastMap<(Cursor, P, Spellings, usize), usize>;
 
 impl<G: Spelling> Decoder<'_, G> {
     /// The most moves, up to `limit`, that readings from `pos` at `cursor`
     /// read one after another with pieces that are exact or `slight`.
     pub(super) fn most_read_slightly(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings, limit: usize, slight: &dyn Fn(EditKind) -> bool) -> usize {
+        self.most_read_slightly_in(pos, cursor, previous, limit, slight, &mut Found::default())
+    }
+
+    /// [`Self::most_read_slightly`], each place asked once: readings that
+    /// pass over text differently may meet again on the same board and place.
+    fn most_read_slightly_in(&self, pos: &G::Position, cursor: Cursor, previous: &Spellings, limit: usize, slight: &dyn Fn(EditKind) -> bool, found: &mut Found<G::Position>) -> usize {
         // Where the decoder's line ends, before any move (see `Decoder::line_ends`).
         if limit == 0 || self.at_end(cursor) || self.only_junk_left(cursor) {
             return 0;
+        }
+        let key = (cursor, pos.clone(), previous.clone(), limit);
+        if let Some(&known) = found.get(&key) {
+            return known;
         }
         let mut most = 0;
         for (mv, reading) in self.expand(pos, cursor, previous).iter() {
@@ -29,11 +43,12 @@ impl<G: Spelling> Decoder<'_, G> {
                 continue;
             }
             let next = self.game.play(pos, mv);
-            most = most.max(1 + self.most_read_slightly(&next, reading.end, &Spellings::of(self.game, pos, mv), limit - 1, slight));
+            most = most.max(1 + self.most_read_slightly_in(&next, reading.end, &Spellings::of(self.game, pos, mv), limit - 1, slight, found));
             if most == limit {
                 break;
             }
         }
+        found.insert(key, most);
         most
     }
 }
