@@ -97,14 +97,6 @@ impl PrefixFits {
     }
 }
 
-/// A start inferred from a prefix of the moves and completed to a position:
-/// `fixed` squares from the inference, `filled` ones the completion filled.
-pub(super) struct Completed {
-    pub fixed: u32,
-    pub filled: u32,
-    pub start: Position,
-}
-
 /// The position the moves of a column (or of its rest from byte `from`)
 /// imply, if one colour's reading fits enough of them and it is a position at all.
 ///
@@ -122,9 +114,9 @@ pub(super) fn inferred_start(work: &ColumnWork, text: &str, from: usize, moves: 
 /// The starts [`inferred_start`] may decode, in the order it tries them
 /// (every prefix, longest first: a piece a later misread move needs is not
 /// on the board earlier), each once; `None` if no reading fits at all.
-pub(super) fn starts_to_try(moves: &[Vec<Reading>], fits: &PrefixFits) -> Option<Vec<Completed>> {
+pub(super) fn starts_to_try(moves: &[Vec<Reading>], fits: &PrefixFits) -> Option<Vec<OwnStart>> {
     let full_plies = fits.infer_all().iter().map(|r| r.inferred.plies).max()?;
-    let mut out: Vec<Completed> = Vec::new();
+    let mut out: Vec<OwnStart> = Vec::new();
     // The starts whose completion replayed every move of their prefix and filled nothing.
     let mut plain: Vec<Setup> = Vec::new();
     let mut completed = 0;
@@ -147,7 +139,7 @@ pub(super) fn starts_to_try(moves: &[Vec<Reading>], fits: &PrefixFits) -> Option
                 plain.push(inferred.setup);
             }
             if !out.iter().any(|c| c.start == pos) {
-                out.push(Completed { fixed: reading.inferred.fixed, filled, start: pos });
+                out.push(OwnStart { fixed: reading.inferred.fixed, filled, start: pos });
             }
         }
     }
@@ -157,24 +149,25 @@ pub(super) fn starts_to_try(moves: &[Vec<Reading>], fits: &PrefixFits) -> Option
 /// Of the `starts` of a column of `printed` moves (or of its rest from byte
 /// `from`), the one from which the decoder reads it best, if it reads a
 /// stretch as printed; its decode is kept.
-pub(super) fn best_start(work: &ColumnWork, text: &str, from: usize, printed: usize, starts: &[Completed]) -> Option<OwnStart> {
+pub(super) fn best_start(work: &ColumnWork, text: &str, from: usize, printed: usize, starts: &[OwnStart]) -> Option<OwnStart> {
     // A reading is credited with at most the moves the column prints, so once
     // one scores that, a start is decoded only if it fills fewer squares.
     let most = printed as f64;
     let mut best: Option<(f64, usize, OwnStart, super::column::Decoded)> = None;
-    for &Completed { fixed, filled, start: pos } in starts {
+    for start in starts {
         // A start that reads every move and fills nothing cannot be beaten.
         if best.as_ref().is_some_and(|b| b.0 >= most && b.2.filled == 0) {
             break;
         }
-        if best.as_ref().is_some_and(|b| b.0 >= most && filled.count_ones() >= b.2.filled.count_ones()) {
+        let filled = start.filled.count_ones();
+        if best.as_ref().is_some_and(|b| b.0 >= most && filled >= b.2.filled.count_ones()) {
             continue;
         }
-        let decoded = work.decode(text, from, &pos);
+        let decoded = work.decode(text, from, &start.start);
         let (score, exact) = read_score(&decoded.0);
         let score = score.min(most);
-        if best.as_ref().is_none_or(|b| (score, std::cmp::Reverse(filled.count_ones())) > (b.0, std::cmp::Reverse(b.2.filled.count_ones()))) {
-            best = Some((score, exact, OwnStart { fixed, filled, start: pos }, decoded));
+        if best.as_ref().is_none_or(|b| (score, std::cmp::Reverse(filled)) > (b.0, std::cmp::Reverse(b.2.filled.count_ones()))) {
+            best = Some((score, exact, start.clone(), decoded));
         }
     }
     // A start only the inference vouches for must let the decoder read a stretch as printed.

@@ -558,7 +558,7 @@ fn judge(best: &Candidate, rest: &[&Candidate]) -> (Option<(Resume, Decoded)>, V
     if best.exact < MIN_CONFIRMED_PLIES || best.score - runner_up < RESUME_MARGIN {
         return (None, candidates);
     }
-    (Some((Resume { others, rivals, lost: best.resume.lost.clone(), start: best.resume.start, ..best.resume }, best.decoded.clone())), candidates)
+    (Some((Resume { others, rivals, ..best.resume.clone() }, best.decoded.clone())), candidates)
 }
 
 /// Where the rest of a column starts when read from its own inferred start.
@@ -663,6 +663,14 @@ mod tests {
         assert!(compared > 300 && short > compared / 4 && reach > 8 && equal > compared / 2, "{compared} compared, {short} bounded short, {reach} reach the limit, {equal} equal");
     }
 
+    /// The choice made with every gap decoded, as `choose` made it before it bounded them.
+    fn choice_among_all(candidates: &[Candidate]) -> (Option<Resume>, Vec<Vec<String>>) {
+        let every: Vec<Option<Candidate>> = candidates.iter().cloned().map(Some).collect();
+        let all = ranked(&every);
+        let (chosen, rivals) = judge(all[0], &all[1..]);
+        (chosen.map(|(resume, _)| resume), rivals)
+    }
+
     /// Choosing among gaps decoded only where they can matter chooses as
     /// decoding every gap does, with the same rivals, others and candidates.
     #[test]
@@ -687,10 +695,8 @@ mod tests {
                         .into_iter()
                         .map(|(start, lost)| Resume { from, backed: 0, skipped: 0, lost: if free { Vec::new() } else { lost }, added: 0, others: 0, rivals: 0, start })
                         .collect();
-                    let every: Vec<Option<Candidate>> = gaps.iter().cloned().map(|g| Some(try_gap(&text, &work, g))).collect();
-                    let all = ranked(&every);
-                    let eager = judge(all[0], &all[1..]);
-                    let eager = (eager.0.map(|(resume, _)| resume), eager.1);
+                    let every: Vec<Candidate> = gaps.iter().cloned().map(|g| try_gap(&text, &work, g)).collect();
+                    let eager = choice_among_all(&every);
                     let lazy = choose(&text, &work, gaps);
                     assert_eq!(lazy, eager, "column from byte {from}");
                     compared += 1;
@@ -738,15 +744,13 @@ mod tests {
             drawn in proptest::collection::vec((0usize..40, 0usize..10, 0usize..3, 0usize..3, 0u32..4, proptest::collection::vec(0usize..40, 0..3), 0u8..3), 1..24)
         ) {
             let (gaps, reach, candidates) = drawn_gaps(&drawn);
-            let every: Vec<Option<Candidate>> = candidates.iter().cloned().map(Some).collect();
-            let all = ranked(&every);
-            let (eager, eager_rivals) = judge(all[0], &all[1..]);
+            let (eager, eager_rivals) = choice_among_all(&candidates);
             let mut decodes = 0;
             let (lazy, lazy_rivals) = choose_among(gaps, &reach, |g| {
                 decodes += 1;
                 candidates.iter().find(|c| c.resume.start == g.start).expect("drawn").clone()
             });
-            proptest::prop_assert_eq!(lazy.map(|(r, _)| r), eager.map(|(r, _)| r));
+            proptest::prop_assert_eq!(lazy.map(|(r, _)| r), eager);
             proptest::prop_assert_eq!(lazy_rivals, eager_rivals);
             proptest::prop_assert!(decodes <= candidates.len());
         }
