@@ -288,6 +288,11 @@ impl<G: Spelling> Reader<G> {
         &self.tokens
     }
 
+    /// The rules and spellings it reads by.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
     /// [`decode`] from `start`.
     pub fn decode(&self, start: &G::Position) -> Decoded<G::Move> {
         self.read_as_printed(start).unwrap_or_else(|| self.with_decoder(|decoder| decoder.run(start, Audit::Mends)))
@@ -296,6 +301,13 @@ impl<G: Spelling> Reader<G> {
     /// [`decode_unless_it_stops`] from `start`.
     pub fn decode_unless_it_stops(&self, start: &G::Position) -> Option<Decoded<G::Move>> {
         self.read_as_printed(start).or_else(|| self.with_decoder(|decoder| decoder.run_unless_it_stops(start)))
+    }
+
+    /// Whether any legal move from `start` reads from the first token on.
+    /// When none does, every decode from `start` reads no move: the line
+    /// ends before its first (or stops there, with nothing to read again).
+    pub fn reads_a_first_move(&self, start: &G::Position) -> bool {
+        self.with_decoder(|decoder| !decoder.expand(start, Cursor { item: 0, off: 0 }, &Spellings::nothing()).is_empty())
     }
 
     /// A bound on how many moves [`Self::decode`] from `start` reads before

@@ -6,11 +6,13 @@
 
 use super::{describe, printed_plies, scan, BookLasca};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::repair::{self, build_line, Decoded};
+use crate::fast_hash::FastMap;
+use crate::repair::{self, build_line, Decoded, Spelling};
 use crate::rules::lasca::{minimal_fixes, minimal_fixes_keeping_leaders, why_illegal, write_setup, Color, FixSearch, Man, Move, PackedSetup, Position, PositionErrorKind, Setup, SQUARES};
 use crate::span::Span;
 use crate::tree::{Game, GameStats, Line, Outcome, SetupFix, StatedResult, Unread};
 use regex::Regex;
+use std::cell::RefCell;
 use std::sync::LazyLock;
 
 /// Changes to the stated setup tried, at most.
@@ -151,7 +153,7 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
     let solution_span = Span::new(solution_start, span.end);
     let tokens = scan(solution_span.slice(text), solution_span.start);
     // The solution is read from the stated setup and, if it does not replay, from thousands of changed ones.
-    let solution = Solution { span: solution_span, printed: printed_plies(&tokens), reader: repair::Reader::new(BookLasca::default(), tokens, super::decode_options()) };
+    let solution = Solution::new(solution_span, tokens);
     game.stats.printed_moves = Some(solution.printed);
     let claim = StatedResult { outcome: Outcome::WhiteWins, printed: "White moves and wins".into(), span: description };
     let Some(start) = position_of(&stated) else {
@@ -204,9 +206,16 @@ struct Solution {
     span: Span,
     printed: usize,
     reader: repair::Reader<BookLasca>,
+    /// Whether a first move reads, by the legal moves of the start (see [`Solution::reads_a_first_move`]).
+    first_move_reads: RefCell<FastMap<Vec<Move>, bool>>,
 }
 
 impl Solution {
+    fn new(span: Span, tokens: Vec<repair::Token>) -> Solution {
+        let printed = printed_plies(&tokens);
+        Solution { span, printed, reader: repair::Reader::new(BookLasca::default(), tokens, super::decode_options()), first_move_reads: RefCell::default() }
+    }
+
     fn read_from(&self, pos: &Position) -> Reading {
         let decoded = self.reader.decode(pos);
         let complete = self.is_whole(&decoded);
@@ -222,8 +231,28 @@ impl Solution {
     /// do not fit: a reading that stops anyway is given up before its mends
     /// are audited (see [`repair::decode_unless_it_stops`]).
     fn replays_from(&self, setup: &PackedSetup) -> bool {
-        let decoded = Position::from_packed_ignoring(setup, MAY_LACK).ok().and_then(|p| self.reader.decode_unless_it_stops(&p));
-        decoded.is_some_and(|d| self.is_whole(&d))
+        let Ok(start) = Position::from_packed_ignoring(setup, MAY_LACK) else { return false };
+        // A reading of no move is whole only where the solution prints none.
+        if self.printed > 0 && !self.reads_a_first_move(&start) {
+            return false;
+        }
+        self.reader.decode_unless_it_stops(&start).is_some_and(|d| self.is_whole(&d))
+    }
+
+    /// Whether any legal move from `start` reads from the solution's first
+    /// token ([`repair::Reader::reads_a_first_move`]), asked once for each
+    /// list of legal moves: the book spells a move by its squares alone
+    /// ([`BookLasca`] never looks at the board), so the answer depends on
+    /// that list only. Most setups tried read no first move (a change that
+    /// leaves White a capture to make, say), and thousands share a few lists.
+    fn reads_a_first_move(&self, start: &Position) -> bool {
+        let legal = self.reader.game().legal_moves(start);
+        if let Some(&known) = self.first_move_reads.borrow().get(&legal) {
+            return known;
+        }
+        let reads = self.reader.reads_a_first_move(start);
+        self.first_move_reads.borrow_mut().insert(legal, reads);
+        reads
     }
 }
 
@@ -391,5 +420,47 @@ mod tests {
         let got: Vec<(u8, String)> = columns.iter().map(|c| (c.square, c.men.iter().map(|&m| crate::rules::lasca::man_letter(m)).collect())).collect();
         let want = [(2, "WwbBb"), (1, "Bw"), (12, "BB"), (19, "b"), (8, "w")];
         assert_eq!(got, want.iter().map(|(s, m)| (*s, m.to_string())).collect::<Vec<_>>());
+    }
+
+    /// The book's proposition: its stated setup and its solution.
+    fn book_proposition() -> (Setup, Solution) {
+        let text = include_str!("../../../corpus/lasca-1911-ocr.txt");
+        let (_, propositions) = super::super::sections(text);
+        let (span, _) = super::super::proposition_and_after(text, propositions[0]);
+        let body = span.slice(text);
+        let solution = SOLUTION.find(body).expect("a solution");
+        let (columns, _) = parse_columns(&body[..solution.start()], span.start);
+        let mut stated = Setup { turn: Color::White, ..Setup::default() };
+        for c in &columns {
+            stated.columns[c.square as usize - 1] = c.men.clone();
+        }
+        let solution_span = Span::new(span.start + solution.end(), span.end);
+        (stated, Solution::new(solution_span, scan(solution_span.slice(text), solution_span.start)))
+    }
+
+    #[test]
+    fn a_setup_that_reads_no_first_move_is_told_by_its_legal_moves() {
+        let (stated, solution) = book_proposition();
+        let decoded_whole = |s: &PackedSetup| {
+            let start = Position::from_packed_ignoring(s, MAY_LACK).ok();
+            start.and_then(|p| solution.reader.decode_unless_it_stops(&p)).is_some_and(|d| solution.is_whole(&d))
+        };
+        let (mut asked, mut without_a_first_move) = (0, 0);
+        let mut accept = |s: &PackedSetup| {
+            let quick = solution.replays_from(s);
+            assert_eq!(quick, decoded_whole(s), "{}", write_setup(&s.setup()));
+            asked += 1;
+            if let Ok(p) = Position::from_packed_ignoring(s, MAY_LACK) {
+                without_a_first_move += usize::from(!solution.reads_a_first_move(&p));
+            }
+            quick
+        };
+        let search = minimal_fixes(&stated, MAX_CHANGES, &mut accept);
+        let keeping = minimal_fixes_keeping_leaders(&stated, MAX_CHANGES, (2, 7), &mut accept);
+        assert_eq!((search.fixes.len(), keeping.fixes.len()), (1, 2));
+        // Thousands of setups read no first move, told apart by a few lists.
+        let lists = solution.first_move_reads.borrow().len();
+        eprintln!("{asked} setups asked, {without_a_first_move} read no first move, {lists} lists of legal moves");
+        assert!(without_a_first_move > 1000 && lists * 10 < without_a_first_move, "{without_a_first_move} setups, {lists} lists");
     }
 }
