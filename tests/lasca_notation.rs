@@ -117,10 +117,24 @@ fn the_book_twice_reads_as_the_book_twice() {
     }
     let errors = |s: &Source| s.diagnostics.iter().filter(|d| d.is_error()).count();
     assert_eq!(errors(&twice), 2 * errors(&once));
-    // The second copy's opening prose is unread text of its own.
-    let rules = twice.unread.iter().find(|u| u.span.start >= copy.len() - 2).expect("the second copy's rules kept unread");
+    // The second copy's opening prose is unread text (with the first copy's last line, which prints no move).
+    let rules = twice.unread.iter().find(|u| u.span.start <= copy.len() && copy.len() < u.span.end).expect("the second copy's rules kept unread");
     assert!(rules.raw.contains("PLACE MEN AS IN DRAUGHTS"), "{:?}", &rules.raw[..80.min(rules.raw.len())]);
     assert_eq!(rules.span.slice(&twice_text), rules.raw);
+}
+
+/// The book printed twice with no blank line between the copies: the first
+/// copy's solution runs straight on into the second copy's rules. It still
+/// ends with its last move, so both Propositions are mended as the book's is.
+#[test]
+fn a_solution_run_on_into_prose_ends_with_its_last_move() {
+    let (text, once) = book();
+    let run_on = format!("{}\n{}", text.trim_end(), text);
+    let twice = lasca::read("run-on.txt", &run_on);
+    let propositions = |s: &Source| s.games.iter().filter(|g| g.name.starts_with("Proposition")).map(|g| (g.name.clone(), g.stats.clone())).collect::<Vec<_>>();
+    let (alone, both) = (propositions(&once), propositions(&twice));
+    assert!(alone.iter().any(|(name, _)| name.contains("mended")), "{alone:?}");
+    assert_eq!(both, [alone.clone(), alone].concat());
 }
 
 #[test]

@@ -268,11 +268,13 @@ fn read_proposition(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>, Opti
 /// holds no move number: that is prose (the rules of a second copy of the
 /// book, say), kept unread. Read as part of the solution it would make the
 /// solution unreadable and send the setup search through tens of thousands of
-/// setups for nothing.
+/// setups for nothing. Prose run on without a blank line ends it too: what
+/// follows the last line that prints a move.
 fn proposition_and_after(text: &str, span: Span) -> (Span, Option<Span>) {
     let body = span.slice(text);
     let Some(solution) = proposition::SOLUTION.find(body) else { return (span, None) };
-    let mut at = span.start + solution.end();
+    let solution_start = span.start + solution.end();
+    let mut at = solution_start;
     let mut kept_end = span.end;
     let mut first = true;
     for paragraph in paragraphs(&text[at..span.end], at) {
@@ -284,6 +286,11 @@ fn proposition_and_after(text: &str, span: Span) -> (Span, Option<Span>) {
         first = false;
         at = paragraph.end;
     }
+    if let Some(moves_end) = end_of_the_last_move(text, Span::new(solution_start, kept_end))
+        && !text[moves_end..kept_end].trim().is_empty()
+    {
+        kept_end = moves_end;
+    }
     if kept_end == span.end {
         return (span, None);
     }
@@ -291,6 +298,22 @@ fn proposition_and_after(text: &str, span: Span) -> (Span, Option<Span>) {
     let lead = rest.len() - rest.trim_start().len();
     let after = Span::new(kept_end + lead, kept_end + rest.trim_end().len());
     (Span::new(span.start, kept_end), (!after.is_empty()).then_some(after))
+}
+
+/// The end of the last line in `within` that prints a move: a move number,
+/// or two numbers joined by a dash (a reply printed on a line of its own).
+fn end_of_the_last_move(text: &str, within: Span) -> Option<usize> {
+    static DASHED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\d\s*[—–-]+\s*\d").expect("valid regex"));
+    let mut at = within.start;
+    let mut end = None;
+    for line in within.slice(text).split_inclusive('\n') {
+        let holds_a_move = DASHED.is_match(line) || scan(line, at).iter().any(|t| is_move_number(t) && move_number_value(&t.text).is_some());
+        if holds_a_move {
+            end = Some(at + line.trim_end().len());
+        }
+        at += line.len();
+    }
+    end
 }
 
 /// The paragraphs of `text` (runs of lines between blank lines), trimmed, as spans from `offset`.
@@ -596,6 +619,11 @@ mod tests {
         // A solution with nothing after it is left whole.
         let alone = &text[..text.find("\n\nThe").unwrap()];
         assert_eq!(proposition_and_after(alone, Span::new(0, alone.len())), (Span::new(0, alone.len()), None));
+        // Prose run on without a blank line ends it as well; a reply on a line of its own does not.
+        let run_on = "PROPOSITION.\nA on 2, white.\nSOLUTION. (1) 2-5, 1-5-9.\n(2) 5-9-13,\n9-13.\nThe Game is made up of Privates.\nMOVES are made.\n";
+        let (kept, after) = proposition_and_after(run_on, Span::new(0, run_on.len()));
+        assert!(kept.slice(run_on).ends_with("(2) 5-9-13,\n9-13."), "{:?}", kept.slice(run_on));
+        assert_eq!(after.map(|a| a.slice(run_on)), Some("The Game is made up of Privates.\nMOVES are made."));
     }
 
     #[test]
