@@ -117,8 +117,8 @@ fn the_book_twice_reads_as_the_book_twice() {
     }
     let errors = |s: &Source| s.diagnostics.iter().filter(|d| d.is_error()).count();
     assert_eq!(errors(&twice), 2 * errors(&once));
-    // The second copy's opening prose is unread text (with the first copy's last line, which prints no move).
-    let rules = twice.unread.iter().find(|u| u.span.start <= copy.len() && copy.len() < u.span.end).expect("the second copy's rules kept unread");
+    // The second copy's opening prose is unread text of its own.
+    let rules = twice.unread.iter().find(|u| u.span.start >= copy.len() - 2).expect("the second copy's rules kept unread");
     assert!(rules.raw.contains("PLACE MEN AS IN DRAUGHTS"), "{:?}", &rules.raw[..80.min(rules.raw.len())]);
     assert_eq!(rules.span.slice(&twice_text), rules.raw);
 }

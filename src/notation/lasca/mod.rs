@@ -268,8 +268,8 @@ fn read_proposition(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>, Opti
 /// holds no move number: that is prose (the rules of a second copy of the
 /// book, say), kept unread. Read as part of the solution it would make the
 /// solution unreadable and send the setup search through tens of thousands of
-/// setups for nothing. Prose run on without a blank line ends it too: what
-/// follows the last line that prints a move.
+/// setups for nothing. Prose run on without a blank line ends it too (see
+/// [`start_of_run_on_prose`]).
 fn proposition_and_after(text: &str, span: Span) -> (Span, Option<Span>) {
     let body = span.slice(text);
     let Some(solution) = proposition::SOLUTION.find(body) else { return (span, None) };
@@ -286,10 +286,8 @@ fn proposition_and_after(text: &str, span: Span) -> (Span, Option<Span>) {
         first = false;
         at = paragraph.end;
     }
-    if let Some(moves_end) = end_of_the_last_move(text, Span::new(solution_start, kept_end))
-        && !text[moves_end..kept_end].trim().is_empty()
-    {
-        kept_end = moves_end;
+    if let Some(prose) = start_of_run_on_prose(text, Span::new(solution_start, kept_end)) {
+        kept_end = solution_start + text[solution_start..prose].trim_end().len();
     }
     if kept_end == span.end {
         return (span, None);
@@ -300,20 +298,25 @@ fn proposition_and_after(text: &str, span: Span) -> (Span, Option<Span>) {
     (Span::new(span.start, kept_end), (!after.is_empty()).then_some(after))
 }
 
-/// The end of the last line in `within` that prints a move: a move number,
-/// or two numbers joined by a dash (a reply printed on a line of its own).
-fn end_of_the_last_move(text: &str, within: Span) -> Option<usize> {
+/// Where prose run on after the solution starts in `within`: the first
+/// line of words after the last line that prints a move (a move number, or
+/// two numbers joined by a dash). The lines between are kept with the
+/// solution: a reply damaged past reading (`\-—17.`, `g—13`) is no prose.
+/// `None` if no such line follows.
+fn start_of_run_on_prose(text: &str, within: Span) -> Option<usize> {
     static DASHED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\d\s*[—–-]+\s*\d").expect("valid regex"));
     let mut at = within.start;
-    let mut end = None;
+    let mut prose = None;
     for line in within.slice(text).split_inclusive('\n') {
         let holds_a_move = DASHED.is_match(line) || scan(line, at).iter().any(|t| is_move_number(t) && move_number_value(&t.text).is_some());
         if holds_a_move {
-            end = Some(at + line.trim_end().len());
+            prose = None;
+        } else if prose.is_none() && PROSE.is_match(line) {
+            prose = Some(at);
         }
         at += line.len();
     }
-    end
+    prose
 }
 
 /// The paragraphs of `text` (runs of lines between blank lines), trimmed, as spans from `offset`.
@@ -619,11 +622,14 @@ mod tests {
         // A solution with nothing after it is left whole.
         let alone = &text[..text.find("\n\nThe").unwrap()];
         assert_eq!(proposition_and_after(alone, Span::new(0, alone.len())), (Span::new(0, alone.len()), None));
-        // Prose run on without a blank line ends it as well; a reply on a line of its own does not.
-        let run_on = "PROPOSITION.\nA on 2, white.\nSOLUTION. (1) 2-5, 1-5-9.\n(2) 5-9-13,\n9-13.\nThe Game is made up of Privates.\nMOVES are made.\n";
-        let (kept, after) = proposition_and_after(run_on, Span::new(0, run_on.len()));
-        assert!(kept.slice(run_on).ends_with("(2) 5-9-13,\n9-13."), "{:?}", kept.slice(run_on));
-        assert_eq!(after.map(|a| a.slice(run_on)), Some("The Game is made up of Privates.\nMOVES are made."));
+        // Prose run on without a blank line ends it as well; a reply on a line
+        // of its own does not, however damaged, nor words between two moves.
+        for last in ["9-13.", "\\-—17.", "g—13", "3."] {
+            let run_on = format!("PROPOSITION.\nA on 2, white.\nSOLUTION. (1) 2-5, 1-5-9.\nWhite takes\n(2) 5-9-13,\n{last}\nThe Game is made up of Privates.\nMOVES are made.\n");
+            let (kept, after) = proposition_and_after(&run_on, Span::new(0, run_on.len()));
+            assert!(kept.slice(&run_on).ends_with(&format!("(2) 5-9-13,\n{last}")), "{:?}", kept.slice(&run_on));
+            assert_eq!(after.map(|a| a.slice(&run_on)), Some("The Game is made up of Privates.\nMOVES are made."));
+        }
     }
 
     #[test]
