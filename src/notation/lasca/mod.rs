@@ -278,7 +278,7 @@ fn proposition_and_after(text: &str, span: Span) -> (Span, Option<Span>) {
     let mut kept_end = span.end;
     let mut first = true;
     for paragraph in paragraphs(&text[at..span.end], at) {
-        let moves = scan(paragraph.slice(text), paragraph.start).iter().any(|t| is_move_number(t) && move_number_value(&t.text).is_some());
+        let moves = holds_a_move_number(paragraph.slice(text), paragraph.start);
         if !first && !moves {
             kept_end = at;
             break;
@@ -308,7 +308,7 @@ fn start_of_run_on_prose(text: &str, within: Span) -> Option<usize> {
     let mut at = within.start;
     let mut prose = None;
     for line in within.slice(text).split_inclusive('\n') {
-        let holds_a_move = DASHED.is_match(line) || scan(line, at).iter().any(|t| is_move_number(t) && move_number_value(&t.text).is_some());
+        let holds_a_move = DASHED.is_match(line) || holds_a_move_number(line, at);
         if holds_a_move {
             prose = None;
         } else if prose.is_none() && PROSE.is_match(line) {
@@ -317,6 +317,11 @@ fn start_of_run_on_prose(text: &str, within: Span) -> Option<usize> {
         at += line.len();
     }
     prose
+}
+
+/// Whether `text` (at byte `offset`) prints a move number that reads as one.
+fn holds_a_move_number(text: &str, offset: usize) -> bool {
+    scan(text, offset).iter().any(|t| is_move_number(t) && move_number_value(&t.text).is_some())
 }
 
 /// The paragraphs of `text` (runs of lines between blank lines), trimmed, as spans from `offset`.

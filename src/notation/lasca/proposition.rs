@@ -96,6 +96,15 @@ pub fn parse_columns(text: &str, offset: usize) -> (Vec<DescribedColumn>, Vec<Di
     (columns, diagnostics)
 }
 
+/// The position the columns describe, White to play.
+fn stated_setup(columns: &[DescribedColumn]) -> Setup {
+    let mut stated = Setup { turn: Color::White, ..Setup::default() };
+    for c in columns {
+        stated.columns[c.square as usize - 1] = c.men.clone();
+    }
+    stated
+}
+
 /// A reading of the solution from one setup.
 struct Reading {
     decoded: Decoded<Move>,
@@ -132,10 +141,7 @@ pub fn read(text: &str, span: Span) -> (Vec<Game>, Vec<Diagnostic>) {
     let description_end = solution_at.map_or(span.end, |(s, _)| s);
     let description = Span::new(span.start, description_end);
     let (columns, mut diagnostics) = parse_columns(description.slice(text), description.start);
-    let mut stated = Setup { turn: Color::White, ..Setup::default() };
-    for c in &columns {
-        stated.columns[c.square as usize - 1] = c.men.clone();
-    }
+    let stated = stated_setup(&columns);
     let stated_text = write_setup(&stated);
     let mut game = Game { name: "Proposition".into(), start: crate::tree::Start::Lasca(Box::new(stated.clone())), span, ..Game::default() };
     game.tags.push(("Setup".into(), stated_text.clone()));
@@ -430,10 +436,7 @@ mod tests {
         let body = span.slice(text);
         let solution = SOLUTION.find(body).expect("a solution");
         let (columns, _) = parse_columns(&body[..solution.start()], span.start);
-        let mut stated = Setup { turn: Color::White, ..Setup::default() };
-        for c in &columns {
-            stated.columns[c.square as usize - 1] = c.men.clone();
-        }
+        let stated = stated_setup(&columns);
         let solution_span = Span::new(span.start + solution.end(), span.end);
         (stated, Solution::new(solution_span, scan(solution_span.slice(text), solution_span.start)))
     }
